@@ -1,0 +1,225 @@
+/**
+ * @jest-environment node
+ */
+import fs from "node:fs"
+import path from "node:path"
+import { checkContent, describeProblem, formatProblems } from "../src/content/checkContent"
+import { copyOfData, dataDir } from "./setup/contentCopy"
+
+let copy: ReturnType<typeof copyOfData>
+beforeEach(() => {
+  copy = copyOfData()
+})
+afterEach(() => copy.remove())
+
+const problemsIn = (dir: string) => checkContent(dir).map(describeProblem)
+
+describe("the content check", () => {
+  it("accepts the content as shipped", () => {
+    expect(problemsIn(dataDir)).toEqual([])
+  })
+
+  it("accepts optional introductions left out everywhere", () => {
+    for (const name of ["shop", "journal", "affiliate", "contact"]) {
+      copy.edit(name, (json) => delete json.intro)
+    }
+    copy.edit("home", (json) => delete json.featured.intro)
+    copy.edit("shop", (json) => (json.intro = ""))
+    expect(problemsIn(copy.dir)).toEqual([])
+  })
+
+  // Each broken copy and the line a marketing person reads for it.
+  const fixtures: [string, () => void, string][] = [
+    [
+      "a count written in words",
+      () => copy.edit("shop", (json) => (json.categories[2].count = "sixteen")),
+      `data/shop.json: category 3 (Bottoms): 'count' must be a whole number, got "sixteen"`,
+    ],
+    [
+      "a count with a fraction",
+      () => copy.edit("shop", (json) => (json.categories[0].count = 2.5)),
+      "data/shop.json: category 1 (Dresses): 'count' must be a whole number, got 2.5",
+    ],
+    [
+      "a missing field",
+      () => copy.edit("home", (json) => delete json.hero.headline),
+      "data/home.json: hero: 'headline' is missing",
+    ],
+    [
+      "an empty picture description",
+      () => copy.edit("shop", (json) => (json.categories[0].imageAlt = "  ")),
+      `data/shop.json: category 1 (Dresses): 'imageAlt' must not be empty, got "  "`,
+    ],
+    [
+      "a headline too long for the hero",
+      () => copy.edit("home", (json) => (json.hero.headline = "Timeless ".repeat(8).trim())),
+      "data/home.json: hero: 'headline' is too long: at most 50 characters fit there, got 71",
+    ],
+    [
+      "a misspelt field",
+      () => copy.edit("shop", (json) => (json.countLable = "pieces")),
+      "data/shop.json: 'countLable' is not a field the site knows: check its spelling, or remove it",
+    ],
+    [
+      "a date in another format",
+      () => copy.edit("journal", (json) => (json.articles[1].date = "08/03/2024")),
+      "data/journal.json: article 2 (The Ten-Piece Capsule Wardrobe That T…): 'date' must be a date written YYYY-MM-DD, such as 2024-03-15, got \"08/03/2024\"",
+    ],
+    [
+      "a day that does not exist",
+      () => copy.edit("journal", (json) => (json.articles[5].date = "2024-02-30")),
+      `'date' must be a date written YYYY-MM-DD, such as 2024-03-15, got "2024-02-30"`,
+    ],
+    [
+      "a journal category outside the four",
+      () => copy.edit("journal", (json) => (json.articles[2].category = "Tips")),
+      `data/journal.json: article 3 (Sunday Mornings in Linen): 'category' must be one of "Seasonal Trends", "Style Tips", "Inspiration", "Fashion Philosophy", got "Tips"`,
+    ],
+    [
+      "yes instead of true",
+      () => copy.edit("affiliate", (json) => (json.collections[0].featured = "yes")),
+      `data/affiliate.json: collection 1 (Spring Elegance Collection): 'featured' must be true or false (without quotes), got "yes"`,
+    ],
+    [
+      "an empty list",
+      () => copy.edit("affiliate", (json) => (json.why.points = [])),
+      "data/affiliate.json: why: 'points' needs at least 1 reason, got 0",
+    ],
+    [
+      "more entries than the layout has room for",
+      () =>
+        copy.edit("shop", (json) => {
+          for (let extra = 1; extra <= 8; extra += 1) {
+            json.categories.push({ ...json.categories[0], name: `Extra ${extra}` })
+          }
+        }),
+      "data/shop.json: 'categories' has room for at most 12 categories, got 13",
+    ],
+    [
+      "a picture that is not there",
+      () => copy.edit("shop", (json) => (json.categories[3].image = "images/outerwear.jpg")),
+      "data/shop.json: category 4 (Outerwear): 'image' names images/outerwear.jpg, which is not in data/images: check the spelling, or upload the picture",
+    ],
+    [
+      "a file that is not a picture under a picture's name",
+      () => {
+        fs.writeFileSync(path.join(copy.dir, "images", "notes.jpg"), "not a picture")
+        copy.edit("about", (json) => (json.image = "images/notes.jpg"))
+      },
+      "data/about.json: 'image' names images/notes.jpg, which is not a JPEG, PNG, WebP or AVIF picture: save it in one of those formats",
+    ],
+    [
+      "a picture format the site cannot process",
+      () => copy.edit("about", (json) => (json.image = "images/about-hero.gif")),
+      `data/about.json: 'image' must name a picture in data/images as images/name.jpg (or .jpeg, .png, .webp, .avif), got "images/about-hero.gif"`,
+    ],
+    [
+      "a placeholder the site does not know",
+      () => copy.edit("contact", (json) => (json.heading = "Join the {brand} Society")),
+      "data/contact.json: 'heading' uses {brand}, which the site does not fill in: only {product}, {partner} and {email} are replaced",
+    ],
+    [
+      "a curly bracket left open",
+      () =>
+        copy.edit("about", (json) => (json.paragraphs[0] = "{product began with a frustration.")),
+      "data/about.json: paragraph 1 has a { or } that is not part of {product}, {partner} or {email}: check the curly brackets",
+    ],
+    [
+      "a placeholder where the text is used as written",
+      () => copy.edit("site", (json) => (json.brandName = "{product}")),
+      "data/site.json: 'brandName' cannot use {product}: this text is used exactly as written",
+    ],
+    [
+      "a menu link to a page that does not exist",
+      () => copy.edit("site", (json) => (json.navigation[1].path = "/sale")),
+      "data/site.json: menu link 2 (Shop): 'path' leads to /sale, which is not a page of the site: choose one of /, /shop, /about, /journal, /affiliate, /contact",
+    ],
+    [
+      "a button to a page that does not exist",
+      () => copy.edit("home", (json) => (json.story.button.path = "/our-story")),
+      "data/home.json: story: button: 'path' leads to /our-story, which is not a page of the site",
+    ],
+    [
+      "two categories of the same name",
+      () => copy.edit("shop", (json) => (json.categories[4].name = "Tops")),
+      "data/shop.json: category 5 (Tops) is the same as category 2: give each category its own 'name'",
+    ],
+    [
+      "an e-mail address without @",
+      () => copy.edit("site", (json) => (json.contactEmail = "hello at evergrace.example")),
+      `data/site.json: 'contactEmail' must be an e-mail address, such as hello@evergrace.example, got "hello at evergrace.example"`,
+    ],
+    [
+      "a site address without https://",
+      () => copy.edit("site", (json) => (json.siteUrl = "www.evergrace.example")),
+      `data/site.json: 'siteUrl' must be a web address starting with https://, got "www.evergrace.example"`,
+    ],
+    [
+      "a list where one text belongs",
+      () => copy.edit("errors", (json) => (json.notFound.heading = ["Oops!"])),
+      "data/errors.json: notFound: 'heading' must be text in double quotes, got a list [ … ]",
+    ],
+    [
+      "a missing comma",
+      () => copy.editText("contact", (text) => text.replace(`"Join Now",`, `"Join Now"`)),
+      "data/contact.json: the file is not valid JSON: it is missing a comma , before this point (line 17, column 3)",
+    ],
+    [
+      "a comma too many",
+      () =>
+        copy.editText("errors", (text) =>
+          text.replace(`"Return to Home"\n`, `"Return to Home",\n`),
+        ),
+      "data/errors.json: the file is not valid JSON: it needs a field name in double quotes here (is there a comma too many before this point?) (line 7, column 3)",
+    ],
+    [
+      "curly quotes around a text",
+      () => copy.editText("shop", (text) => text.replace(`"title": "Shop"`, `"title": “Shop”`)),
+      `data/shop.json: the file is not valid JSON: it has a character JSON does not allow here (texts need straight double quotes ") (line 3, column 12)`,
+    ],
+    [
+      "a missing file",
+      () => fs.rmSync(path.join(copy.dir, "errors.json")),
+      "data/errors.json: the file is missing: the site needs it",
+    ],
+    [
+      "a file the site does not use",
+      () => fs.writeFileSync(path.join(copy.dir, "sale.json"), "{}"),
+      "data/sale.json: the file is not used by the site: remove it, or ask a developer to add it to the content model",
+    ],
+  ]
+
+  it.each(fixtures)("rejects %s", (_name, breakIt, expected) => {
+    breakIt()
+    const problems = problemsIn(copy.dir)
+    expect(problems).toHaveLength(1)
+    expect(problems[0]).toContain(expected)
+  })
+
+  it("lists every problem, file by file, each with its line", () => {
+    copy.edit("shop", (json) => {
+      json.categories[2].count = "sixteen"
+      json.categories[0].imageAlt = ""
+    })
+    copy.edit("home", (json) => delete json.hero.headline)
+    copy.editText("contact", (text) => text.replace(`"Join Now",`, `"Join Now"`))
+    const problems = checkContent(copy.dir)
+    expect(problems.map((problem) => [problem.file, problem.line])).toEqual([
+      ["data/home.json", 5],
+      ["data/shop.json", 13],
+      ["data/shop.json", 23],
+      ["data/contact.json", 17],
+    ])
+    const report = formatProblems(problems)
+    expect(report).toContain("The content in data/ has 4 problems, so the site was not built")
+    expect(report).toContain(
+      `  • data/shop.json: category 3 (Bottoms): 'count' must be a whole number, got "sixteen" (line 23)`,
+    )
+  })
+
+  it("checks links only once every page file can be read", () => {
+    copy.editText("contact", (text) => text.replace(`"Join Now",`, `"Join Now"`))
+    // Otherwise every link to /contact would be reported as well.
+    expect(problemsIn(copy.dir)).toHaveLength(1)
+  })
+})

@@ -1,0 +1,43 @@
+import fs from "node:fs"
+import os from "node:os"
+import path from "node:path"
+
+export const repoRoot = path.resolve(__dirname, "../..")
+export const dataDir = path.join(repoRoot, "data")
+
+type Json = Record<string, unknown>
+
+/**
+ * A scratch copy of data/ to break on purpose. The pictures are linked one by one, so a test may
+ * add a file to the copy's images/ without touching the real folder.
+ */
+export function copyOfData(parent = fs.mkdtempSync(path.join(os.tmpdir(), "evergrace-content-"))) {
+  const dir = path.join(parent, "data")
+  fs.mkdirSync(path.join(dir, "images"), { recursive: true })
+  for (const name of fs.readdirSync(dataDir)) {
+    if (name.endsWith(".json")) fs.copyFileSync(path.join(dataDir, name), path.join(dir, name))
+  }
+  const images = path.join(dataDir, "images")
+  for (const name of fs.existsSync(images) ? fs.readdirSync(images) : []) {
+    fs.symlinkSync(path.join(images, name), path.join(dir, "images", name))
+  }
+  return {
+    dir,
+    read: (name: string) =>
+      JSON.parse(fs.readFileSync(path.join(dir, `${name}.json`), "utf8")) as Json,
+    /** Changes one file's content through its parsed JSON. */
+    // Tests break files in ways their types forbid: the JSON is untyped here on purpose.
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    edit(name: string, change: (json: any) => void) {
+      const json = this.read(name)
+      change(json)
+      fs.writeFileSync(path.join(dir, `${name}.json`), `${JSON.stringify(json, null, 2)}\n`)
+    },
+    /** Changes one file's text, for broken JSON. */
+    editText(name: string, change: (text: string) => string) {
+      const file = path.join(dir, `${name}.json`)
+      fs.writeFileSync(file, change(fs.readFileSync(file, "utf8")))
+    },
+    remove: () => fs.rmSync(parent, { recursive: true, force: true }),
+  }
+}

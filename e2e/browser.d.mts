@@ -1,0 +1,2 @@
+export declare const chromePath: string
+export declare function chromiumLaunchOptions(): { executablePath: string; args: string[] }

@@ -1,0 +1,108 @@
+import { expect, test, type Page } from "@playwright/test"
+
+// Against nginx (npm run test:delivery sets E2E_EXPECT_CSP) every page carries the
+// Content-Security-Policy and nothing on the site may break it. Against `gatsby serve` there is no
+// policy and these tests only check that nothing else goes wrong.
+const expectPolicy = Boolean(process.env.E2E_EXPECT_CSP)
+
+const routes = ["/", "/shop", "/about", "/journal", "/affiliate", "/contact", "/no-such-page"]
+
+/** Collects CSP violations: the DOM event and Chromium's console report both count. */
+async function watchForViolations(page: Page) {
+  const violations: string[] = []
+  page.on("console", (message) => {
+    if (message.text().includes("Content Security Policy")) violations.push(message.text())
+  })
+  await page.addInitScript(() => {
+    document.addEventListener("securitypolicyviolation", (event) => {
+      console.error(
+        `Content Security Policy violation: ${event.effectiveDirective} blocked ${event.blockedURI || "inline"}`,
+      )
+    })
+  })
+  return violations
+}
+
+/** Scrolls to the bottom so every lazy image loads, then waits for the network to settle. */
+async function loadEverything(page: Page) {
+  await page.evaluate(async () => {
+    for (let y = 0; y < document.body.scrollHeight; y += window.innerHeight / 2) {
+      window.scrollTo(0, y)
+      await new Promise((resolve) => setTimeout(resolve, 50))
+    }
+  })
+  await page.waitForLoadState("networkidle")
+}
+
+for (const route of routes) {
+  test(`${route}: no CSP violation on load, scroll and client-side navigation`, async ({
+    page,
+  }) => {
+    const violations = await watchForViolations(page)
+    const response = await page.goto(route)
+    if (expectPolicy) {
+      const policy = (await response?.allHeaders())?.["content-security-policy"] ?? ""
+      expect(policy).toMatch(/script-src 'self' 'sha256-/)
+      expect(policy.match(/script-src [^;]*/)?.[0]).not.toContain("unsafe-inline")
+    }
+    // Gatsby fetches page data from the same origin (connect-src) as it prefetches and navigates.
+    const pageDataFetches: string[] = []
+    page.on("request", (request) => {
+      if (
+        request.url().includes("/page-data/") &&
+        ["fetch", "xhr"].includes(request.resourceType())
+      ) {
+        pageDataFetches.push(request.url())
+      }
+    })
+    await page.waitForLoadState("networkidle")
+    await loadEverything(page)
+    expect(violations).toEqual([])
+
+    // Each link of the navigation loads its page's data and code as the site runs in the browser.
+    const navigation = page.getByRole("navigation", { name: "Main" })
+    for (const href of await navigation
+      .getByRole("link")
+      .evaluateAll((links) => links.map((link) => link.getAttribute("href")))) {
+      await navigation.locator(`a[href="${href}"]`).click()
+      await expect(page).toHaveURL(new RegExp(`:\\d+${href}$`))
+      await expect(page.locator("h1")).toHaveCount(1)
+      await loadEverything(page)
+    }
+    expect(violations).toEqual([])
+    expect(pageDataFetches.length).toBeGreaterThan(0)
+  })
+}
+
+test("the sign-up toast and the affiliate tooltip run under the policy", async ({ page }) => {
+  const violations = await watchForViolations(page)
+  await page.goto("/contact")
+  await page.getByLabel("Your e-mail address").fill("margaret@example.com")
+  await expect(page.getByRole("button", { name: "Join Now" })).toBeEnabled()
+  await page.getByRole("button", { name: "Join Now" }).click()
+  await expect(page.getByText("Welcome to the Evergrace Society!").first()).toBeVisible()
+
+  await page
+    .getByRole("navigation", { name: "Main" })
+    .getByRole("link", { name: "Boutique" })
+    .click()
+  await page.getByRole("button", { name: "Visit Willow & Pearl Store" }).focus()
+  await expect(page.getByText(/opens soon/).last()).toBeVisible()
+  expect(violations).toEqual([])
+})
+
+test("the policy is enforced: an injected inline script is blocked and reported", async ({
+  page,
+}) => {
+  test.skip(!expectPolicy, "only where the server sends the policy (npm run test:delivery)")
+  const violations = await watchForViolations(page)
+  await page.goto("/")
+  const ran = await page.evaluate(() => {
+    const script = document.createElement("script")
+    script.textContent = "window.__injected = true"
+    document.head.append(script)
+    return Boolean((window as unknown as { __injected?: boolean }).__injected)
+  })
+  expect(ran).toBe(false)
+  await expect.poll(() => violations.length).toBeGreaterThan(0)
+})

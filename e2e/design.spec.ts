@@ -1,0 +1,295 @@
+import { expect, test, type Page } from "@playwright/test"
+import { openMenu, waitForHydration } from "./hydration"
+
+const routes = ["/", "/shop", "/about", "/journal", "/affiliate", "/contact", "/no-such-page"]
+
+/** Every element that directly holds visible text, with its size and contrast against what is behind it. */
+async function measureText(page: Page) {
+  return page.evaluate(() => {
+    type Rgba = [number, number, number, number]
+    const parse = (value: string): Rgba => {
+      const parts = value.match(/[\d.]+/g)?.map(Number) ?? [0, 0, 0, 0]
+      return [parts[0] ?? 0, parts[1] ?? 0, parts[2] ?? 0, parts[3] ?? 1]
+    }
+    const over = (top: Rgba, bottom: Rgba): Rgba => {
+      const alpha = top[3]
+      return [0, 1, 2].map((i) => top[i]! * alpha + bottom[i]! * (1 - alpha)).concat(1) as Rgba
+    }
+    const luminance = ([r, g, b]: Rgba) => {
+      const channel = (c: number) => {
+        const s = c / 255
+        return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4
+      }
+      return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b)
+    }
+    /** The solid colour behind an element, or null where an image is behind it (the hero). */
+    const backgroundOf = (element: Element): Rgba | null => {
+      const layers: Rgba[] = []
+      for (let node: Element | null = element; node; node = node.parentElement) {
+        const style = getComputedStyle(node)
+        if (style.backgroundImage !== "none") return null
+        if (
+          node.querySelector(":scope > .gatsby-image-wrapper, :scope > div > .gatsby-image-wrapper")
+        )
+          return null
+        const colour = parse(style.backgroundColor)
+        if (colour[3] > 0) layers.push(colour)
+        if (colour[3] === 1) break
+      }
+      return layers.reduceRight<Rgba>((below, layer) => over(layer, below), [255, 255, 255, 1])
+    }
+    const results: { text: string; tag: string; fontSize: number; contrast: number | null }[] = []
+    for (const element of document.querySelectorAll("body *")) {
+      const ownText = [...element.childNodes]
+        .filter((node) => node.nodeType === Node.TEXT_NODE)
+        .map((node) => node.textContent?.trim())
+        .join("")
+      if (!ownText) continue
+      const style = getComputedStyle(element)
+      const box = element.getBoundingClientRect()
+      if (style.visibility === "hidden" || box.width < 2 || box.height < 2) continue
+      if (element.closest('[aria-hidden="true"], noscript, [data-radix-toast-announce]')) continue
+      const background = backgroundOf(element)
+      let contrast: number | null = null
+      if (background) {
+        const colour = over(parse(style.color), background)
+        const [light, dark] = [luminance(colour), luminance(background)].sort((a, b) => b - a)
+        contrast = (light! + 0.05) / (dark! + 0.05)
+      }
+      results.push({
+        text: ownText.slice(0, 40),
+        tag: element.tagName.toLowerCase(),
+        fontSize: parseFloat(style.fontSize),
+        contrast,
+      })
+    }
+    return results
+  })
+}
+
+test.describe("readable for a mature audience", () => {
+  for (const route of routes) {
+    test(`${route}: no text under 18px; body text at 7:1, all text at 4.5:1`, async ({ page }) => {
+      await page.goto(route)
+      const texts = await measureText(page)
+      expect(texts.length).toBeGreaterThan(5)
+      const contrasts = texts.flatMap((text) => (text.contrast === null ? [] : [text.contrast]))
+      const bodyContrasts = texts
+        .filter((text) => ["p", "li", "time"].includes(text.tag) && text.contrast !== null)
+        .map((text) => text.contrast!)
+      console.log(
+        `${route}: smallest text ${Math.min(...texts.map((text) => text.fontSize))}px, ` +
+          `lowest contrast ${Math.min(...contrasts).toFixed(2)}:1 (body text ${Math.min(...bodyContrasts).toFixed(2)}:1)`,
+      )
+      expect(texts.filter((text) => text.fontSize < 18)).toEqual([])
+      const body = texts.filter((text) => ["p", "li", "time"].includes(text.tag))
+      expect(body.filter((text) => text.contrast !== null && text.contrast < 7)).toEqual([])
+      expect(texts.filter((text) => text.contrast !== null && text.contrast < 4.5)).toEqual([])
+    })
+  }
+
+  test("body copy is 18px or more and lines hold at most about 75 characters", async ({ page }) => {
+    await page.setViewportSize({ width: 1920, height: 1080 })
+    await page.goto("/about")
+    const paragraph = page.getByRole("main").locator("p").nth(1)
+    const { fontSize, width, charWidth } = await paragraph.evaluate((element) => {
+      const style = getComputedStyle(element)
+      const probe = document.createElement("span")
+      probe.textContent = "abcdefghijklmnopqrstuvwxyz".repeat(4)
+      element.append(probe)
+      const charWidth = probe.getBoundingClientRect().width / 104
+      probe.remove()
+      return { fontSize: parseFloat(style.fontSize), width: element.clientWidth, charWidth }
+    })
+    expect(fontSize).toBeGreaterThanOrEqual(18)
+    expect(width / charWidth).toBeLessThanOrEqual(80)
+    expect(width / charWidth).toBeGreaterThanOrEqual(55)
+  })
+})
+
+test.describe("fits every screen", () => {
+  for (const width of [320, 640]) {
+    for (const route of routes) {
+      // 640px is a 1280px window at 200% zoom.
+      test(`${route} has no sideways scroll at ${width}px`, async ({ page }) => {
+        await page.setViewportSize({ width, height: 800 })
+        await page.goto(route)
+        const overflow = await page.evaluate(
+          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        )
+        expect(overflow).toBeLessThanOrEqual(0)
+      })
+    }
+  }
+
+  test("the home hero fills the first screen and its headline is whole on a small phone", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 320, height: 568 })
+    await page.goto("/")
+    const headline = (await page.getByRole("heading", { level: 1 }).boundingBox())!
+    expect(headline.x).toBeGreaterThanOrEqual(0)
+    expect(headline.x + headline.width).toBeLessThanOrEqual(320)
+    expect(headline.y).toBeGreaterThanOrEqual(0)
+  })
+})
+
+test.describe("images", () => {
+  for (const route of routes) {
+    test(`${route}: every image has alt text or is marked decorative`, async ({ page }) => {
+      await page.goto(route)
+      const unlabelled = await page.locator("img").evaluateAll((images) =>
+        images
+          .filter((image) => {
+            const alt = image.getAttribute("alt")
+            if (alt === null) return true
+            const decorative =
+              image.closest('[aria-hidden="true"]') !== null ||
+              image.getAttribute("role") === "presentation"
+            return alt.trim() === "" && !decorative
+          })
+          .map((image) => image.outerHTML.slice(0, 120)),
+      )
+      expect(unlabelled).toEqual([])
+    })
+  }
+
+  test("only the first screen's image loads eagerly with high priority", async ({ page }) => {
+    await page.goto("/")
+    const eager = page.locator('main img[loading="eager"][fetchpriority="high"]:not([aria-hidden])')
+    await expect(eager).toHaveCount(1)
+    await expect(eager).toHaveAttribute("alt", /Three women/)
+    await expect(page.locator('main img[loading="lazy"]:not([aria-hidden])')).not.toHaveCount(0)
+  })
+})
+
+test.describe("controls", () => {
+  for (const route of routes) {
+    test(`${route}: every control outside running text is at least 44 × 44px`, async ({ page }) => {
+      await page.setViewportSize({ width: 390, height: 844 })
+      await page.goto(route)
+      const small = await page.locator("a, button, input").evaluateAll((elements) =>
+        elements
+          .filter((element) => !element.closest("p"))
+          .map((element) => ({ element, box: element.getBoundingClientRect() }))
+          .filter(({ box }) => box.width > 0 && box.height > 0)
+          .filter(({ box }) => box.width < 44 || box.height < 44)
+          .map(({ element, box }) => `${element.textContent} ${box.width}×${box.height}`),
+      )
+      // The skip link sits off screen until focused; it is measured in the keyboard test.
+      expect(small.filter((text) => !text.startsWith("Skip to content"))).toEqual([])
+    })
+  }
+
+  test("the first Tab shows the skip link, which jumps to the content", async ({ page }) => {
+    await page.goto("/journal")
+    await page.keyboard.press("Tab")
+    const skip = page.getByRole("link", { name: "Skip to content" })
+    await expect(skip).toBeFocused()
+    await expect(skip).toBeInViewport()
+    await page.keyboard.press("Enter")
+    await expect(page.locator("main")).toBeFocused()
+  })
+
+  test("every focusable element shows a focus ring", async ({ page }) => {
+    await page.goto("/affiliate")
+    const missing: string[] = []
+    for (let i = 0; i < 25; i += 1) {
+      await page.keyboard.press("Tab")
+      const ring = await page.evaluate(() => {
+        const element = document.activeElement as HTMLElement | null
+        if (!element || element === document.body) return null
+        const style = getComputedStyle(element)
+        return {
+          name: element.textContent?.trim().slice(0, 30) ?? element.tagName,
+          visible: style.outlineStyle !== "none" && parseFloat(style.outlineWidth) >= 2,
+        }
+      })
+      if (ring && !ring.visible) missing.push(ring.name)
+    }
+    expect(missing).toEqual([])
+  })
+})
+
+test.describe("the menu on a phone", () => {
+  test.use({ viewport: { width: 390, height: 844 } })
+
+  test("opens from the keyboard, takes focus, locks the page and closes on Escape", async ({
+    page,
+  }) => {
+    await page.goto("/about")
+    await waitForHydration(page)
+    const button = page.getByRole("button", { name: "Menu" })
+    const menu = page.getByRole("navigation", { name: "Main" })
+    await expect(menu.getByRole("link", { name: "Shop" })).toBeHidden()
+    await expect(button).toHaveAttribute("aria-expanded", "false")
+
+    await button.focus()
+    await page.keyboard.press("Enter")
+    await expect(button).toHaveAttribute("aria-expanded", "true")
+    await expect(menu.getByRole("link", { name: "Home" })).toBeFocused()
+    await expect(menu.getByRole("link", { name: "About Us" })).toHaveAttribute(
+      "aria-current",
+      "page",
+    )
+    expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).toBe("hidden")
+
+    await page.keyboard.press("Escape")
+    await expect(button).toHaveAttribute("aria-expanded", "false")
+    await expect(button).toBeFocused()
+    await expect(menu.getByRole("link", { name: "Shop" })).toBeHidden()
+    expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).not.toBe("hidden")
+  })
+
+  test("a link in the menu goes to its page and closes the menu", async ({ page }) => {
+    await page.goto("/")
+    await openMenu(page)
+    await page
+      .getByRole("navigation", { name: "Main" })
+      .getByRole("link", { name: "Style Journal" })
+      .click()
+    await expect(page).toHaveURL(/\/journal$/)
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Style Journal")
+    await expect(page.getByRole("button", { name: "Menu" })).toHaveAttribute(
+      "aria-expanded",
+      "false",
+    )
+  })
+
+  test("tabbing past the last link closes the menu", async ({ page }) => {
+    await page.goto("/")
+    await openMenu(page)
+    const menu = page.getByRole("navigation", { name: "Main" })
+    await menu.getByRole("link", { name: "Join Our List" }).focus()
+    await page.keyboard.press("Tab")
+    await expect(page.getByRole("button", { name: "Menu" })).toHaveAttribute(
+      "aria-expanded",
+      "false",
+    )
+  })
+})
+
+test.describe("with JavaScript turned off", () => {
+  test.use({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } })
+
+  test("the navigation links are shown and every page reads in full", async ({ page }) => {
+    for (const route of routes.slice(0, 6)) {
+      await page.goto(route)
+      await expect(page.getByRole("button", { name: "Menu" })).toBeHidden()
+      await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link")).toHaveCount(6)
+      await expect(
+        page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Shop" }),
+      ).toBeVisible()
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible()
+    }
+  })
+
+  test("the sign-up page explains how to join instead of showing a form that cannot work", async ({
+    page,
+  }) => {
+    await page.goto("/contact")
+    await expect(page.getByRole("button", { name: "Join Now" })).toBeHidden()
+    await expect(page.getByText(/needs JavaScript/)).toBeVisible()
+    await expect(page.getByText(/hello@evergrace.example/).first()).toBeVisible()
+  })
+})

@@ -1,0 +1,81 @@
+import { expect, test } from "@playwright/test"
+
+const routes = ["/", "/shop", "/about", "/journal", "/affiliate", "/contact"]
+
+test("every page has its own title and description, a canonical address and a share card", async ({
+  page,
+  request,
+}) => {
+  const titles = new Set<string>()
+  const descriptions = new Set<string>()
+  for (const route of routes) {
+    await page.goto(route)
+    titles.add(await page.title())
+    const description = await page.locator('meta[name="description"]').getAttribute("content")
+    expect(description?.length).toBeGreaterThan(50)
+    descriptions.add(description!)
+    await expect(page.locator("html")).toHaveAttribute("lang", "en")
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
+      "href",
+      `https://www.evergrace.example${route}`,
+    )
+    await expect(page.locator('meta[name="twitter:card"]')).toHaveAttribute(
+      "content",
+      "summary_large_image",
+    )
+    const shareImage = await page.locator('meta[property="og:image"]').getAttribute("content")
+    const localImage = new URL(new URL(shareImage!).pathname, page.url()).href
+    expect((await request.get(localImage)).headers()["content-type"]).toBe("image/jpeg")
+    for (const script of await page.locator('script[type="application/ld+json"]').all()) {
+      const json = (await script.textContent())!
+      expect(() => JSON.parse(json)).not.toThrow()
+    }
+  }
+  expect(titles.size).toBe(routes.length)
+  expect(descriptions.size).toBe(routes.length)
+})
+
+test("the home page describes the boutique and the journal lists its posts", async ({ page }) => {
+  const structuredData = async () =>
+    Promise.all(
+      (await page.locator('script[type="application/ld+json"]').all()).map(async (script) =>
+        JSON.parse((await script.textContent())!),
+      ),
+    )
+  await page.goto("/")
+  expect(await structuredData()).toContainEqual(
+    expect.objectContaining({
+      "@type": "ClothingStore",
+      name: "Evergrace",
+      email: "hello@evergrace.example",
+    }),
+  )
+  await page.goto("/journal")
+  const list = (await structuredData()).find((data) => data["@type"] === "ItemList")
+  expect(list.itemListElement).toHaveLength(6)
+  expect(list.itemListElement[0].item).toMatchObject({
+    "@type": "BlogPosting",
+    datePublished: "2024-03-15",
+  })
+})
+
+test("the 404 page is not indexed", async ({ page }) => {
+  await page.goto("/no-such-page")
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex")
+  await expect(page.locator('link[rel="canonical"]')).toHaveCount(0)
+})
+
+test("robots.txt, the sitemap, the manifest and the favicon are there", async ({ request }) => {
+  const robots = await (await request.get("/robots.txt")).text()
+  expect(robots).toContain("Sitemap: https://www.evergrace.example/sitemap-index.xml")
+  const sitemap = await (await request.get("/sitemap-0.xml")).text()
+  for (const route of routes)
+    expect(sitemap).toContain(`<loc>https://www.evergrace.example${route}</loc>`)
+  expect(sitemap).not.toContain("404")
+  const manifest = await (await request.get("/manifest.webmanifest")).json()
+  expect(manifest).toMatchObject({ name: "Evergrace", start_url: "/" })
+  expect(manifest.icons.length).toBeGreaterThan(3)
+  const favicon = await request.get("/favicon.ico")
+  expect(favicon.status()).toBe(200)
+  expect((await favicon.body()).readUInt16LE(2)).toBe(1) // the ICO header's "icon" type
+})

@@ -1,0 +1,57 @@
+import type { GatsbyConfig } from "gatsby"
+import path from "path"
+import site from "./data/site.json"
+import { colors } from "./src/theme/tokens"
+
+const config: GatsbyConfig = {
+  // The sitemap needs the address the site is published at; it is content, in data/site.json.
+  siteMetadata: { siteUrl: site.siteUrl },
+  // The spec's links are /shop, not /shop/; the other form redirects to this one.
+  trailingSlash: "never",
+  jsxRuntime: "automatic",
+  jsxImportSource: "@emotion/react",
+  graphqlTypegen: {
+    generateOnBuild: true,
+    typesOutputPath: "src/gatsby-types.d.ts",
+  },
+  plugins: [
+    "gatsby-plugin-emotion",
+    {
+      resolve: "gatsby-plugin-sitemap",
+      options: { excludes: ["/404", "/404.html"] },
+    },
+    {
+      resolve: "gatsby-plugin-manifest",
+      options: {
+        name: site.brandName,
+        short_name: site.brandName,
+        description: site.tagline,
+        start_url: "/",
+        background_color: colors.ivory,
+        theme_color: colors.accent,
+        display: "standalone",
+        // Icons in every size, and the favicon links, are made from this one image.
+        icon: path.join("data", site.icon),
+        cache_busting_mode: "none",
+      },
+    },
+    "gatsby-plugin-image",
+    "gatsby-plugin-sharp",
+    "gatsby-transformer-sharp",
+    {
+      resolve: "gatsby-source-filesystem",
+      options: { name: "data", path: path.join(__dirname, "data") },
+    },
+    {
+      resolve: "gatsby-transformer-json",
+      options: {
+        // One GraphQL type per file: data/shop.json becomes ShopJson (the default would name
+        // every object file after the folder).
+        typeName: ({ node }: { node: { name: string } }) =>
+          `${node.name.charAt(0).toUpperCase()}${node.name.slice(1)}Json`,
+      },
+    },
+  ],
+}
+
+export default config

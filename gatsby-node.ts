@@ -1,0 +1,108 @@
+import { writeFile } from "fs/promises"
+import type { GatsbyNode, Reporter } from "gatsby"
+import path from "path"
+import sharp from "sharp"
+import site from "./data/site.json"
+import { checkContent, formatProblems } from "./src/content/checkContent"
+import { pngToIco } from "./src/utils/favicon"
+import { contentTypeDefs, pageTemplates } from "./src/utils/contentSchema"
+import { fillPlaceholders, type PlaceholderValues } from "./src/utils/placeholders"
+
+const dataDirectory = path.join(__dirname, "data")
+
+/**
+ * The content check, before anything else: Gatsby writes to public/ and .cache/ only after
+ * onPreInit, so broken content stops the build with the previous site left as it was.
+ */
+export const onPreInit: GatsbyNode["onPreInit"] = ({ reporter }) => {
+  const problems = checkContent(dataDirectory)
+  if (problems.length === 0) return
+  // Printed as it is: Gatsby's error box would wrap the one-problem-a-line list.
+  process.stderr.write(`\n${formatProblems(problems)}\n\n`)
+  reporter.setErrorMap({
+    content: {
+      text: () => "The content check failed (the problems are listed above).",
+      level: "ERROR",
+      category: "USER",
+    },
+  })
+  reporter.panic({ id: "content", context: {} })
+}
+
+let recheck: ReturnType<typeof setTimeout> | undefined
+let hadProblems = false
+
+/** While `gatsby develop` runs (and the CMS saves), a changed data file is checked again. */
+function recheckSoon(reporter: Reporter) {
+  clearTimeout(recheck)
+  recheck = setTimeout(() => {
+    const problems = checkContent(dataDirectory)
+    if (problems.length > 0) {
+      process.stderr.write(
+        `\n${formatProblems(problems, "and a build of the live site would stop on it")}\n\n`,
+      )
+    } else if (hadProblems) reporter.success("The content in data/ has no problems now.")
+    hadProblems = problems.length > 0
+  }, 200)
+}
+
+export const onCreateNode: GatsbyNode["onCreateNode"] = ({ node, reporter }) => {
+  const isDataFile = node.internal.type === "File" && node.sourceInstanceName === "data"
+  if (isDataFile && process.env.gatsby_executing_command === "develop") recheckSoon(reporter)
+}
+
+export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] = ({ actions }) => {
+  actions.createFieldExtension({
+    name: "fill",
+    extend() {
+      return {
+        async resolve(
+          source: Record<string, unknown>,
+          _args: unknown,
+          context: { nodeModel: { findOne: (q: { type: string }) => Promise<unknown> } },
+          info: { fieldName: string },
+        ) {
+          const value = source[info.fieldName]
+          const site = (await context.nodeModel.findOne({ type: "SiteJson" })) as PlaceholderValues
+          const fill = (text: unknown) =>
+            typeof text === "string" ? fillPlaceholders(text, site) : text
+          return Array.isArray(value) ? value.map(fill) : fill(value)
+        },
+      }
+    },
+  })
+  actions.createTypes(contentTypeDefs)
+}
+
+export const createPages: GatsbyNode["createPages"] = async ({ graphql, actions, reporter }) => {
+  for (const template of pageTemplates) {
+    const field = `${template}Json`
+    const result = await graphql<Record<string, { path: string } | null>>(`{ ${field} { path } }`)
+    const page = result.data?.[field]
+    if (result.errors || !page) {
+      reporter.panicOnBuild(
+        `data/${template}.json: could not read the page's "path"`,
+        result.errors,
+      )
+      return
+    }
+    actions.createPage({
+      path: page.path,
+      component: path.resolve(`src/templates/${template}.tsx`),
+      context: {},
+    })
+  }
+}
+
+// Files crawlers and browsers look for at the root, made from the content at the end of the build.
+export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ reporter }) => {
+  const publicDir = path.resolve("public")
+  const sitemapUrl = new URL("/sitemap-index.xml", site.siteUrl).href
+  await writeFile(
+    path.join(publicDir, "robots.txt"),
+    `User-agent: *\nAllow: /\n\nSitemap: ${sitemapUrl}\n`,
+  )
+  const icon = await sharp(path.join("data", site.icon)).resize(32, 32).png().toBuffer()
+  await writeFile(path.join(publicDir, "favicon.ico"), pngToIco(icon))
+  reporter.info("Wrote robots.txt and favicon.ico")
+}

@@ -1,0 +1,60 @@
+import createCache from "@emotion/cache"
+import { CacheProvider } from "@emotion/react"
+import createEmotionServer from "@emotion/server/create-instance"
+import type { GatsbySSR } from "gatsby"
+import { renderToString } from "react-dom/server"
+import { preloadFontUrls } from "./src/theme/fonts"
+
+export { wrapPageElement } from "./src/wrappers"
+
+// With JavaScript off the menu button cannot open anything: show the links instead.
+const noScriptStyles = `[data-menu-button]{display:none!important}[data-menu]{display:block!important;position:static!important}[data-menu] ul{flex-flow:row wrap!important;padding-block:0.5rem!important}[data-needs-js]{display:none!important}`
+
+export const onRenderBody: GatsbySSR["onRenderBody"] = ({
+  setHtmlAttributes,
+  setHeadComponents,
+}) => {
+  setHtmlAttributes({ lang: "en" })
+  setHeadComponents([
+    ...preloadFontUrls.map((href) => (
+      <link
+        key={href}
+        rel="preload"
+        href={href}
+        as="font"
+        type="font/woff2"
+        crossOrigin="anonymous"
+      />
+    )),
+    <noscript key="no-js-styles">
+      <style>{noScriptStyles}</style>
+    </noscript>,
+  ])
+}
+
+/**
+ * Emotion would write each component's styles as a <style> tag in the body, next to the element
+ * (invalid HTML, and a style tag inside a button). Rendering with our own cache lets us collect the
+ * page's critical CSS and put it in the head instead; the browser's emotion cache adopts those tags
+ * by their data-emotion ids when the page hydrates.
+ */
+export const replaceRenderer: GatsbySSR["replaceRenderer"] = ({
+  bodyComponent,
+  replaceBodyHTMLString,
+  setHeadComponents,
+}) => {
+  const cache = createCache({ key: "css" })
+  const { extractCriticalToChunks } = createEmotionServer(cache)
+  const html = renderToString(<CacheProvider value={cache}>{bodyComponent}</CacheProvider>)
+  const { styles } = extractCriticalToChunks(html)
+  setHeadComponents(
+    styles.map((style) => (
+      <style
+        key={style.key}
+        data-emotion={`${style.key} ${style.ids.join(" ")}`}
+        dangerouslySetInnerHTML={{ __html: style.css }}
+      />
+    )),
+  )
+  replaceBodyHTMLString(html)
+}

@@ -1,0 +1,30 @@
+import { defineConfig } from "@playwright/test"
+import { chromiumLaunchOptions } from "./e2e/browser.mjs"
+
+// The browser tests run against the real production build, served the way `npm start` serves it.
+const port = Number(process.env.E2E_PORT ?? 9100)
+const baseURL = process.env.E2E_BASE_URL ?? `http://localhost:${port}`
+
+export default defineConfig({
+  testDir: "e2e",
+  fullyParallel: true,
+  workers: 2,
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  reporter: [["list"]],
+  timeout: 30_000,
+  use: {
+    baseURL,
+    browserName: "chromium",
+    launchOptions: chromiumLaunchOptions(),
+    trace: "off",
+  },
+  webServer: process.env.E2E_BASE_URL
+    ? undefined
+    : {
+        command: `npx gatsby serve --port ${port} --host localhost`,
+        url: baseURL,
+        reuseExistingServer: false,
+        timeout: 60_000,
+      },
+})

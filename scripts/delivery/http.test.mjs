@@ -1,0 +1,282 @@
+// What the real server sends, route by route: status, Content-Type, caching, security headers,
+// compression, redirects, no directory listings; and that public/_headers says the same.
+// Run by scripts/test-delivery.mjs, which starts nginx and sets DELIVERY_BASE_URL.
+import assert from "node:assert/strict"
+import { readdir, readFile } from "node:fs/promises"
+import http from "node:http"
+import path from "node:path"
+import { before, describe, test } from "node:test"
+import { fileURLToPath } from "node:url"
+import zlib from "node:zlib"
+import { cacheControl, hashedBundle, inlineScriptHashes, securityHeaders } from "./policy.mjs"
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..")
+const publicDir = path.join(root, "public")
+const base = new URL(process.env.DELIVERY_BASE_URL ?? "http://127.0.0.1:8080")
+const brotli = process.env.DELIVERY_BROTLI === "1"
+
+const routes = ["/", "/shop", "/about", "/journal", "/affiliate", "/contact"]
+const notFound = ["/summer-sale-2019", "/journal/an-old-article", "/404", "/404.html", "/_headers"]
+const html = "text/html; charset=utf-8"
+
+/** A plain GET: no redirects followed, no decompression, so we see exactly what nginx sent. */
+function get(pathname, headers = {}) {
+  return new Promise((resolve, reject) => {
+    const request = http.get(
+      { host: base.hostname, port: base.port, path: pathname, headers },
+      (response) => {
+        const chunks = []
+        response.on("data", (chunk) => chunks.push(chunk))
+        response.on("end", () =>
+          resolve({
+            status: response.statusCode,
+            headers: response.headers,
+            body: Buffer.concat(chunks),
+          }),
+        )
+      },
+    )
+    request.on("error", reject)
+  })
+}
+
+let expectedHeaders
+let homeHtml
+
+before(async () => {
+  // The policy must allow exactly the inline scripts of the pages as served.
+  const hashes = new Set()
+  for (const pathname of [...routes, "/404.html"]) {
+    const { body } = await get(pathname)
+    for (const hash of inlineScriptHashes(body.toString("utf8"))) hashes.add(hash)
+  }
+  expectedHeaders = securityHeaders([...hashes].sort())
+  homeHtml = (await get("/")).body.toString("utf8")
+})
+
+function assertSecurityHeaders(response, label) {
+  for (const [name, value] of Object.entries(expectedHeaders)) {
+    assert.equal(response.headers[name.toLowerCase()], value, `${label}: ${name}`)
+  }
+  const scriptSrc = response.headers["content-security-policy"].match(/script-src [^;]*/)[0]
+  assert.doesNotMatch(scriptSrc, /unsafe-inline|unsafe-eval/, `${label}: script-src`)
+  assert.match(response.headers.server ?? "", /^nginx$/, `${label}: no version in Server`)
+}
+
+describe("pages", () => {
+  for (const route of routes) {
+    test(`${route}: 200 HTML, revalidated, every security header, 304 on revalidation`, async () => {
+      const response = await get(route)
+      assert.equal(response.status, 200)
+      assert.equal(response.headers["content-type"], html)
+      assert.equal(response.headers["cache-control"], cacheControl.revalidate)
+      assertSecurityHeaders(response, route)
+      assert.match(response.body.toString("utf8"), /<h1[\s>]/)
+      const again = await get(route, { "If-None-Match": response.headers.etag })
+      assert.equal(again.status, 304)
+      assert.equal(again.headers["cache-control"], cacheControl.revalidate)
+    })
+  }
+})
+
+describe("the 404 page", () => {
+  for (const pathname of notFound) {
+    test(`${pathname}: 404 with the 404 page, revalidated, every security header`, async () => {
+      const response = await get(pathname)
+      assert.equal(response.status, 404)
+      assert.equal(response.headers["content-type"], html)
+      assert.equal(response.headers["cache-control"], cacheControl.revalidate)
+      assertSecurityHeaders(response, pathname)
+      assert.deepEqual(response.body, await readFile(path.join(publicDir, "404.html")))
+    })
+  }
+})
+
+describe("one address per page", () => {
+  const redirects = [
+    ...routes.filter((route) => route !== "/").map((route) => [`${route}/`, route]),
+    ["/journal/?from=newsletter", "/journal?from=newsletter"],
+    ["/shop//", "/shop"],
+    ["/shop/index.html", "/shop"],
+    ["/shop.html", "/shop"],
+    ["/index.html", "/"],
+    // Decoded characters never reach the Location header.
+    ["/shop%0d%0aSet-Cookie:%20a=b/", "/shop%0d%0aSet-Cookie:%20a=b"],
+  ]
+  for (const [from, to] of redirects) {
+    test(`${from} → 301 ${to}`, async () => {
+      const response = await get(from)
+      assert.equal(response.status, 301)
+      assert.equal(response.headers.location, to)
+      assert.equal(response.headers["set-cookie"], undefined)
+      assertSecurityHeaders(response, from)
+    })
+  }
+
+  test("a path starting with two slashes never redirects off the site", async () => {
+    const response = await get("//evil.example/")
+    assert.notEqual(response.status, 301)
+    assert.equal(response.status, 404)
+  })
+})
+
+describe("no directory listings", () => {
+  for (const directory of [
+    "/static/",
+    "/static",
+    "/page-data/",
+    "/page-data/shop/",
+    "/~partytown/",
+    "/_gatsby/",
+  ]) {
+    test(`${directory} ends in a 404, never a listing`, async () => {
+      let pathname = directory
+      let response = await get(pathname)
+      // At most one canonical redirect first (/~partytown/ → /~partytown).
+      if (response.status === 301) {
+        pathname = response.headers.location
+        assert.match(pathname, /^\/[^/]/)
+        response = await get(pathname)
+      }
+      assert.equal(response.status, 404, `${directory} (${pathname})`)
+      assert.doesNotMatch(response.body.toString("utf8"), /Index of/)
+    })
+  }
+})
+
+describe("caching by kind of file", () => {
+  test("page data and static query results: JSON, revalidated", async () => {
+    const staticQueries = await readdir(path.join(publicDir, "page-data/sq/d"))
+    for (const pathname of [
+      "/page-data/app-data.json",
+      "/page-data/index/page-data.json",
+      "/page-data/shop/page-data.json",
+      "/page-data/404.html/page-data.json",
+      `/page-data/sq/d/${staticQueries[0]}`,
+    ]) {
+      const response = await get(pathname)
+      assert.equal(response.status, 200, pathname)
+      assert.equal(response.headers["content-type"], "application/json; charset=utf-8", pathname)
+      assert.equal(response.headers["cache-control"], cacheControl.revalidate, pathname)
+      assertSecurityHeaders(response, pathname)
+    }
+    assert.equal((await get("/page-data/no-such-page/page-data.json")).status, 404)
+  })
+
+  test("every script the pages load: hashed, JavaScript, immutable", async () => {
+    const scripts = [...homeHtml.matchAll(/<script src="([^"]+)"/g)].map(([, src]) => src)
+    assert.ok(scripts.length >= 3, "the home page loads its bundles")
+    for (const pathname of scripts) {
+      assert.match(pathname, hashedBundle)
+      const response = await get(pathname)
+      assert.equal(response.status, 200, pathname)
+      assert.equal(response.headers["content-type"], "application/javascript; charset=utf-8")
+      assert.equal(response.headers["cache-control"], cacheControl.immutable, pathname)
+      assertSecurityHeaders(response, pathname)
+    }
+  })
+
+  test("/static/ images in every format: their own type, immutable", async () => {
+    const about = (await get("/about")).body.toString("utf8")
+    const types = { avif: "image/avif", webp: "image/webp", jpg: "image/jpeg" }
+    for (const [extension, type] of Object.entries(types)) {
+      const pathname = about.match(new RegExp(`/static/[^"' ,]+\\.${extension}`))?.[0]
+      assert.ok(pathname, `a .${extension} image on /about`)
+      const response = await get(pathname)
+      assert.equal(response.status, 200, pathname)
+      assert.equal(response.headers["content-type"], type, pathname)
+      assert.equal(response.headers["cache-control"], cacheControl.immutable, pathname)
+      assertSecurityHeaders(response, pathname)
+    }
+    assert.equal((await get("/static/no-such-file.jpg")).status, 404)
+  })
+
+  test("files without a content hash are revalidated, even scripts", async () => {
+    for (const pathname of ["/~partytown/partytown.js", "/chunk-map.json"]) {
+      const response = await get(pathname)
+      assert.equal(response.status, 200, pathname)
+      assert.equal(response.headers["cache-control"], cacheControl.revalidate, pathname)
+    }
+  })
+})
+
+describe("compression", () => {
+  const decoders = { gzip: zlib.gunzipSync, br: zlib.brotliDecompressSync }
+  const encodings = brotli ? ["gzip", "br"] : ["gzip"]
+  const textFiles = () => [
+    "/",
+    "/journal",
+    "/summer-sale-2019",
+    homeHtml.match(/<script src="(\/app-[^"]+)"/)[1],
+    "/page-data/journal/page-data.json",
+  ]
+
+  for (const encoding of encodings) {
+    test(`${encoding}: pages, scripts and page data, the same bytes once decoded`, async () => {
+      for (const pathname of textFiles()) {
+        const plain = await get(pathname)
+        assert.equal(plain.headers["content-encoding"], undefined, pathname)
+        const compressed = await get(pathname, { "Accept-Encoding": encoding })
+        assert.equal(compressed.status, plain.status, pathname)
+        assert.equal(compressed.headers["content-encoding"], encoding, pathname)
+        assert.match(compressed.headers.vary ?? "", /Accept-Encoding/i, pathname)
+        assert.ok(compressed.body.length < plain.body.length, `${pathname} is smaller`)
+        assert.deepEqual(decoders[encoding](compressed.body), plain.body, pathname)
+      }
+    })
+  }
+
+  if (brotli) {
+    test("brotli is preferred when the browser offers both", async () => {
+      const response = await get("/", { "Accept-Encoding": "gzip, deflate, br" })
+      assert.equal(response.headers["content-encoding"], "br")
+    })
+  }
+
+  test("images are sent as they are", async () => {
+    const about = (await get("/about")).body.toString("utf8")
+    const image = about.match(/\/static\/[^"' ,]+\.avif/)[0]
+    const response = await get(image, { "Accept-Encoding": "gzip, br" })
+    assert.equal(response.headers["content-encoding"], undefined)
+  })
+})
+
+describe("public/_headers for the CDN host", () => {
+  /** The rules of a Netlify / Cloudflare Pages _headers file, as { pattern: { name: value } }. */
+  async function headerRules() {
+    const rules = {}
+    let current
+    for (const line of (await readFile(path.join(publicDir, "_headers"), "utf8")).split("\n")) {
+      if (line === "" || line.startsWith("#")) continue
+      if (!line.startsWith(" ")) rules[line] = current = {}
+      else {
+        const [, name, value] = line.match(/^\s+([^:]+):\s*(.*)$/)
+        current[name] = value
+      }
+    }
+    return rules
+  }
+
+  test("the same security headers and caching as nginx sends", async () => {
+    const rules = await headerRules()
+    assert.deepEqual(rules["/*"], expectedHeaders)
+    for (const route of [...routes, "/404.html", "/page-data/*"]) {
+      assert.deepEqual(rules[route], { "Cache-Control": cacheControl.revalidate }, route)
+    }
+    assert.deepEqual(rules["/static/*"], { "Cache-Control": cacheControl.immutable })
+    const bundles = (await readdir(publicDir))
+      .map((name) => `/${name}`)
+      .filter((name) => hashedBundle.test(name))
+    assert.ok(bundles.length > 0)
+    for (const bundle of bundles) {
+      assert.deepEqual(rules[bundle], { "Cache-Control": cacheControl.immutable }, bundle)
+    }
+  })
+
+  test("_redirects sends each page's trailing-slash form to the page", async () => {
+    const redirects = await readFile(path.join(publicDir, "_redirects"), "utf8")
+    for (const route of routes.filter((route) => route !== "/")) {
+      assert.match(redirects, new RegExp(`^${route}/ ${route} 301$`, "m"))
+    }
+  })
+})

@@ -1,0 +1,184 @@
+// Debian's nginx serving a build with the shipped config, on a loopback port, in a throwaway
+// prefix (config, pid, logs and temp files in a temp folder). Used by the delivery test and the
+// load test.
+import { spawn } from "node:child_process"
+import { existsSync } from "node:fs"
+import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from "node:fs/promises"
+import { createServer } from "node:net"
+import { tmpdir } from "node:os"
+import path from "node:path"
+import { fileURLToPath } from "node:url"
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..")
+export const shippedServerBlock = path.join(root, "deploy/nginx/evergrace.conf")
+const shippedIncludes = path.join(root, "deploy/nginx/evergrace")
+
+const installHint =
+  "nginx not found. Install Debian's: sudo apt-get install -y nginx libnginx-mod-http-brotli-filter (or set NGINX_PATH)."
+
+export function findNginx() {
+  // NGINX_PATH, when set, is the only place looked at.
+  const candidates = process.env.NGINX_PATH
+    ? [process.env.NGINX_PATH]
+    : ["/usr/sbin/nginx", "/usr/bin/nginx"]
+  const found = candidates.find((candidate) => existsSync(candidate))
+  if (!found) throw new Error(installHint)
+  return found
+}
+
+/** Debian's module packages put their .so files here; loaded the way /etc/nginx/nginx.conf does. */
+const brotliModule = "/usr/lib/nginx/modules/ngx_http_brotli_filter_module.so"
+export const hasBrotli = () => existsSync(brotliModule)
+
+/** A port the kernel says is free on 127.0.0.1. */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer()
+    server.once("error", reject)
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address()
+      server.close(() => resolve(port))
+    })
+  })
+}
+
+/**
+ * The shipped server block with only its address and root changed. Each replaced line must be
+ * there exactly once, so an edit to the shipped file cannot silently escape the test.
+ */
+function serverBlockFor(text, { port, publicDir, brotli }) {
+  const replace = (source, pattern, replacement) => {
+    const matches = source.match(new RegExp(pattern.source, "gm")) ?? []
+    if (matches.length !== 1) {
+      throw new Error(
+        `${shippedServerBlock}: expected one line matching ${pattern}, found ${matches.length}`,
+      )
+    }
+    return source.replace(pattern, replacement)
+  }
+  let block = replace(text, /^\s*listen 80;$/m, `    listen 127.0.0.1:${port};`)
+  block = replace(block, /^\s*listen \[::\]:80;\n/m, "")
+  block = replace(block, /^\s*root .*;$/m, `    root ${publicDir};`)
+  if (!brotli) block = replace(block, /^\s*include evergrace\/brotli\.conf;$/m, "")
+  return block
+}
+
+/**
+ * Starts nginx and resolves once it answers. `stop()` ends it and removes the temp folder.
+ * Options: publicDir (default public/), port (default a free one), accessLog (default off),
+ * keepaliveRequests (default nginx's 1000 requests per keep-alive connection).
+ */
+export async function startNginx({
+  publicDir = path.join(root, "public"),
+  port,
+  accessLog = false,
+  keepaliveRequests = 1000,
+} = {}) {
+  const nginx = findNginx()
+  if (!existsSync(path.join(publicDir, "index.html"))) {
+    throw new Error(`${publicDir} has no index.html: build the site first (npm run build).`)
+  }
+  if (!existsSync(path.join(shippedIncludes, "csp.generated.conf"))) {
+    throw new Error(
+      "deploy/nginx/evergrace/csp.generated.conf is missing: run node scripts/security-headers.mjs",
+    )
+  }
+  port ??= await freePort()
+  const brotli = hasBrotli()
+  const prefix = await mkdtemp(path.join(tmpdir(), "evergrace-nginx-"))
+  const confDir = path.join(prefix, "conf")
+  await mkdir(confDir)
+  for (const temp of ["body", "proxy", "fastcgi", "uwsgi", "scgi"]) {
+    await mkdir(path.join(prefix, temp))
+  }
+  // The shipped includes, linked rather than copied: what is tested is what ships.
+  await symlink(shippedIncludes, path.join(confDir, "evergrace"))
+  await writeFile(
+    path.join(confDir, "evergrace.conf"),
+    serverBlockFor(await readFile(shippedServerBlock, "utf8"), { port, publicDir, brotli }),
+  )
+  const mimeTypes = existsSync("/etc/nginx/mime.types") ? "/etc/nginx/mime.types" : "mime.types"
+  await writeFile(
+    path.join(confDir, "nginx.conf"),
+    `# Written by scripts/delivery/nginx.mjs for one test run.
+${brotli ? `load_module ${brotliModule};` : ""}
+${process.getuid?.() === 0 ? "user root;" : ""}
+worker_processes 2;
+pid ${prefix}/nginx.pid;
+error_log ${prefix}/error.log warn;
+events { worker_connections 1024; }
+http {
+    include ${mimeTypes};
+    default_type application/octet-stream;
+    sendfile on;
+    tcp_nopush on;
+    keepalive_timeout 65;
+    keepalive_requests ${keepaliveRequests};
+    access_log ${accessLog ? `${prefix}/access.log` : "off"};
+    client_body_temp_path ${prefix}/body;
+    proxy_temp_path ${prefix}/proxy;
+    fastcgi_temp_path ${prefix}/fastcgi;
+    uwsgi_temp_path ${prefix}/uwsgi;
+    scgi_temp_path ${prefix}/scgi;
+    include evergrace.conf;
+}
+`,
+  )
+
+  const args = [
+    "-p",
+    prefix,
+    "-e",
+    path.join(prefix, "error.log"),
+    "-c",
+    path.join(confDir, "nginx.conf"),
+  ]
+  // Check the config first: a mistake shows as nginx's own message, not as a timeout.
+  await run(nginx, [...args, "-t", "-q"])
+  const child = spawn(nginx, [...args, "-g", "daemon off;"], {
+    stdio: ["ignore", "inherit", "inherit"],
+  })
+  let exited = null
+  child.on("exit", (code, signal) => (exited = signal ?? code))
+
+  const baseUrl = `http://127.0.0.1:${port}`
+  const stop = async () => {
+    if (exited === null) {
+      const gone = new Promise((resolve) => child.once("exit", resolve))
+      child.kill("SIGQUIT") // graceful: workers finish their requests
+      await Promise.race([gone, new Promise((resolve) => setTimeout(resolve, 5000))])
+      if (exited === null) child.kill("SIGKILL")
+    }
+    await rm(prefix, { recursive: true, force: true })
+  }
+  for (let attempt = 0; ; attempt++) {
+    if (exited !== null) {
+      const log = await readFile(path.join(prefix, "error.log"), "utf8").catch(() => "")
+      await stop()
+      throw new Error(`nginx exited (${exited}) before answering:\n${log}`)
+    }
+    try {
+      await fetch(baseUrl, { method: "HEAD" })
+      break
+    } catch (error) {
+      if (attempt > 100) {
+        await stop()
+        throw error
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100))
+    }
+  }
+  return { baseUrl, port, prefix, brotli, stop }
+}
+
+function run(command, args) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { stdio: ["ignore", "inherit", "inherit"] })
+    child.on("error", reject)
+    child.on("exit", (code) =>
+      code === 0
+        ? resolve()
+        : reject(new Error(`${command} ${args.join(" ")} exited with ${code}`)),
+    )
+  })
+}

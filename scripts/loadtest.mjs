@@ -1,0 +1,254 @@
+// A bounded load test on loopback: nginx with the shipped config (twice: see keepaliveRequests),
+// then `gatsby serve` (what `npm start` serves); each run lasts LOADTEST_SECONDS (default 10, at
+// most 15, so no server is loaded for more than 30 s) and cycles through the six pages.
+// Writes docs/delivery.md with the figures and the headers nginx sends for every route.
+// Usage: npm run loadtest   (after npm run build)
+import autocannon from "autocannon"
+import { spawn } from "node:child_process"
+import { readFile, writeFile } from "node:fs/promises"
+import http from "node:http"
+import os from "node:os"
+import path from "node:path"
+import { fileURLToPath } from "node:url"
+import prettier from "prettier"
+import { findNginx, freePort, startNginx } from "./delivery/nginx.mjs"
+import { writeDeliveryFiles } from "./security-headers.mjs"
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..")
+const seconds = Math.min(Number(process.env.LOADTEST_SECONDS ?? 10), 15)
+const connections = Number(process.env.LOADTEST_CONNECTIONS ?? 10)
+const routes = ["/", "/shop", "/about", "/journal", "/affiliate", "/contact"]
+const outFile = path.join(root, "docs/delivery.md")
+
+/** One bounded run: every connection cycles through the six pages, asking for gzip like a browser. */
+async function measure(name, baseUrl) {
+  const errorCodes = {}
+  const run = autocannon({
+    url: baseUrl,
+    connections,
+    duration: seconds,
+    headers: { "accept-encoding": "gzip" },
+    requests: routes.map((route) => ({ method: "GET", path: route })),
+  })
+  run.on("reqError", (error) => {
+    const code = error.code ?? error.message
+    errorCodes[code] = (errorCodes[code] ?? 0) + 1
+  })
+  const result = await run
+  const figures = {
+    name,
+    requestsPerSecond: Math.round(result.requests.average),
+    requests: result.requests.total,
+    p50: result.latency.p50,
+    p90: result.latency.p90,
+    p99: result.latency.p99,
+    max: result.latency.max,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    non2xx: result.non2xx,
+    megabytesPerSecond: (result.throughput.average / 1e6).toFixed(1),
+    errorCodes,
+  }
+  console.log(figures)
+  return figures
+}
+
+function get(baseUrl, pathname, headers = {}) {
+  return new Promise((resolve, reject) => {
+    http
+      .get(new URL(pathname, baseUrl), { headers }, (response) => {
+        response.resume()
+        response.on("end", () => resolve(response))
+      })
+      .on("error", reject)
+  })
+}
+
+/** What nginx answers for each kind of address, as measured. */
+async function recordHeaders(baseUrl) {
+  const home = await readFile(path.join(root, "public/index.html"), "utf8")
+  const about = await readFile(path.join(root, "public/about/index.html"), "utf8")
+  const samples = [
+    ...routes.map((route) => [route, route]),
+    ["/shop/", "/shop/"],
+    ["unknown path", "/summer-sale-2019"],
+    ["page data", "/page-data/shop/page-data.json"],
+    ["hashed script", home.match(/<script src="(\/app-[^"]+)"/)[1]],
+    ["/static/ image", about.match(/\/static\/[^"' ,]+\.avif/)[0]],
+  ]
+  const rows = []
+  let security
+  for (const [label, pathname] of samples) {
+    const response = await get(baseUrl, pathname, { "accept-encoding": "br, gzip" })
+    const headers = response.headers
+    rows.push([
+      label === pathname
+        ? `\`${pathname}\``
+        : `${label} (\`${pathname.replace(/^(.{34}).+$/, "$1…")}\`)`,
+      `${response.statusCode}${headers.location ? ` → \`${headers.location}\`` : ""}`,
+      `\`${headers["content-type"]}\``,
+      `\`${headers["cache-control"]}\``,
+      headers["content-encoding"] ?? "none",
+    ])
+    const these = Object.fromEntries(
+      [
+        "content-security-policy",
+        "strict-transport-security",
+        "x-content-type-options",
+        "x-frame-options",
+        "referrer-policy",
+        "permissions-policy",
+        "cross-origin-opener-policy",
+      ].map((name) => [name, headers[name]]),
+    )
+    security ??= these
+    if (JSON.stringify(these) !== JSON.stringify(security)) {
+      throw new Error(`${pathname}: security headers differ from the other routes'`)
+    }
+  }
+  return { rows, security }
+}
+
+async function startGatsbyServe() {
+  const port = await freePort()
+  // Its own process group, so stopping it also stops the server npx starts.
+  const child = spawn("npx", ["gatsby", "serve", "--port", String(port), "--host", "127.0.0.1"], {
+    cwd: root,
+    detached: true,
+    stdio: "ignore",
+    env: { ...process.env, GATSBY_TELEMETRY_DISABLED: "1" },
+  })
+  const baseUrl = `http://127.0.0.1:${port}`
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await get(baseUrl, "/")
+      break
+    } catch (error) {
+      if (attempt > 600) throw error
+      await new Promise((resolve) => setTimeout(resolve, 100))
+    }
+  }
+  return { baseUrl, stop: () => process.kill(-child.pid, "SIGTERM") }
+}
+
+const table = (header, rows) =>
+  [header, header.map(() => "---"), ...rows].map((row) => `| ${row.join(" | ")} |`).join("\n")
+
+// autocannon never retries: when nginx closes a keep-alive connection after its 1000th request
+// (keepalive_requests: nginx's built-in default, not part of the shipped config) a request
+// already on its way is reset and counted as an error, where a browser would silently retry.
+// The main run lifts that limit so that the errors it reports are the server's own; a second
+// run keeps the default to show the effect.
+const keepaliveRequests = 1_000_000
+
+await writeDeliveryFiles()
+let nginxFigures, defaultKeepaliveFigures, headers, brotli
+for (const limit of [keepaliveRequests, 1000]) {
+  const nginx = await startNginx({ keepaliveRequests: limit })
+  brotli = nginx.brotli
+  try {
+    if (limit === keepaliveRequests) {
+      headers = await recordHeaders(nginx.baseUrl)
+      nginxFigures = await measure("nginx (shipped config)", nginx.baseUrl)
+    } else {
+      defaultKeepaliveFigures = await measure("nginx, keepalive_requests 1000", nginx.baseUrl)
+    }
+  } finally {
+    await nginx.stop()
+  }
+}
+const gatsby = await startGatsbyServe()
+let gatsbyFigures
+try {
+  gatsbyFigures = await measure("gatsby serve (`npm start`)", gatsby.baseUrl)
+} finally {
+  gatsby.stop()
+}
+
+const figures = [nginxFigures, gatsbyFigures, defaultKeepaliveFigures]
+const nginxVersion = await new Promise((resolve) => {
+  const child = spawn(findNginx(), ["-v"], { stdio: ["ignore", "ignore", "pipe"] })
+  let text = ""
+  child.stderr.on("data", (chunk) => (text += chunk))
+  child.on("close", () => resolve(text.trim().replace(/^nginx version: /, "")))
+  child.on("error", () => resolve("nginx"))
+})
+const document = `# Delivery: measured
+
+Written by \`npm run loadtest\` (scripts/loadtest.mjs) on ${new Date().toISOString().slice(0, 10)}. The
+configuration it measures is described in the README, "Deploying".
+
+## Load test
+
+${connections} connections for ${seconds} s per run on loopback, every connection cycling through the six
+pages (${routes.map((route) => `\`${route}\``).join(", ")}) with \`Accept-Encoding: gzip\`, using
+[autocannon](https://github.com/mcollina/autocannon). Machine: ${os.cpus().length} cores (${os.cpus()[0]?.model.trim()}), load
+average ${os.loadavg()[0].toFixed(1)} when the run ended, shared with other builds, so the figures are indicative.
+Server: ${nginxVersion}${brotli ? " with the brotli module" : ""}; Node ${process.version}.
+
+${table(
+  [
+    "server",
+    "requests/s",
+    "requests",
+    "p50 ms",
+    "p90 ms",
+    "p99 ms",
+    "max ms",
+    "errors",
+    "timeouts",
+    "non-2xx",
+    "MB/s",
+  ],
+  figures.map((figure) => [
+    figure.name,
+    figure.requestsPerSecond,
+    figure.requests,
+    figure.p50,
+    figure.p90,
+    figure.p99,
+    figure.max,
+    figure.errors,
+    figure.timeouts,
+    figure.non2xx,
+    figure.megabytesPerSecond,
+  ]),
+)}
+
+The first two rows are the comparison. nginx ran with \`keepalive_requests\` lifted: at its default
+of 1000 requests per keep-alive connection (set in the \`http\` block, which the shipped server
+block leaves alone) nginx closes a connection after its 1000th answer, and autocannon, which never
+retries, counts the request it had already sent on it as an error
+(${
+  Object.entries(defaultKeepaliveFigures.errorCodes)
+    .map(([code, count]) => `${count} × ${code}`)
+    .join(", ") || "none this time"
+}, third row). Browsers retry such a request by themselves.
+
+## Headers, as nginx sends them
+
+Caching and compression by kind of address (requested with \`Accept-Encoding: br, gzip\`):
+
+${table(["address", "status", "Content-Type", "Cache-Control", "Content-Encoding"], headers.rows)}
+
+Every response above, the 404 and the redirect included, carries the same security headers:
+
+\`\`\`http
+${Object.entries(headers.security)
+  .map(([name, value]) => `${name}: ${value}`)
+  .join("\n")}
+\`\`\`
+
+The \`sha256-\` sources are the inline scripts of this build, computed after it by
+\`scripts/security-headers.mjs\`; they change when Gatsby's inline scripts change.
+`
+const options = (await prettier.resolveConfig(outFile)) ?? {}
+await writeFile(outFile, await prettier.format(document, { ...options, filepath: outFile }))
+console.log(`wrote ${path.relative(root, outFile)}`)
+const failures = [nginxFigures, gatsbyFigures].filter(
+  (figure) => figure.errors + figure.timeouts + figure.non2xx > 0,
+)
+if (failures.length > 0) {
+  console.error(`errors under load: ${failures.map((figure) => figure.name).join(", ")}`)
+  process.exit(1)
+}

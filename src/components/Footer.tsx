@@ -1,0 +1,116 @@
+import { css } from "@emotion/react"
+import { Link } from "gatsby"
+import { useSiteSettings } from "../hooks/useSiteSettings"
+import { container } from "../theme/styles"
+import { colors, fonts, fontSizes, mq, sizes, space } from "../theme/tokens"
+import { SiteNavigation } from "./SiteNavigation"
+
+const footer = css`
+  margin-top: ${space.xxl};
+  background: ${colors.ink};
+  color: ${colors.linen};
+  a {
+    color: ${colors.ivory};
+  }
+  a:hover {
+    color: ${colors.white};
+  }
+`
+
+const columns = css`
+  ${container};
+  display: grid;
+  gap: ${space.lg};
+  padding-block: ${space.xl};
+  ${mq.md} {
+    grid-template-columns: 1.4fr 1fr 1fr;
+  }
+`
+
+const brand = css`
+  display: inline-flex;
+  align-items: center;
+  min-height: ${sizes.tapTarget};
+  font-family: ${fonts.display};
+  font-size: 2.25rem;
+  font-weight: 600;
+  color: ${colors.ivory};
+  text-decoration: none;
+`
+
+const heading = css`
+  font-family: ${fonts.body};
+  font-size: ${fontSizes.small};
+  font-weight: 600;
+  letter-spacing: 0.08em;
+  text-transform: uppercase;
+  color: ${colors.blush};
+  margin-bottom: ${space.sm};
+`
+
+const navList = css`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  a {
+    display: inline-flex;
+    align-items: center;
+    min-height: ${sizes.tapTarget};
+    min-width: ${sizes.tapTarget};
+  }
+  a[aria-current="page"] {
+    font-weight: 600;
+  }
+`
+
+const contactLink = css`
+  display: inline-flex;
+  align-items: center;
+  min-height: ${sizes.tapTarget};
+  overflow-wrap: anywhere;
+`
+
+const legal = css`
+  ${container};
+  padding-block: ${space.md};
+  border-top: 1px solid rgba(251, 248, 244, 0.2);
+  font-size: ${fontSizes.small};
+  p {
+    margin: 0;
+  }
+`
+
+interface FooterProps {
+  currentPath: string
+}
+
+export function Footer({ currentPath }: FooterProps) {
+  const settings = useSiteSettings()
+  return (
+    <footer css={footer}>
+      <div css={columns}>
+        <div>
+          <Link to="/" css={brand}>
+            {settings.brandName}
+          </Link>
+          <p>{settings.tagline}</p>
+        </div>
+        <nav aria-labelledby="footer-navigation-heading">
+          <h2 id="footer-navigation-heading" css={heading}>
+            {settings.footer.navigationHeading}
+          </h2>
+          <SiteNavigation links={settings.navigation} currentPath={currentPath} css={navList} />
+        </nav>
+        <div>
+          <h2 css={heading}>{settings.footer.contactHeading}</h2>
+          <a href={`mailto:${settings.contactEmail}`} css={contactLink}>
+            {settings.contactEmail}
+          </a>
+        </div>
+      </div>
+      <div css={legal}>
+        <p>{settings.footer.copyright}</p>
+      </div>
+    </footer>
+  )
+}

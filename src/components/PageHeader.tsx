@@ -1,0 +1,40 @@
+import { css } from "@emotion/react"
+import { container } from "../theme/styles"
+import { colors, fontSizes, sizes, space } from "../theme/tokens"
+
+const pageHeader = css`
+  ${container};
+  padding-top: ${space.xl};
+  padding-bottom: ${space.lg};
+  h1 {
+    margin-bottom: ${space.sm};
+  }
+  h1::after {
+    content: "";
+    display: block;
+    width: 4rem;
+    height: 2px;
+    margin-top: ${space.sm};
+    background: ${colors.gold};
+  }
+  p {
+    max-width: ${sizes.measure};
+    font-size: ${fontSizes.lead};
+    color: ${colors.inkSoft};
+  }
+`
+
+interface PageHeaderProps {
+  heading: string
+  intro?: string
+}
+
+/** The top of an inner page: its one h1 and a short introduction. */
+export function PageHeader({ heading, intro }: PageHeaderProps) {
+  return (
+    <header css={pageHeader}>
+      <h1>{heading}</h1>
+      {intro && <p>{intro}</p>}
+    </header>
+  )
+}

@@ -1,0 +1,400 @@
+import {
+  choice,
+  date,
+  group,
+  image,
+  list,
+  pageAddress,
+  pageLink,
+  paragraph,
+  text,
+  textList,
+  wholeNumber,
+  yesNo,
+  type ContentFile,
+  type Field,
+} from "./fields"
+
+/**
+ * Every file in data/, field by field. Lengths are what the layout has room for; the spec's fixed
+ * values (category counts, article dates, collection titles) are held by __tests__/content.test.ts,
+ * so that the schema stays about shape and the spec about numbers.
+ */
+
+/** Said of the values the site's specification fixes (a test holds them). */
+const specFixed =
+  "The site's specification fixes the current values: change them together with the web team, or the automatic checks will stop the next publication."
+
+/** The four categories of the style journal, fixed by the spec. */
+export const journalCategories = [
+  "Seasonal Trends",
+  "Style Tips",
+  "Inspiration",
+  "Fashion Philosophy",
+] as const
+
+const pictureDescription = (label = "Picture description") =>
+  text("imageAlt", label, {
+    maxLength: 200,
+    hint: "What the picture shows, in one sentence, for visitors who cannot see it (screen readers read it aloud). Start with what matters, without “picture of”.",
+  })
+
+const picture = (hint?: string) =>
+  image("image", "Picture", {
+    hint: `A JPEG, PNG, WebP or AVIF photo. The site makes the smaller sizes itself.${hint ? ` ${hint}` : ""}`,
+  })
+
+const button = (label = "Button") =>
+  group("button", label, [
+    text("label", "Button text", { maxLength: 30 }),
+    pageLink("path", "Button leads to"),
+  ])
+
+/** The first three fields of every page file. */
+const pageBasics: readonly Field[] = [
+  pageAddress("path", "Web address"),
+  text("title", "Browser tab title", {
+    maxLength: 60,
+    hint: "Shown in the browser tab and as the link in search results; the boutique's name is added to it.",
+  }),
+  paragraph("description", "Search description", {
+    maxLength: 160,
+    hint: "The summary search engines and social networks show under the title.",
+  }),
+]
+
+const heading = (name = "heading", label = "Heading") => text(name, label, { maxLength: 60 })
+
+const pageIntro = () =>
+  paragraph("intro", "Introduction", {
+    maxLength: 240,
+    optional: true,
+    hint: "The sentence under the page heading. Leave it empty to show none.",
+  })
+
+const home: ContentFile = {
+  name: "home",
+  label: "Home page",
+  description:
+    "The first page visitors see: the large picture with the headline, the featured collections and the short story.",
+  fields: [
+    ...pageBasics,
+    group("hero", "Top of the page (hero)", [
+      text("headline", "Headline", {
+        maxLength: 50,
+        hint: "The big words over the picture. Keep it short: it is set very large.",
+      }),
+      paragraph("subtitle", "Text under the headline", { maxLength: 200 }),
+      button(),
+      picture("It fills the whole screen behind the headline; the right-hand part stays visible."),
+      pictureDescription(),
+    ]),
+    group("featured", "Featured collections", [
+      heading(),
+      paragraph("intro", "Introduction", {
+        maxLength: 200,
+        optional: true,
+        hint: "A sentence under the heading. Leave it empty to show none.",
+      }),
+      list(
+        "collections",
+        "Collections",
+        [
+          text("title", "Name", { maxLength: 40 }),
+          paragraph("description", "Description", { maxLength: 200 }),
+          button(),
+          picture("Shown upright (4 by 5), trimmed at the edges if needed."),
+          pictureDescription(),
+        ],
+        { itemLabel: "collection", minItems: 1, maxItems: 6 },
+      ),
+    ]),
+    group("story", "Our story teaser", [
+      heading(),
+      paragraph("text", "Text", { maxLength: 300 }),
+      button(),
+    ]),
+  ],
+}
+
+const shop: ContentFile = {
+  name: "shop",
+  label: "Shop page",
+  description: "The shop's categories, each with its picture and number of pieces.",
+  fields: [
+    ...pageBasics,
+    heading("heading", "Page heading"),
+    pageIntro(),
+    text("countLabel", "Word after the number", {
+      maxLength: 20,
+      hint: "Shown after each category's number of pieces, as in “24 items”.",
+    }),
+    list(
+      "categories",
+      "Categories",
+      [
+        text("name", "Name", { maxLength: 30 }),
+        wholeNumber("count", "Number of pieces", {
+          minimum: 0,
+          maximum: 9999,
+          hint: `A whole number, such as 24. ${specFixed}`,
+        }),
+        picture("Shown upright (4 by 5), trimmed at the edges if needed."),
+        pictureDescription(),
+      ],
+      { itemLabel: "category", minItems: 1, maxItems: 12 },
+    ),
+  ],
+}
+
+const about: ContentFile = {
+  name: "about",
+  label: "Our story page",
+  description: "The boutique's story and its philosophy.",
+  fields: [
+    ...pageBasics,
+    heading("heading", "Page heading"),
+    picture("Shown across the page under the heading, uncropped."),
+    pictureDescription(),
+    textList("paragraphs", "Story", {
+      itemLabel: "paragraph",
+      multiline: true,
+      maxLength: 1000,
+      minItems: 1,
+      hint: "One box per paragraph. The first one starts with a large initial letter.",
+    }),
+    group("philosophy", "Our philosophy box", [
+      heading(),
+      paragraph("text", "Text", { maxLength: 300 }),
+    ]),
+  ],
+}
+
+const journal: ContentFile = {
+  name: "journal",
+  label: "Style journal page",
+  description: "The journal's articles, shown in the order of this list: put the newest first.",
+  fields: [
+    ...pageBasics,
+    heading("heading", "Page heading"),
+    pageIntro(),
+    list(
+      "articles",
+      "Articles",
+      [
+        text("title", "Title", { maxLength: 80 }),
+        choice("category", "Category", { options: journalCategories, hint: specFixed }),
+        date("date", "Date", {
+          hint: `The day the article appears; put the newest article first. ${specFixed}`,
+        }),
+        paragraph("excerpt", "Summary", { maxLength: 200 }),
+        picture("Shown landscape (3 by 2), trimmed at the edges if needed."),
+        pictureDescription(),
+      ],
+      { itemLabel: "article", minItems: 1, maxItems: 24 },
+    ),
+  ],
+}
+
+const affiliate: ContentFile = {
+  name: "affiliate",
+  label: "Partner boutique page",
+  description:
+    "The partner boutique's page: the partnership, its collections and why to shop through us.",
+  fields: [
+    ...pageBasics,
+    heading("heading", "Page heading"),
+    pageIntro(),
+    group("partnership", "Partnership box", [
+      heading(),
+      paragraph("text", "Text", { maxLength: 300 }),
+      text("buttonLabel", "Button text", {
+        maxLength: 30,
+        hint: "The button does not lead anywhere yet; hovering it shows the “not open yet” note below.",
+      }),
+    ]),
+    paragraph("comingSoonNote", "“Not open yet” note", {
+      maxLength: 160,
+      hint: "Explains that the partner's online store is not open yet. Shown under the partnership box and when a visitor points at any of the buttons.",
+    }),
+    heading("collectionsHeading", "Collections heading"),
+    text("featuredLabel", "Featured badge", {
+      maxLength: 20,
+      hint: "The small label on the picture of a featured collection.",
+    }),
+    text("exploreLabel", "Collection button text", { maxLength: 30 }),
+    list(
+      "collections",
+      "Collections",
+      [
+        text("title", "Name", { maxLength: 40, hint: specFixed }),
+        paragraph("description", "Description", { maxLength: 200 }),
+        yesNo("featured", "Featured", { hint: "Shows the featured badge on the picture." }),
+        picture("Shown upright (4 by 5), trimmed at the edges if needed."),
+        pictureDescription(),
+      ],
+      { itemLabel: "collection", minItems: 1, maxItems: 8 },
+    ),
+    group("why", "Why shop through us", [
+      heading(),
+      list(
+        "points",
+        "Reasons",
+        [text("title", "Title", { maxLength: 40 }), paragraph("text", "Text", { maxLength: 200 })],
+        { itemLabel: "reason", minItems: 1, maxItems: 6 },
+      ),
+    ]),
+  ],
+}
+
+const contact: ContentFile = {
+  name: "contact",
+  label: "Join our list page",
+  description:
+    "The sign-up page: the members' benefits, the e-mail form and its thank-you message.",
+  fields: [
+    ...pageBasics,
+    heading("heading", "Page heading"),
+    pageIntro(),
+    heading("benefitsHeading", "Benefits heading"),
+    textList("benefits", "Benefits", { itemLabel: "benefit", maxLength: 80, minItems: 1 }),
+    text("emailLabel", "E-mail field label", { maxLength: 40 }),
+    text("emailPlaceholder", "Example in the e-mail field", {
+      maxLength: 40,
+      placeholders: false,
+      hint: "The grey example address shown in the empty field.",
+    }),
+    text("submitLabel", "Button text", { maxLength: 30 }),
+    paragraph("privacyNote", "Privacy note", { maxLength: 160 }),
+    group(
+      "toast",
+      "Thank-you message",
+      [
+        text("title", "Title", { maxLength: 60 }),
+        paragraph("description", "Text", { maxLength: 120 }),
+        text("closeLabel", "Close button (read aloud)", {
+          maxLength: 30,
+          hint: "Screen readers say this for the × button.",
+        }),
+        text("regionLabel", "Message area (read aloud)", {
+          maxLength: 30,
+          hint: "Screen readers use this name for the corner where messages appear.",
+        }),
+      ],
+      { hint: "Appears in the corner for five seconds after someone signs up." },
+    ),
+    group("questions", "Questions box", [
+      heading(),
+      paragraph("text", "Text before the e-mail address", {
+        maxLength: 160,
+        hint: "The contact address from Site settings follows this text as a link.",
+      }),
+    ]),
+    paragraph("noScriptNote", "Note when JavaScript is off", {
+      maxLength: 200,
+      hint: "Shown instead of the form in browsers with JavaScript turned off.",
+    }),
+  ],
+}
+
+const site: ContentFile = {
+  name: "site",
+  label: "Site settings",
+  description:
+    "Names and texts used on every page: the boutique's name, the menu and the footer. {product}, {partner} and {email} anywhere on the site are replaced with the three names at the top.",
+  fields: [
+    text("brandName", "Boutique name", {
+      maxLength: 30,
+      placeholders: false,
+      hint: "Used as the logo and wherever a text says {product}.",
+    }),
+    text("partnerName", "Partner boutique name", {
+      maxLength: 40,
+      placeholders: false,
+      hint: "Used wherever a text says {partner}.",
+    }),
+    text("contactEmail", "Contact e-mail address", {
+      maxLength: 80,
+      placeholders: false,
+      format: "email",
+      hint: "Used in the footer, on the sign-up page and wherever a text says {email}.",
+    }),
+    text("tagline", "Tagline", { maxLength: 60, hint: "Shown under the name in the footer." }),
+    text("siteUrl", "Site address", {
+      maxLength: 100,
+      placeholders: false,
+      format: "url",
+      hint: "The site's full address, starting with https://. Search engines use it to name every page.",
+    }),
+    paragraph("description", "Site description", { maxLength: 160 }),
+    image("shareImage", "Share picture", {
+      hint: "Shown when a page is shared on social media or in a message: 1200 × 630 pixels works best.",
+    }),
+    text("shareImageAlt", "Share picture description", {
+      maxLength: 200,
+      hint: "What the share picture shows, in one sentence, for visitors who cannot see it.",
+    }),
+    image("icon", "Site icon", {
+      hint: "A square PNG of at least 512 × 512 pixels; the browser-tab icon and the phone home-screen icons are made from it.",
+    }),
+    text("skipLinkLabel", "“Skip to content” link", {
+      maxLength: 30,
+      hint: "The first link keyboard users meet, which jumps past the menu.",
+    }),
+    text("navigationLabel", "Menu name (read aloud)", {
+      maxLength: 30,
+      hint: "Screen readers announce the menu by this name.",
+    }),
+    text("menuButtonLabel", "Menu button text", {
+      maxLength: 12,
+      hint: "The button that opens the menu on phones.",
+    }),
+    list(
+      "navigation",
+      "Menu",
+      [text("label", "Link text", { maxLength: 20 }), pageLink("path", "Page")],
+      {
+        itemLabel: "menu link",
+        minItems: 1,
+        maxItems: 8,
+        hint: "The links at the top of every page and in the footer, in this order.",
+      },
+    ),
+    group("footer", "Footer", [
+      heading("contactHeading", "Contact heading"),
+      heading("navigationHeading", "Links heading"),
+      text("copyright", "Copyright line", { maxLength: 80 }),
+    ]),
+  ],
+}
+
+const errors: ContentFile = {
+  name: "errors",
+  label: "Error pages",
+  description: "What visitors see at an address that does not exist, or when a page fails to show.",
+  fields: [
+    group("notFound", "Page not found (404)", [
+      text("title", "Browser tab title", { maxLength: 60 }),
+      heading(),
+      paragraph("text", "Text", { maxLength: 300 }),
+      text("linkLabel", "Button text", { maxLength: 30 }),
+    ]),
+    group("unexpected", "Unexpected error", [
+      heading(),
+      paragraph("text", "Text", { maxLength: 300 }),
+      text("linkLabel", "Button text", { maxLength: 30 }),
+    ]),
+  ],
+}
+
+/** All of data/, in the order the CMS lists it. */
+export const contentFiles: readonly ContentFile[] = [
+  home,
+  shop,
+  about,
+  journal,
+  affiliate,
+  contact,
+  site,
+  errors,
+]

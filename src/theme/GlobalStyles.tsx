@@ -1,0 +1,81 @@
+import { Global, css } from "@emotion/react"
+import { fontFaces } from "./fonts"
+import { colors, fonts, fontSizes, lineHeights, mq, sizes } from "./tokens"
+
+const globalStyles = css`
+  ${fontFaces}
+  *,
+  *::before,
+  *::after {
+    box-sizing: border-box;
+  }
+  html {
+    -webkit-text-size-adjust: 100%;
+    scroll-padding-top: calc(${sizes.navHeight} + 1rem);
+  }
+  body {
+    margin: 0;
+    background: ${colors.ivory};
+    color: ${colors.ink};
+    font-family: ${fonts.body};
+    font-size: ${fontSizes.body};
+    line-height: ${lineHeights.body};
+    text-rendering: optimizeLegibility;
+    -webkit-font-smoothing: antialiased;
+  }
+  h1,
+  h2,
+  h3 {
+    font-family: ${fonts.display};
+    font-weight: 600;
+    line-height: ${lineHeights.tight};
+    margin: 0 0 0.5em;
+    text-wrap: balance;
+  }
+  h1 {
+    font-size: ${fontSizes.h1};
+  }
+  h2 {
+    font-size: ${fontSizes.h2};
+  }
+  h3 {
+    font-size: ${fontSizes.h3};
+  }
+  p {
+    margin: 0 0 1em;
+    text-wrap: pretty;
+  }
+  a {
+    color: ${colors.accent};
+    text-decoration-thickness: 1px;
+    text-underline-offset: 0.2em;
+  }
+  a:hover {
+    color: ${colors.accentDeep};
+    text-decoration-thickness: 2px;
+  }
+  :focus-visible {
+    outline: 3px solid ${colors.focus};
+    outline-offset: 3px;
+  }
+  img {
+    max-width: 100%;
+  }
+  ::selection {
+    background: ${colors.blush};
+  }
+  ${mq.reducedMotion} {
+    *,
+    *::before,
+    *::after {
+      animation-duration: 0.01ms !important;
+      animation-iteration-count: 1 !important;
+      transition-duration: 0.01ms !important;
+      scroll-behavior: auto !important;
+    }
+  }
+`
+
+export function GlobalStyles() {
+  return <Global styles={globalStyles} />
+}

@@ -1,0 +1,84 @@
+import { css } from "@emotion/react"
+import { colors, fontSizes, radii, sizes, space } from "./tokens"
+
+/** Hidden on screen, read by screen readers. */
+export const visuallyHidden = css`
+  position: absolute !important;
+  width: 1px;
+  height: 1px;
+  padding: 0;
+  margin: -1px;
+  overflow: hidden;
+  clip: rect(0 0 0 0);
+  white-space: nowrap;
+  border: 0;
+`
+
+/** Centred column with side gutters. */
+export const container = css`
+  width: 100%;
+  max-width: ${sizes.content};
+  margin-inline: auto;
+  padding-inline: clamp(${space.sm}, 5vw, ${space.lg});
+`
+
+export type ButtonVariant = "primary" | "secondary" | "onDark"
+
+const buttonBase = css`
+  display: inline-flex;
+  align-items: center;
+  justify-content: center;
+  min-height: ${sizes.tapTarget};
+  min-width: ${sizes.tapTarget};
+  padding: 0.75rem 1.75rem;
+  border: 2px solid transparent;
+  border-radius: ${radii.pill};
+  font: inherit;
+  font-size: ${fontSizes.small};
+  font-weight: 600;
+  letter-spacing: 0.02em;
+  line-height: 1.2;
+  text-align: center;
+  text-decoration: none;
+  cursor: pointer;
+  transition:
+    background-color 0.2s ease,
+    color 0.2s ease,
+    border-color 0.2s ease;
+  &:hover {
+    text-decoration: none;
+  }
+`
+
+const buttonVariants: Record<ButtonVariant, ReturnType<typeof css>> = {
+  primary: css`
+    background: ${colors.accent};
+    color: ${colors.white};
+    &:hover {
+      background: ${colors.accentDeep};
+      color: ${colors.white};
+    }
+  `,
+  secondary: css`
+    background: transparent;
+    color: ${colors.accent};
+    border-color: ${colors.accent};
+    &:hover {
+      background: ${colors.accent};
+      color: ${colors.white};
+    }
+  `,
+  onDark: css`
+    background: ${colors.ivory};
+    color: ${colors.accentDeep};
+    &:hover {
+      background: ${colors.white};
+      color: ${colors.accentDeep};
+    }
+  `,
+}
+
+export const buttonStyles = (variant: ButtonVariant = "primary") => [
+  buttonBase,
+  buttonVariants[variant],
+]

@@ -1,0 +1,66 @@
+/**
+ * Design tokens: the one place colours, type, spacing and radii are decided.
+ * Contrast ratios noted are against `colors.ivory` (the page background).
+ */
+export const colors = {
+  ink: "#231c20", // body text, 15.9:1
+  inkSoft: "#4d4247", // secondary text, 9.3:1
+  ivory: "#fbf8f4", // page background
+  linen: "#f4ede5", // alternate section background
+  blush: "#f0e0dc", // soft panels
+  accent: "#7a2b48", // garnet: buttons, links, highlights, 9.0:1
+  accentDeep: "#5a1d34", // hover/active of accent
+  gold: "#a8844f", // decorative rules only, never text
+  sage: "#7f8f7a", // artwork only
+  white: "#ffffff",
+  focus: "#1f5fbf", // focus ring, distinct from the accent
+} as const
+
+export const fonts = {
+  display: `"Cormorant Garamond", "Cormorant Garamond Fallback", Georgia, "Times New Roman", serif`,
+  body: `"Source Sans 3", "Source Sans 3 Fallback", "Segoe UI", Arial, sans-serif`,
+} as const
+
+/** Type scale in rem (1rem = 16px); body copy is 1.1875rem = 19px. */
+export const fontSizes = {
+  small: "1.125rem", // 18px: the smallest text on the site
+  body: "1.1875rem", // 19px
+  lead: "1.375rem", // 22px
+  h3: "1.75rem",
+  h2: "clamp(2rem, 1.6rem + 1.6vw, 2.75rem)",
+  h1: "clamp(2.5rem, 1.8rem + 3vw, 4.25rem)",
+  hero: "clamp(2.75rem, 1.6rem + 4.6vw, 5.5rem)",
+} as const
+
+export const lineHeights = { tight: 1.15, body: 1.6 } as const
+
+export const space = {
+  xs: "0.5rem",
+  sm: "1rem",
+  md: "1.5rem",
+  lg: "2.5rem",
+  xl: "4rem",
+  xxl: "6rem",
+} as const
+
+export const radii = { sm: "4px", md: "10px", pill: "999px" } as const
+
+export const sizes = {
+  measure: "68ch", // comfortable line length for body copy
+  content: "72rem",
+  navHeight: "4.5rem",
+  tapTarget: "2.75rem", // 44px
+} as const
+
+export const breakpoints = { sm: 480, md: 768, lg: 1024 } as const
+
+export const mq = {
+  sm: `@media (min-width: ${breakpoints.sm}px)`,
+  md: `@media (min-width: ${breakpoints.md}px)`,
+  lg: `@media (min-width: ${breakpoints.lg}px)`,
+  reducedMotion: "@media (prefers-reduced-motion: reduce)",
+} as const
+
+export const shadows = {
+  card: "0 1px 2px rgba(35, 28, 32, 0.06), 0 8px 24px rgba(35, 28, 32, 0.06)",
+} as const

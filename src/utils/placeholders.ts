@@ -1,0 +1,24 @@
+/** The names marketing staff set once in data/site.json and use anywhere as {product}, {partner}, {email}. */
+export interface PlaceholderValues {
+  brandName: string
+  partnerName: string
+  contactEmail: string
+}
+
+const tokens: Record<string, keyof PlaceholderValues> = {
+  product: "brandName",
+  partner: "partnerName",
+  email: "contactEmail",
+}
+
+export const placeholderPattern = /\{(\w+)\}/g
+
+/** Replaces every known {token}; an unknown one is left as it is so the content check can name it. */
+export function fillPlaceholders(text: string, values: PlaceholderValues): string {
+  return text.replace(placeholderPattern, (whole, token: string) => {
+    const key = tokens[token]
+    return key ? values[key] : whole
+  })
+}
+
+export const knownPlaceholders = Object.keys(tokens)

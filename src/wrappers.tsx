@@ -1,0 +1,6 @@
+import type { GatsbyBrowser } from "gatsby"
+import { Layout } from "./components/Layout"
+
+export const wrapPageElement: GatsbyBrowser["wrapPageElement"] = ({ element, props }) => (
+  <Layout currentPath={props.location.pathname}>{element}</Layout>
+)
