@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test"
+import { waitForHydration } from "./hydration"
 
 const navigation = [
   ["Home", "/"],
@@ -148,6 +149,8 @@ test("affiliate: partnership, four collections and why shop through us, with hon
 }) => {
   await page.goto("/affiliate")
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Affiliate Boutique")
+  // The tooltip needs React: a hover before hydration is one no script saw.
+  await waitForHydration(page)
   const visit = page.getByRole("button", { name: "Visit Willow & Pearl Store" })
   await expect(visit).toHaveAttribute("aria-disabled", "true")
   await expect(visit).toHaveAccessibleDescription(/opens soon/)
