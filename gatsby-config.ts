@@ -35,7 +35,6 @@ const config: GatsbyConfig = {
         cache_busting_mode: "none",
       },
     },
-    "gatsby-plugin-image",
     "gatsby-plugin-sharp",
     "gatsby-transformer-sharp",
     {

@@ -1,6 +1,7 @@
 import { act, render, screen } from "@testing-library/react"
 import userEvent from "@testing-library/user-event"
-import { SignupForm, TOAST_DURATION_MS } from "../src/components/SignupForm"
+import { SignupForm } from "../src/components/SignupForm"
+import { TOAST_DURATION_MS } from "../src/components/SignupToasts"
 import contact from "../data/contact.json"
 import { filled } from "./setup/content"
 

@@ -86,8 +86,12 @@ test("the sign-up toast and the affiliate tooltip run under the policy", async (
     .getByRole("navigation", { name: "Main" })
     .getByRole("link", { name: "Boutique" })
     .click()
-  await page.getByRole("button", { name: "Visit Willow & Pearl Store" }).focus()
-  await expect(page.getByText(/opens soon/).last()).toBeVisible()
+  // The offers show at once; their tooltips hydrate in a moment later, so focus until one shows.
+  const tooltip = page.locator("[data-radix-popper-content-wrapper]")
+  await expect(async () => {
+    await page.getByRole("button", { name: "Visit Willow & Pearl Store" }).focus()
+    await expect(tooltip).toContainText("opens soon", { timeout: 1000 })
+  }).toPass({ timeout: 8000 })
   expect(violations).toEqual([])
 })
 

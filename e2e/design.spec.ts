@@ -28,10 +28,7 @@ async function measureText(page: Page) {
       for (let node: Element | null = element; node; node = node.parentElement) {
         const style = getComputedStyle(node)
         if (style.backgroundImage !== "none") return null
-        if (
-          node.querySelector(":scope > .gatsby-image-wrapper, :scope > div > .gatsby-image-wrapper")
-        )
-          return null
+        if (node.querySelector(":scope > picture, :scope > div > picture")) return null
         const colour = parse(style.backgroundColor)
         if (colour[3] > 0) layers.push(colour)
         if (colour[3] === 1) break

@@ -1,4 +1,4 @@
-import { expect, type Page } from "@playwright/test"
+import { expect, type Locator, type Page } from "@playwright/test"
 
 /**
  * Waits until React has taken over the static page (it tags the DOM nodes it owns), which is when
@@ -23,4 +23,13 @@ export async function openMenu(page: Page) {
     if ((await button.getAttribute("aria-expanded")) !== "true") await button.click()
     await expect(button).toHaveAttribute("aria-expanded", "true", { timeout: 1000 })
   }).toPass({ timeout: 8000 })
+}
+
+/** Waits until React has hydrated this element: parts of a page may hydrate later than the rest. */
+export async function waitUntilReactOwns(element: Locator) {
+  await expect
+    .poll(() =>
+      element.evaluate((node) => Object.keys(node).some((key) => key.startsWith("__reactFiber"))),
+    )
+    .toBe(true)
 }

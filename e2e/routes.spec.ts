@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test"
-import { waitForHydration } from "./hydration"
+import { waitForHydration, waitUntilReactOwns } from "./hydration"
 
 const navigation = [
   ["Home", "/"],
@@ -149,7 +149,7 @@ test("affiliate: partnership, four collections and why shop through us, with hon
 }) => {
   await page.goto("/affiliate")
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Affiliate Boutique")
-  // The tooltip needs React: a hover before hydration is one no script saw.
+  // The buttons need React: a hover before hydration is one no script saw.
   await waitForHydration(page)
   const visit = page.getByRole("button", { name: "Visit Willow & Pearl Store" })
   await expect(visit).toHaveAttribute("aria-disabled", "true")
@@ -169,18 +169,28 @@ test("affiliate: partnership, four collections and why shop through us, with hon
   const explore = page.getByRole("button", { name: "Explore Collection" })
   await expect(explore).toHaveCount(4)
 
-  // Nothing pretends to be a link, and pressing a button leaves the visitor where she is.
-  await expect(page.getByRole("main").locator('a[href="#"], a:not([href])')).toHaveCount(0)
-  // Playwright will not click an aria-disabled button unless forced; a visitor can.
-  await explore.first().click({ force: true })
-  await expect(page).toHaveURL(/\/affiliate$/)
-
-  // The tooltip explains the button, after the site's 700 ms delay on hover.
+  // Reading the page costs no tooltip code; the visitor's first move fetches it, and the buttons
+  // then explain themselves after the site's 700 ms delay on hover.
+  const scripts: string[] = []
+  page.on("request", (request) => {
+    if (request.resourceType() === "script") scripts.push(request.url())
+  })
+  await page.waitForLoadState("networkidle")
+  expect(scripts).toEqual([])
+  await page.mouse.move(1, 1)
+  await expect.poll(() => scripts.length).toBeGreaterThan(0)
+  await waitUntilReactOwns(visit)
   const tooltip = page.locator("[data-radix-popper-content-wrapper]")
   await visit.hover()
   await page.waitForTimeout(400)
   await expect(tooltip).toHaveCount(0)
   await expect(tooltip).toContainText("opens soon", { timeout: 1500 })
+
+  // Nothing pretends to be a link, and pressing a button leaves the visitor where she is.
+  await expect(page.getByRole("main").locator('a[href="#"], a:not([href])')).toHaveCount(0)
+  // Playwright will not click an aria-disabled button unless forced; a visitor can.
+  await explore.first().click({ force: true })
+  await expect(page).toHaveURL(/\/affiliate$/)
 
   const why = page.getByRole("region", { name: "Why Shop Through Evergrace" })
   await expect(why.getByRole("heading", { level: 3 })).toHaveText([

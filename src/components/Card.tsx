@@ -1,8 +1,8 @@
 import { css } from "@emotion/react"
-import { GatsbyImage } from "gatsby-plugin-image"
 import { imageData as getImageData, type ContentImage } from "../utils/images"
 import type { ReactNode } from "react"
 import { colors, fontSizes, radii, shadows, space } from "../theme/tokens"
+import { ResponsiveImage } from "./ResponsiveImage"
 
 const card = css`
   position: relative;
@@ -51,7 +51,7 @@ export function Card({ image, imageAlt, as: Element = "div", badge, children }: 
   const imageData = getImageData(image)
   return (
     <Element css={card}>
-      {imageData && <GatsbyImage image={imageData} alt={imageAlt} />}
+      {imageData && <ResponsiveImage image={imageData} alt={imageAlt} />}
       {badge}
       <div css={body}>{children}</div>
     </Element>

@@ -1,24 +1,22 @@
-import { css } from "@emotion/react"
-import * as Tooltip from "@radix-ui/react-tooltip"
-import type { MouseEvent } from "react"
+import {
+  createContext,
+  useContext,
+  type ComponentType,
+  type MouseEvent,
+  type ReactElement,
+} from "react"
 import { buttonStyles, type ButtonVariant } from "../theme/styles"
-import { colors, fontSizes, radii, shadows } from "../theme/tokens"
-
-const tooltip = css`
-  max-width: min(20rem, calc(100vw - 2rem));
-  padding: 0.75rem 1rem;
-  border-radius: ${radii.sm};
-  background: ${colors.ink};
-  color: ${colors.white};
-  font-size: ${fontSizes.small};
-  line-height: 1.45;
-  box-shadow: ${shadows.card};
-  z-index: 30;
-`
+import { css } from "@emotion/react"
 
 const notYet = css`
   cursor: help;
 `
+
+/** Wraps a button in the tooltip that explains it; provided once the tooltip code has loaded. */
+export const ComingSoonTooltipContext = createContext<ComponentType<{
+  note: string
+  children: ReactElement
+}> | null>(null)
 
 interface ComingSoonButtonProps {
   label: string
@@ -31,7 +29,8 @@ interface ComingSoonButtonProps {
 
 /**
  * A button for something that is not open yet. It stays a real, focusable button, says so to
- * assistive tech (aria-disabled plus the note) and explains itself in a tooltip instead of a dead link.
+ * assistive tech (aria-disabled plus the note) and, inside ComingSoonTooltips, explains itself in a
+ * tooltip instead of being a dead link.
  */
 export function ComingSoonButton({
   label,
@@ -39,26 +38,18 @@ export function ComingSoonButton({
   noteId,
   variant = "primary",
 }: ComingSoonButtonProps) {
+  const Tooltip = useContext(ComingSoonTooltipContext)
   const stay = (event: MouseEvent) => event.preventDefault()
-  return (
-    <Tooltip.Root>
-      <Tooltip.Trigger asChild>
-        <button
-          type="button"
-          aria-disabled="true"
-          aria-describedby={noteId}
-          onClick={stay}
-          css={[buttonStyles(variant), notYet]}
-        >
-          {label}
-        </button>
-      </Tooltip.Trigger>
-      <Tooltip.Portal>
-        <Tooltip.Content css={tooltip} side="top" sideOffset={8} aria-hidden="true">
-          {note}
-          <Tooltip.Arrow fill={colors.ink} />
-        </Tooltip.Content>
-      </Tooltip.Portal>
-    </Tooltip.Root>
+  const button = (
+    <button
+      type="button"
+      aria-disabled="true"
+      aria-describedby={noteId}
+      onClick={stay}
+      css={[buttonStyles(variant), notYet]}
+    >
+      {label}
+    </button>
   )
+  return Tooltip ? <Tooltip note={note}>{button}</Tooltip> : button
 }

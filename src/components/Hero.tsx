@@ -1,9 +1,9 @@
 import { css } from "@emotion/react"
-import { GatsbyImage } from "gatsby-plugin-image"
 import { imageData as getImageData, type ContentImage } from "../utils/images"
 import { container } from "../theme/styles"
 import { colors, fontSizes, mq, sizes, space } from "../theme/tokens"
 import { ButtonLink } from "./ButtonLink"
+import { ResponsiveImage } from "./ResponsiveImage"
 
 const hero = css`
   position: relative;
@@ -16,13 +16,6 @@ const hero = css`
   ${mq.md} {
     align-items: center;
   }
-`
-
-const image = css`
-  position: absolute !important;
-  inset: 0;
-  width: 100%;
-  height: 100%;
 `
 
 // The scrim keeps white text above 7:1 whatever the artwork behind it.
@@ -75,14 +68,7 @@ export function Hero({ headline, subtitle, button, image: imageFile, imageAlt }:
   return (
     <section css={hero} aria-labelledby="hero-heading">
       {imageData && (
-        <GatsbyImage
-          image={imageData}
-          alt={imageAlt}
-          css={image}
-          objectPosition="65% 50%"
-          loading="eager"
-          fetchPriority="high"
-        />
+        <ResponsiveImage image={imageData} alt={imageAlt} objectPosition="65% 50%" fill priority />
       )}
       <div css={scrim} />
       <div css={content}>

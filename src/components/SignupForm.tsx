@@ -1,15 +1,14 @@
 import { css } from "@emotion/react"
-import * as Toast from "@radix-ui/react-toast"
-import { useId, useRef, useState, type FormEvent } from "react"
+import { lazy, Suspense, useId, useRef, useState, type FormEvent } from "react"
 import { useHydrated } from "../hooks/useHydrated"
 import { buttonStyles } from "../theme/styles"
-import { colors, fontSizes, radii, shadows, sizes, space } from "../theme/tokens"
+import { colors, radii, space } from "../theme/tokens"
 
-// The spec's notification settings.
-export const TOAST_DURATION_MS = 5000
+// Radix's toast code (about 14 KB gzipped) is fetched once a visitor turns to the form.
+const SignupToasts = lazy(() => import("./SignupToasts"))
+
+// The spec's limit of welcome toasts on screen at once.
 const MAX_VISIBLE_TOASTS = 3
-const VIEWPORT_WIDTH_PX = 356
-const TOAST_GAP_PX = 14
 
 const form = css`
   display: grid;
@@ -36,71 +35,6 @@ const input = css`
   }
 `
 
-const viewport = css`
-  position: fixed;
-  right: 0;
-  bottom: 0;
-  z-index: 50;
-  display: flex;
-  flex-direction: column;
-  gap: ${TOAST_GAP_PX}px;
-  width: min(${VIEWPORT_WIDTH_PX}px, 100vw);
-  max-width: 100vw;
-  margin: 0;
-  padding: ${space.sm};
-  list-style: none;
-  outline: none;
-`
-
-const toast = css`
-  position: relative;
-  display: grid;
-  gap: 0.25rem;
-  padding: ${space.sm} 3.25rem ${space.sm} ${space.md};
-  border-left: 4px solid ${colors.accent};
-  border-radius: ${radii.md};
-  background: ${colors.white};
-  color: ${colors.ink};
-  box-shadow: ${shadows.card};
-  &[data-state="open"] {
-    animation: toast-in 0.25s ease-out;
-  }
-  @keyframes toast-in {
-    from {
-      opacity: 0;
-      transform: translateY(0.5rem);
-    }
-  }
-`
-
-const toastTitle = css`
-  font-weight: 700;
-  font-size: ${fontSizes.small};
-`
-
-const toastDescription = css`
-  font-size: ${fontSizes.small};
-`
-
-const closeButton = css`
-  position: absolute;
-  top: 0.25rem;
-  right: 0.25rem;
-  width: ${sizes.tapTarget};
-  height: ${sizes.tapTarget};
-  border: 0;
-  border-radius: ${radii.pill};
-  background: transparent;
-  color: ${colors.inkSoft};
-  font-size: 1.5rem;
-  line-height: 1;
-  cursor: pointer;
-  &:hover {
-    background: ${colors.linen};
-    color: ${colors.ink};
-  }
-`
-
 export interface SignupTexts {
   emailLabel: string
   emailPlaceholder: string
@@ -121,6 +55,8 @@ interface SignupFormProps {
 export function SignupForm({ texts, describedById }: SignupFormProps) {
   const inputId = useId()
   const [toastIds, setToastIds] = useState<number[]>([])
+  const [toastsWanted, setToastsWanted] = useState(false)
+  const wantToasts = () => setToastsWanted(true)
   const nextToastId = useRef(0)
   // Until React handles the submit, the browser would send the form itself and put the address
   // in the URL; the button waits for it instead.
@@ -132,18 +68,21 @@ export function SignupForm({ texts, describedById }: SignupFormProps) {
     // finishes loading is kept; resetting the form clears it.
     event.currentTarget.reset()
     const id = nextToastId.current++
+    wantToasts()
     setToastIds((ids) => [...ids, id].slice(-MAX_VISIBLE_TOASTS))
   }
 
   const dismiss = (id: number) => setToastIds((ids) => ids.filter((other) => other !== id))
 
   return (
-    <Toast.Provider
-      duration={TOAST_DURATION_MS}
-      swipeDirection="right"
-      label={texts.toast.regionLabel}
-    >
-      <form css={form} onSubmit={onSubmit} data-needs-js>
+    <>
+      <form
+        css={form}
+        onSubmit={onSubmit}
+        onFocus={wantToasts}
+        onPointerEnter={wantToasts}
+        data-needs-js
+      >
         <label htmlFor={inputId}>{texts.emailLabel}</label>
         <input
           id={inputId}
@@ -159,23 +98,11 @@ export function SignupForm({ texts, describedById }: SignupFormProps) {
           {texts.submitLabel}
         </button>
       </form>
-      {toastIds.map((id) => (
-        <Toast.Root
-          key={id}
-          css={toast}
-          type="foreground"
-          onOpenChange={(open) => {
-            if (!open) dismiss(id)
-          }}
-        >
-          <Toast.Title css={toastTitle}>{texts.toast.title}</Toast.Title>
-          <Toast.Description css={toastDescription}>{texts.toast.description}</Toast.Description>
-          <Toast.Close css={closeButton} aria-label={texts.toast.closeLabel}>
-            <span aria-hidden="true">×</span>
-          </Toast.Close>
-        </Toast.Root>
-      ))}
-      <Toast.Viewport css={viewport} />
-    </Toast.Provider>
+      {toastsWanted && (
+        <Suspense fallback={null}>
+          <SignupToasts ids={toastIds} texts={texts.toast} onDismiss={dismiss} />
+        </Suspense>
+      )}
+    </>
   )
 }

@@ -1,15 +1,15 @@
 import { css } from "@emotion/react"
 import { graphql, type PageProps } from "gatsby"
-import { GatsbyImage } from "gatsby-plugin-image"
 import { imageData } from "../utils/images"
 import { PageHeader } from "../components/PageHeader"
+import { ResponsiveImage } from "../components/ResponsiveImage"
 import { pageHead } from "../components/Seo"
 import { container } from "../theme/styles"
 import { colors, fonts, fontSizes, radii, sizes, space } from "../theme/tokens"
 
 const banner = css`
   ${container};
-  .gatsby-image-wrapper {
+  img {
     border-radius: ${radii.md};
   }
 `
@@ -54,9 +54,7 @@ function AboutPage({ data }: PageProps<AboutData>) {
     <>
       <PageHeader heading={about.heading} />
       <div css={banner}>
-        {image && (
-          <GatsbyImage image={image} alt={about.imageAlt} loading="eager" fetchPriority="high" />
-        )}
+        {image && <ResponsiveImage image={image} alt={about.imageAlt} priority />}
       </div>
       <div css={story}>
         {about.paragraphs.map((paragraph) => (
