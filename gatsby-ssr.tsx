@@ -5,7 +5,7 @@ import type { GatsbySSR } from "gatsby"
 import type { ReactElement } from "react"
 import { renderToPipeableStream } from "react-dom/server"
 import { Writable } from "stream"
-import { preloadFontUrls } from "./src/theme/fonts"
+import { fontFaces, preloadFontUrls } from "./src/theme/fonts"
 
 export { wrapPageElement } from "./src/wrappers"
 
@@ -18,6 +18,9 @@ export const onRenderBody: GatsbySSR["onRenderBody"] = ({
 }) => {
   setHtmlAttributes({ lang: "en" })
   setHeadComponents([
+    // In the static head, not in emotion's global styles: those are written again as the page
+    // hydrates, and @font-face rules written again make the browser load and swap the fonts again.
+    <style key="font-faces" dangerouslySetInnerHTML={{ __html: fontFaces }} />,
     ...preloadFontUrls.map((href) => (
       <link
         key={href}

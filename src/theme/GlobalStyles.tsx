@@ -1,9 +1,8 @@
 import { Global, css } from "@emotion/react"
-import { fontFaces } from "./fonts"
 import { colors, fonts, fontSizes, lineHeights, mq, sizes } from "./tokens"
 
+// The @font-face rules are not here: gatsby-ssr writes them into the static <head> (see fonts.ts).
 const globalStyles = css`
-  ${fontFaces}
   *,
   *::before,
   *::after {
