@@ -151,13 +151,24 @@ test.describe("images", () => {
     })
   }
 
-  test("only the first screen's image loads eagerly with high priority", async ({ page }) => {
-    await page.goto("/")
-    const eager = page.locator('main img[loading="eager"][fetchpriority="high"]:not([aria-hidden])')
-    await expect(eager).toHaveCount(1)
-    await expect(eager).toHaveAttribute("alt", /Three women/)
-    await expect(page.locator('main img[loading="lazy"]:not([aria-hidden])')).not.toHaveCount(0)
-  })
+  // The picture a visitor sees first (the hero, or a grid's first card) is fetched at once.
+  const firstPictures = [
+    ["/", /Three women/],
+    ["/shop", /navy belted midi dress/],
+    ["/journal", /./],
+  ] as const
+  for (const [route, alt] of firstPictures) {
+    test(`${route}: only the first screen's image loads eagerly with high priority`, async ({
+      page,
+    }) => {
+      await page.goto(route)
+      const eager = page.locator('main img[loading="eager"][fetchpriority="high"]')
+      await expect(eager).toHaveCount(1)
+      await expect(eager).toHaveAttribute("alt", alt)
+      await expect(page.locator("main img").first()).toHaveAttribute("loading", "eager")
+      await expect(page.locator('main img[loading="lazy"]:not([fetchpriority])')).not.toHaveCount(0)
+    })
+  }
 })
 
 test.describe("controls", () => {

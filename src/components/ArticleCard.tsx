@@ -28,12 +28,18 @@ interface ArticleCardProps {
   excerpt: string
   image: ContentImage
   imageAlt: string
+  imagePriority?: boolean
 }
 
 /** A journal article's teaser. The title comes first in the markup so it names the article. */
 export function ArticleCard(props: ArticleCardProps) {
   return (
-    <Card as="article" image={props.image} imageAlt={props.imageAlt}>
+    <Card
+      as="article"
+      image={props.image}
+      imageAlt={props.imageAlt}
+      imagePriority={props.imagePriority}
+    >
       <h2>{props.title}</h2>
       <p css={category}>{props.category}</p>
       <p css={date}>

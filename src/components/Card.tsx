@@ -40,6 +40,8 @@ export const cardActions = css`
 interface CardProps {
   image: ContentImage
   imageAlt: string
+  /** The card's picture is on the first screen: fetch it at once (the first card of a grid). */
+  imagePriority?: boolean
   as?: "article" | "div"
   /** Shown over the image's corner, e.g. "Featured". */
   badge?: ReactNode
@@ -47,11 +49,18 @@ interface CardProps {
 }
 
 /** An image above a block of text: the shape of every card on the site. */
-export function Card({ image, imageAlt, as: Element = "div", badge, children }: CardProps) {
+export function Card({
+  image,
+  imageAlt,
+  imagePriority,
+  as: Element = "div",
+  badge,
+  children,
+}: CardProps) {
   const imageData = getImageData(image)
   return (
     <Element css={card}>
-      {imageData && <ResponsiveImage image={imageData} alt={imageAlt} />}
+      {imageData && <ResponsiveImage image={imageData} alt={imageAlt} priority={imagePriority} />}
       {badge}
       <div css={body}>{children}</div>
     </Element>

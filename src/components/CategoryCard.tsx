@@ -14,6 +14,7 @@ interface CategoryCardProps {
   countLabel: string
   image: ContentImage
   imageAlt: string
+  imagePriority?: boolean
 }
 
 /** A shop category with its number of pieces. It is information, not a link. */
@@ -23,9 +24,10 @@ export function CategoryCard({
   countLabel,
   image,
   imageAlt,
+  imagePriority,
 }: CategoryCardProps) {
   return (
-    <Card image={image} imageAlt={imageAlt}>
+    <Card image={image} imageAlt={imageAlt} imagePriority={imagePriority}>
       <h2>{name}</h2>
       <p css={count}>
         {itemCount} {countLabel}

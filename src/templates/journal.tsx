@@ -16,7 +16,7 @@ function JournalPage({ data }: PageProps<JournalData>) {
       <PageHeader heading={journal.heading} intro={journal.intro ?? undefined} />
       <div css={container}>
         <CardGrid columns={3}>
-          {journal.articles.map((article) => (
+          {journal.articles.map((article, index) => (
             <ArticleCard
               key={article.title}
               title={article.title}
@@ -26,6 +26,7 @@ function JournalPage({ data }: PageProps<JournalData>) {
               excerpt={article.excerpt}
               image={article.image}
               imageAlt={article.imageAlt}
+              imagePriority={index === 0}
             />
           ))}
         </CardGrid>

@@ -15,7 +15,7 @@ function ShopPage({ data }: PageProps<ShopData>) {
       <PageHeader heading={shop.heading} intro={shop.intro ?? undefined} />
       <div css={container}>
         <CardGrid columns={3}>
-          {shop.categories.map((category) => (
+          {shop.categories.map((category, index) => (
             <CategoryCard
               key={category.name}
               name={category.name}
@@ -23,6 +23,7 @@ function ShopPage({ data }: PageProps<ShopData>) {
               countLabel={shop.countLabel}
               image={category.image}
               imageAlt={category.imageAlt}
+              imagePriority={index === 0}
             />
           ))}
         </CardGrid>
