@@ -19,9 +19,13 @@ import { gzipSync } from "node:zlib"
 import { explore } from "source-map-explorer"
 import { chromePath, chromiumLaunchOptions } from "../e2e/browser.mjs"
 
-// ---- Budgets: the lead tightens JS_BUDGET_KB to what the site reaches. -------------------------
-/** Gzipped JavaScript a route may load (KB = 1000 bytes, gzip level 9). */
-const JS_BUDGET_KB = 100
+// ---- Budgets ----------------------------------------------------------------------------------
+/**
+ * Gzipped JavaScript a route may load (KB = 1000 bytes, gzip level 9). The issue's ceiling is 100;
+ * this is tightened to what the site reaches (88.4 KB on /affiliate when it was set), so that any
+ * new dependency has to be weighed.
+ */
+const JS_BUDGET_KB = 90
 const MIN_SCORE = { performance: 95, accessibility: 100, "best-practices": 100, seo: 100 }
 
 const ROUTES = ["/", "/shop", "/about", "/journal", "/affiliate", "/contact", "/no-such-page"]
@@ -233,6 +237,7 @@ async function runBrowserChecks(base) {
   const browser = await chromium.launch(chromiumLaunchOptions())
   const axe = {}
   const downloaded = {}
+  const onInteraction = {}
   try {
     for (const [preset, viewport] of Object.entries(VIEWPORTS)) {
       for (const route of ROUTES) {
@@ -274,6 +279,23 @@ async function runBrowserChecks(base) {
             })
           }
           downloaded[route] = files
+          // What a visitor's first move, Tab and visit to the e-mail field fetch besides (the
+          // tooltip and toast code load on demand): reported, not budgeted.
+          const loaded = scripts.length
+          await page.mouse.move(8, 8)
+          await page.keyboard.press("Tab")
+          const email = page.locator('input[type="email"]')
+          if ((await email.count()) > 0) await email.focus()
+          await page.waitForLoadState("networkidle")
+          await page.waitForTimeout(500)
+          onInteraction[route] = []
+          for (const response of scripts.slice(loaded)) {
+            const body = await response.body().catch(() => Buffer.alloc(0))
+            onInteraction[route].push({
+              src: new URL(response.url()).pathname,
+              gzip: gzipSize(body),
+            })
+          }
         }
         await context.close()
       }
@@ -281,7 +303,7 @@ async function runBrowserChecks(base) {
   } finally {
     await browser.close()
   }
-  return { axe, downloaded }
+  return { axe, downloaded, onInteraction }
 }
 
 /** Lighthouse 12 with its default simulated throttling, one run at a time. */
@@ -534,6 +556,7 @@ async function main() {
       `${seen.length} files, ${kb(seenGzip)}`,
       kb(seenTransferred),
       [...extra.map((s) => `+${s}`), ...missing.map((s) => `-${s}`)].join(" ") || "same files",
+      kb((browser.onInteraction[route] ?? []).reduce((sum, f) => sum + f.gzip, 0)),
     ]
   })
   const jsTable = table(
@@ -549,6 +572,7 @@ async function main() {
       "Chromium downloaded, gz9",
       "transferred",
       "files that differ",
+      "on first interaction",
     ],
     jsRows,
   )
@@ -594,7 +618,8 @@ built). Needs Java 11+ on the PATH and Chromium at \`CHROME_PATH\` or \`/usr/bin
 - W3C Nu HTML checker (\`vnu-jar\`, \`--errors-only\`) on every built page: 0 errors.
 - linkinator over the served site from every route: 0 broken links (off-site URLs, \`mailto:\`
   and the absolute canonical/og URLs are skipped).
-- **JavaScript: at most ${JS_BUDGET_KB} KB gzipped per route** (KB = 1000 bytes, zlib level
+- **JavaScript: at most ${JS_BUDGET_KB} KB gzipped per route** (the ceiling was 100 KB; tightened
+  to what the site reaches), (KB = 1000 bytes, zlib level
   ${GZIP_LEVEL}): every \`<script src>\` in the built HTML, the inline scripts (de-duplicated) and
   the page's component chunk group from \`page-data.json\` → \`chunk-map.json\` and
   \`webpack.stats.json\`, plus any further chunk Chromium downloads while loading the page.
@@ -614,7 +639,10 @@ above; "run-time extra" is what Chromium downloaded beyond it (chunks imported d
 hydration), and "budgeted" is the sum of the two. "Chromium downloaded" is the cross-check: the \`script\` resources
 Chromium fetched while loading the route at 390 px (until the network was idle), each body gzipped
 the same way; "transferred" is the bytes on the wire as \`gatsby serve\` compressed them. Inline
-scripts are not downloads, so that column lacks them.
+scripts are not downloads, so that column lacks them. "on first interaction" is what a visitor's
+first mouse move, Tab and focus on the e-mail field fetch after that (the affiliate tooltips and
+the sign-up toast load on demand); a visit that only reads never downloads it, so it is reported
+and not budgeted.
 
 ${jsTable}
 ## Biggest modules per route
