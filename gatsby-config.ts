@@ -3,6 +3,13 @@ import path from "path"
 import site from "./data/site.json"
 import { colors } from "./src/theme/tokens"
 
+/** The site's static-query hooks and the CMS preview's stand-ins for them (src/cms/preview/). */
+const previewHooks = ["useSiteSettings", "useErrorTexts"]
+
+interface WebpackHelpers {
+  plugins: { normalModuleReplacement: (request: RegExp, replacement: string) => unknown }
+}
+
 const config: GatsbyConfig = {
   // The sitemap needs the address the site is published at; it is content, in data/site.json.
   siteMetadata: { siteUrl: site.siteUrl },
@@ -49,6 +56,27 @@ const config: GatsbyConfig = {
         // every object file after the folder).
         typeName: ({ node }: { node: { name: string } }) =>
           `${node.name.charAt(0).toUpperCase()}${node.name.slice(1)}Json`,
+      },
+    },
+    {
+      // Decap CMS at /admin, in its own bundle: no public page loads any of it.
+      resolve: "gatsby-plugin-decap-cms",
+      options: {
+        modulePath: path.join(__dirname, "src/cms/cms.tsx"),
+        manualInit: true,
+        enableIdentityWidget: false,
+        htmlTitle: `${site.brandName} content editor`,
+        // The admin page has no static queries: the preview supplies what the hooks would return.
+        customizeWebpackConfig: (config: { plugins: unknown[] }, { plugins }: WebpackHelpers) => {
+          for (const hook of previewHooks) {
+            config.plugins.push(
+              plugins.normalModuleReplacement(
+                new RegExp(`[\\/]hooks[\\/]${hook}$`),
+                path.join(__dirname, "src/cms/preview", `${hook}.ts`),
+              ),
+            )
+          }
+        },
       },
     },
   ],

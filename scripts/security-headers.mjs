@@ -9,6 +9,7 @@ import path from "node:path"
 import { fileURLToPath } from "node:url"
 import {
   cacheControl,
+  cmsFolder,
   hashedBundle,
   inlineHandlers,
   inlineScriptHashes,
@@ -29,8 +30,9 @@ async function findPages(publicDir) {
   for (const entry of entries) {
     if (!entry.isFile() || entry.name !== "index.html") continue
     const directory = path.relative(publicDir, entry.parentPath ?? entry.path)
-    // Gatsby also writes 404/index.html; the 404 page is 404.html.
-    if (directory === "404") continue
+    // Gatsby also writes 404/index.html; the 404 page is 404.html. The CMS at /admin/ is an app
+    // with its own policy, not a page (deploy/nginx/evergrace/admin.conf).
+    if (directory === "404" || directory === cmsFolder) continue
     pages.push([`/${directory.split(path.sep).join("/")}`.replace(/\/$/, "") || "/", directory])
   }
   if (pages.length === 0) throw new Error(`no pages in ${publicDir}: run the build first`)

@@ -15,6 +15,9 @@ export const cacheControl = {
  */
 export const hashedBundle = /^\/[^/]+-[0-9a-f]{20}\.(?:js|css)$/
 
+/** public/admin/: Decap CMS, built apart from the site by gatsby-plugin-decap-cms. */
+export const cmsFolder = "admin"
+
 /** Features the site never uses; all names Chromium knows, so the header logs no warnings. */
 const deniedFeatures = [
   "accelerometer",
