@@ -31,16 +31,23 @@ function saved(name: keyof typeof savedContent, conversion: Conversion) {
 // The 404 page reads nothing but the address from its page props.
 const notFoundProps = { location: { pathname: "/404" } } as unknown as PageProps
 
-/** The page the file shows on, and its address (for the menu's current link). */
+/**
+ * The page the file shows on, and its address (for the menu's current link). A template's query
+ * may also read site settings (the sign-up page names the contact address), as `siteJson`.
+ */
 function previewBody(
   fileName: string,
   entry: Record<string, unknown>,
   conversion: Conversion,
+  site: SiteSettings,
 ): { path: string; page: ReactElement } {
   const Template = pageTemplates[fileName]
   if (Template) {
     const path = typeof entry.path === "string" ? entry.path : "/"
-    return { path, page: <Template data={{ [queryField(fileName)]: entry }} /> }
+    return {
+      path,
+      page: <Template data={{ [queryField(fileName)]: entry, [queryField("site")]: site }} />,
+    }
   }
   if (fileName === "errors") {
     const texts = entry as unknown as ErrorTexts
@@ -57,7 +64,11 @@ function previewBody(
   // Site settings show around the home page.
   const Home = pageTemplates.home
   if (!Home) throw new Error("No home page template")
-  return { path: "/", page: <Home data={{ [queryField("home")]: saved("home", conversion) }} /> }
+  const home = saved("home", conversion)
+  return {
+    path: "/",
+    page: <Home data={{ [queryField("home")]: home, [queryField("site")]: site }} />,
+  }
 }
 
 /**
@@ -84,7 +95,7 @@ export function createFilePreview(file: ContentFile) {
         ? converted
         : saved("errors", conversion)) as unknown as ErrorTexts,
     }
-    const { path, page } = previewBody(file.name, converted, conversion)
+    const { path, page } = previewBody(file.name, converted, conversion, shared.site)
     return (
       <PreviewFrame
         frameDocument={document}
