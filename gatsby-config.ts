@@ -1,14 +1,8 @@
 import type { GatsbyConfig } from "gatsby"
 import path from "path"
 import site from "./data/site.json"
+import { customizeCmsWebpackConfig } from "./src/cms/webpack"
 import { colors } from "./src/theme/tokens"
-
-/** The site's static-query hooks and the CMS preview's stand-ins for them (src/cms/preview/). */
-const previewHooks = ["useSiteSettings", "useErrorTexts"]
-
-interface WebpackHelpers {
-  plugins: { normalModuleReplacement: (request: RegExp, replacement: string) => unknown }
-}
 
 const config: GatsbyConfig = {
   // The sitemap needs the address the site is published at; it is content, in data/site.json.
@@ -66,17 +60,7 @@ const config: GatsbyConfig = {
         manualInit: true,
         enableIdentityWidget: false,
         htmlTitle: `${site.brandName} content editor`,
-        // The admin page has no static queries: the preview supplies what the hooks would return.
-        customizeWebpackConfig: (config: { plugins: unknown[] }, { plugins }: WebpackHelpers) => {
-          for (const hook of previewHooks) {
-            config.plugins.push(
-              plugins.normalModuleReplacement(
-                new RegExp(`[\\/]hooks[\\/]${hook}$`),
-                path.join(__dirname, "src/cms/preview", `${hook}.ts`),
-              ),
-            )
-          }
-        },
+        customizeWebpackConfig: customizeCmsWebpackConfig(path.join(__dirname, "src/cms/preview")),
       },
     },
   ],
