@@ -24,17 +24,20 @@ export interface PageChoice {
   path: string
 }
 
-/** Decap checks a field's value against a regular expression and shows the message if it fails. */
+/**
+ * Decap checks a field's value against a regular expression and, if it fails, shows
+ * "<Label> didn't match the pattern: <message>." (it adds the full stop).
+ */
 function lengthPattern(maxLength: number): [string, string] {
-  return [`^[\\s\\S]{0,${maxLength}}$`, `At most ${maxLength} characters fit here.`]
+  return [`^[\\s\\S]{0,${maxLength}}$`, `at most ${maxLength} characters fit here`]
 }
 
 const formatPatterns: Record<"email" | "url", [string, string]> = {
   email: [
     "^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$",
-    "Write a full e-mail address, such as name@example.com.",
+    "write a full e-mail address, such as name@example.com",
   ],
-  url: ["^https?://\\S+$", "Write the full address, starting with https://."],
+  url: ["^https?://\\S+$", "write the full address, starting with https://"],
 }
 
 function base(field: Field): Pick<CmsField, "name" | "label" | "hint" | "required"> {
