@@ -95,6 +95,8 @@ async function useDecapServer(page: Page, server: DecapServer) {
 
 test.describe("Decap CMS at /admin/", () => {
   test.skip(underSitePolicy, "the CMS has its own policy; nginx's site policy is tested elsewhere")
+  // The CMS is 1.3 MB of script (gzipped) before its first screen, on a machine that may be busy.
+  test.describe.configure({ timeout: 90_000 })
 
   let server: DecapServer
   let realBefore: Record<string, string>
@@ -125,6 +127,7 @@ test.describe("Decap CMS at /admin/", () => {
     const field = page.getByLabel("Headline", { exact: true })
     await expect(field).toHaveValue(String(before.hero.headline))
     await field.fill(headline)
+    await expect(field).toHaveValue(headline)
 
     // The preview is the site's own hero, with the site's type (emotion styles in the iframe).
     const previewHeading = page.frameLocator("iframe").getByRole("heading", { level: 1 })
@@ -146,6 +149,8 @@ test.describe("Decap CMS at /admin/", () => {
 })
 
 test("no public page loads any of the CMS's code", async ({ page }) => {
+  // Seven pages, each until its network is quiet.
+  test.setTimeout(60_000)
   const scripts = new Map<string, Promise<string>>()
   page.on("response", (response) => {
     // A redirect has no body; the script it leads to is a response of its own.
