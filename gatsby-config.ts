@@ -1,6 +1,7 @@
 import type { GatsbyConfig } from "gatsby"
 import path from "path"
 import site from "./data/site.json"
+import { customizeCmsWebpackConfig } from "./src/cms/webpack"
 import { colors } from "./src/theme/tokens"
 
 const config: GatsbyConfig = {
@@ -48,6 +49,17 @@ const config: GatsbyConfig = {
         // every object file after the folder).
         typeName: ({ node }: { node: { name: string } }) =>
           `${node.name.charAt(0).toUpperCase()}${node.name.slice(1)}Json`,
+      },
+    },
+    {
+      // Decap CMS at /admin, in its own bundle: no public page loads any of it.
+      resolve: "gatsby-plugin-decap-cms",
+      options: {
+        modulePath: path.join(__dirname, "src/cms/cms.tsx"),
+        manualInit: true,
+        enableIdentityWidget: false,
+        htmlTitle: `${site.brandName} content editor`,
+        customizeWebpackConfig: customizeCmsWebpackConfig(path.join(__dirname, "src/cms/preview")),
       },
     },
   ],

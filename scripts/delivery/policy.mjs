@@ -15,6 +15,9 @@ export const cacheControl = {
  */
 export const hashedBundle = /^\/[^/]+-[0-9a-f]{20}\.(?:js|css)$/
 
+/** public/admin/: Decap CMS, built apart from the site by gatsby-plugin-decap-cms. */
+export const cmsFolder = "admin"
+
 /** Features the site never uses; all names Chromium knows, so the header logs no warnings. */
 const deniedFeatures = [
   "accelerometer",
@@ -49,17 +52,43 @@ export function contentSecurityPolicy(scriptHashes) {
   ].join("; ")
 }
 
-/** The headers every response carries (pages, assets, redirects and errors alike). */
-export function securityHeaders(scriptHashes) {
+/**
+ * The CMS at /admin/ (Decap CMS) is an app, not a page, and needs more than the site: its own
+ * script bundles and eval (Decap compiles its configuration checks at run time), blob: previews
+ * of pictures being uploaded, and the Git host's API (api.github.com for the GitHub backend; Git
+ * Gateway is on the site's own origin). Its preview is an iframe of its own document (srcdoc).
+ */
+export function adminContentSecurityPolicy() {
+  return [
+    "default-src 'self'",
+    "script-src 'self' 'unsafe-eval'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob: https://avatars.githubusercontent.com",
+    "font-src 'self' data:",
+    "connect-src 'self' https://api.github.com",
+    "frame-src 'self' blob:",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join("; ")
+}
+
+function headersWith(policy, openerPolicy) {
   return {
-    "Content-Security-Policy": contentSecurityPolicy(scriptHashes),
+    "Content-Security-Policy": policy,
     "Strict-Transport-Security": "max-age=31536000; includeSubDomains",
     "X-Content-Type-Options": "nosniff",
     "X-Frame-Options": "DENY",
     "Referrer-Policy": "strict-origin-when-cross-origin",
     "Permissions-Policy": deniedFeatures.map((feature) => `${feature}=()`).join(", "),
-    "Cross-Origin-Opener-Policy": "same-origin",
+    "Cross-Origin-Opener-Policy": openerPolicy,
   }
+}
+
+/** The headers every response carries (pages, assets, redirects and errors alike). */
+export function securityHeaders(scriptHashes) {
+  return headersWith(contentSecurityPolicy(scriptHashes), "same-origin")
 }
 
 const inlineScript = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi
@@ -86,4 +115,17 @@ export function inlineHandlers(html) {
     if (handler) found.push(tag.slice(0, 120))
   }
   return found
+}
+
+/**
+ * The headers of everything under /admin/: the site's, with the CMS's policy, and an opener policy
+ * that lets the Git host's sign-in window report back to the CMS. Its files are not content-hashed
+ * (cms.js), so they are revalidated, and search engines are kept out.
+ */
+export function adminHeaders() {
+  return {
+    ...headersWith(adminContentSecurityPolicy(), "same-origin-allow-popups"),
+    "Cache-Control": cacheControl.revalidate,
+    "X-Robots-Tag": "noindex",
+  }
 }

@@ -1,0 +1,183 @@
+/**
+ * @jest-environment node
+ */
+import fs from "node:fs"
+import path from "node:path"
+import type { CmsCollectionFile, CmsConfig, CmsField } from "decap-cms-core"
+import type { Field } from "../src/content/fields"
+import { contentFiles } from "../src/content/model"
+import { cmsConfig, dataFolder } from "../src/cms/config"
+import { jsonFileFormat, jsonFileFormatter } from "../src/cms/jsonFormat"
+import { pageChoices } from "../src/cms/savedContent"
+import { dataDir, repoRoot } from "./setup/contentCopy"
+
+// The CMS's form is generated from the content model; these tests hold it against the files in
+// data/ themselves, so a field added to a file but not to the model (or the other way round)
+// cannot slip through to the editors.
+
+const pages = pageChoices(contentFiles)
+const config: CmsConfig = cmsConfig({ pages, backend: { name: "git-gateway", branch: "main" } })
+const cmsFiles: CmsCollectionFile[] = config.collections.flatMap(
+  (collection) => collection.files ?? [],
+)
+
+const dataFiles = fs
+  .readdirSync(dataDir)
+  .filter((name) => name.endsWith(".json"))
+  .map((name) => path.basename(name, ".json"))
+  .sort()
+
+function readData(name: string): unknown {
+  return JSON.parse(fs.readFileSync(path.join(dataDir, `${name}.json`), "utf8"))
+}
+
+/** Decap's field types are a union without a common `widget` key on every member; read loosely. */
+type LooseField = CmsField & {
+  widget?: string
+  fields?: CmsField[]
+  field?: CmsField
+  pattern?: [string, string]
+  value_type?: string
+  format?: string
+  options?: unknown[]
+}
+
+const loose = (field: CmsField) => field as LooseField
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value)
+
+/**
+ * Walks a value from data/ beside the CMS fields meant to edit it and returns every problem: a key
+ * with no field, or a field whose widget would not store the value as the file holds it.
+ */
+function mismatches(fields: readonly CmsField[], value: unknown, where: string): string[] {
+  if (!isRecord(value)) return [`${where}: expected an object`]
+  const byName = new Map(fields.map((field) => [field.name, loose(field)]))
+  const problems: string[] = []
+  for (const [key, item] of Object.entries(value)) {
+    const field = byName.get(key)
+    if (!field) {
+      problems.push(`${where}.${key}: no CMS field`)
+      continue
+    }
+    problems.push(...widgetMismatches(field, item, `${where}.${key}`))
+  }
+  return problems
+}
+
+function widgetMismatches(field: LooseField, value: unknown, where: string): string[] {
+  const widget = field.widget ?? "string"
+  const problem = (expected: string) => [`${where}: ${expected}, the CMS has "${widget}"`]
+  if (Array.isArray(value)) {
+    if (widget !== "list") return problem("a list")
+    return value.flatMap((item, index) => {
+      if (typeof item === "string") {
+        return field.field && ["string", "text"].includes(loose(field.field).widget ?? "string")
+          ? []
+          : problem("a list of texts (one `field`)")
+      }
+      return field.fields ? mismatches(field.fields, item, `${where}[${index}]`) : problem("fields")
+    })
+  }
+  if (isRecord(value)) {
+    return widget === "object" && field.fields
+      ? mismatches(field.fields, value, where)
+      : problem("an object")
+  }
+  if (typeof value === "boolean") return widget === "boolean" ? [] : problem("yes/no")
+  if (typeof value === "number") {
+    return widget === "number" && field.value_type === "int" && Number.isInteger(value)
+      ? []
+      : problem("a whole number (value_type int)")
+  }
+  if (typeof value !== "string") return problem(`no ${typeof value} values`)
+  if (/^images\//.test(value)) return widget === "image" ? [] : problem("a picture")
+  if (/^\d{4}-\d{2}-\d{2}$/.test(value)) {
+    return widget === "datetime" && field.format === "YYYY-MM-DD"
+      ? []
+      : problem("a YYYY-MM-DD date")
+  }
+  if (widget === "select") {
+    const values = (field.options ?? []).map((option) => (isRecord(option) ? option.value : option))
+    return values.includes(value) ? [] : [`${where}: "${value}" is not one of the choices`]
+  }
+  if (widget === "hidden") return []
+  if (!["string", "text"].includes(widget)) return problem("a text")
+  // Today's content must pass the CMS's own checks, or editors could not save it unchanged.
+  const [pattern, message] = field.pattern ?? ["", ""]
+  return new RegExp(pattern).test(value) ? [] : [`${where}: "${message}" for the saved text`]
+}
+
+describe("the Decap CMS configuration", () => {
+  test("is generated in full: no config.yml, local decap-server, pictures in data/images", () => {
+    expect(config.load_config_file).toBe(false)
+    expect(config.local_backend).toBe(true)
+    expect(config.media_folder).toBe("data/images")
+    // The JSON names pictures relative to the data file, as it does today.
+    expect(config.public_folder).toBe("images")
+  })
+
+  test("has one file entry per data file, and no other", () => {
+    expect(cmsFiles.map((file) => file.file).sort()).toEqual(
+      dataFiles.map((name) => `${dataFolder}/${name}.json`),
+    )
+    for (const collection of config.collections) {
+      expect(collection.format).toBe(jsonFileFormat)
+      expect(collection.folder).toBeUndefined()
+    }
+  })
+
+  test.each(dataFiles)("covers every field of data/%s.json with the right widget", (name) => {
+    const file = cmsFiles.find((candidate) => candidate.name === name)
+    expect(file).toBeDefined()
+    expect(mismatches(file?.fields ?? [], readData(name), name)).toEqual([])
+  })
+
+  test("labels and hints every field as the content model does", () => {
+    const compare = (model: readonly Field[], cms: readonly CmsField[], where: string) => {
+      expect(cms.map((field) => field.name)).toEqual(model.map((field) => field.name))
+      model.forEach((field, index) => {
+        const cmsField = loose(cms[index] as CmsField)
+        expect([`${where}.${field.name}`, cmsField.label, cmsField.hint]).toEqual([
+          `${where}.${field.name}`,
+          field.label,
+          field.hint,
+        ])
+        expect(cmsField.required).toBe(!field.optional)
+        if ("fields" in field) {
+          compare(field.fields, cmsField.fields ?? [], `${where}.${field.name}`)
+        }
+      })
+    }
+    for (const file of contentFiles) {
+      const cmsFile = cmsFiles.find((candidate) => candidate.name === file.name)
+      expect(cmsFile?.label).toBe(file.label)
+      expect(cmsFile?.description).toBe(file.description)
+      compare(file.fields, cmsFile?.fields ?? [], file.name)
+    }
+  })
+
+  test("offers every page of the site wherever a link is chosen", () => {
+    expect(pages.map((page) => page.path).sort()).toEqual(
+      ["/", "/about", "/affiliate", "/contact", "/journal", "/shop"].sort(),
+    )
+  })
+
+  test("saves the JSON byte for byte as data/ holds it", () => {
+    for (const name of dataFiles) {
+      const text = fs.readFileSync(path.join(dataDir, `${name}.json`), "utf8")
+      expect(jsonFileFormatter.toFile(jsonFileFormatter.fromFile(text) as object)).toBe(text)
+    }
+  })
+
+  test("names pictures that exist in data/images", () => {
+    const siteImages = fs.readdirSync(path.join(repoRoot, config.media_folder ?? ""))
+    for (const name of dataFiles) {
+      const paths = JSON.stringify(readData(name)).match(/"images\/[^"]+"/g) ?? []
+      for (const quoted of paths) {
+        const file = JSON.parse(quoted).slice(`${config.public_folder}/`.length)
+        expect(siteImages).toContain(file)
+      }
+    }
+  })
+})

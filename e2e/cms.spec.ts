@@ -1,0 +1,170 @@
+import { spawn, type ChildProcess } from "node:child_process"
+import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs"
+import { createServer } from "node:net"
+import { tmpdir } from "node:os"
+import path from "node:path"
+import { expect, test, type Page } from "@playwright/test"
+
+// Decap CMS at /admin/ of the production build, saving through decap-server (the local backend
+// of `npm run cms`) into a temporary copy of data/: the real files are never written.
+//
+// Under nginx (npm run test:delivery sets E2E_EXPECT_CSP) the CMS runs under its own policy,
+// which allows no local decap-server; there only the public pages' checks apply.
+const underSitePolicy = Boolean(process.env.E2E_EXPECT_CSP)
+
+const repoRoot = path.resolve(__dirname, "..")
+const realData = path.join(repoRoot, "data")
+/** Where the CMS looks for decap-server (`local_backend: true`); the test reroutes it. */
+const decapDefaultApi = "http://localhost:8081/api/v1"
+
+const publicRoutes = ["/", "/shop", "/about", "/journal", "/affiliate", "/contact", "/no-such-page"]
+
+type Json = Record<string, unknown> & { hero: Record<string, unknown> }
+
+/** A port nothing listens on, so the test never meets a decap-server someone else runs. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer()
+    server.once("error", reject)
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address()
+      server.close(() =>
+        typeof address === "object" && address ? resolve(address.port) : reject(address),
+      )
+    })
+  })
+}
+
+/** Every file of data/ by name, as text. */
+function snapshotOf(dataDir: string): Record<string, string> {
+  return Object.fromEntries(
+    readdirSync(dataDir)
+      .filter((name) => name.endsWith(".json"))
+      .map((name) => [name, readFileSync(path.join(dataDir, name), "utf8")]),
+  )
+}
+
+interface DecapServer {
+  api: string
+  repoDir: string
+  stop: () => void
+}
+
+async function startDecapServer(): Promise<DecapServer> {
+  const repoDir = mkdtempSync(path.join(tmpdir(), "evergrace-cms-"))
+  cpSync(realData, path.join(repoDir, "data"), { recursive: true })
+  const port = await freePort()
+  const child: ChildProcess = spawn(process.execPath, [require.resolve("decap-server")], {
+    // Its own folder as working directory, so it reads no .env of the project.
+    cwd: repoDir,
+    env: { ...process.env, PORT: String(port), GIT_REPO_DIRECTORY: repoDir, MODE: "fs" },
+    stdio: "ignore",
+  })
+  const api = `http://localhost:${port}/api/v1`
+  await expect
+    .poll(
+      () =>
+        fetch(api, {
+          method: "POST",
+          headers: { "Content-Type": "application/json" },
+          body: JSON.stringify({ action: "info" }),
+        }).then(
+          (response) => response.status,
+          () => 0,
+        ),
+      { message: "decap-server starts", timeout: 20_000 },
+    )
+    .toBe(200)
+  return {
+    api,
+    repoDir,
+    stop: () => {
+      child.kill()
+      rmSync(repoDir, { recursive: true, force: true })
+    },
+  }
+}
+
+/** Sends the CMS's calls for decap-server's default address to this test's server. */
+async function useDecapServer(page: Page, server: DecapServer) {
+  await page.route(decapDefaultApi, async (route) => {
+    const response = await route.fetch({ url: server.api })
+    await route.fulfill({ response })
+  })
+}
+
+test.describe("Decap CMS at /admin/", () => {
+  test.skip(underSitePolicy, "the CMS has its own policy; nginx's site policy is tested elsewhere")
+  // The CMS is 1.3 MB of script (gzipped) before its first screen, on a machine that may be busy.
+  test.describe.configure({ timeout: 90_000 })
+
+  let server: DecapServer
+  let realBefore: Record<string, string>
+
+  test.beforeAll(async () => {
+    realBefore = snapshotOf(realData)
+    server = await startDecapServer()
+  })
+
+  test.afterAll(() => {
+    server?.stop()
+    // Whatever happened above, the real content is exactly as it was.
+    expect(snapshotOf(realData)).toEqual(realBefore)
+  })
+
+  test("edits the home headline in the form, previews it styled, and saves it to data/home.json", async ({
+    page,
+  }) => {
+    const homeFile = path.join(server.repoDir, "data", "home.json")
+    const before = JSON.parse(readFileSync(homeFile, "utf8")) as Json
+    const headline = `Style for every season ${Date.now().toString(36)}`
+
+    await useDecapServer(page, server)
+    await page.goto("/admin/")
+    await page.getByRole("button", { name: "Login" }).click()
+    await page.getByRole("link", { name: "Home page" }).click()
+
+    const field = page.getByLabel("Headline", { exact: true })
+    await expect(field).toHaveValue(String(before.hero.headline))
+    await field.fill(headline)
+    await expect(field).toHaveValue(headline)
+
+    // The preview is the site's own hero, with the site's type (emotion styles in the iframe).
+    const previewHeading = page.frameLocator("iframe").getByRole("heading", { level: 1 })
+    await expect(previewHeading).toHaveText(headline)
+    await expect(previewHeading).toHaveCSS("font-family", /Cormorant Garamond/)
+
+    await page.getByRole("button", { name: "Publish" }).click()
+    await page.getByRole("menuitem", { name: "Publish now" }).click()
+
+    await expect
+      .poll(() => JSON.parse(readFileSync(homeFile, "utf8")).hero.headline, {
+        message: "decap-server writes the new headline into the copy's data/home.json",
+      })
+      .toBe(headline)
+    // Only the headline changed, and the file keeps the format of data/ (the lint checks it).
+    const expected = { ...before, hero: { ...before.hero, headline } }
+    expect(readFileSync(homeFile, "utf8")).toBe(`${JSON.stringify(expected, null, 2)}\n`)
+  })
+})
+
+test("no public page loads any of the CMS's code", async ({ page }) => {
+  // Seven pages, each until its network is quiet.
+  test.setTimeout(60_000)
+  const scripts = new Map<string, Promise<string>>()
+  page.on("response", (response) => {
+    // A redirect has no body; the script it leads to is a response of its own.
+    if (response.request().resourceType() === "script" && response.status() < 300) {
+      scripts.set(response.url(), response.text())
+    }
+  })
+  for (const route of publicRoutes) {
+    await page.goto(route)
+    await page.waitForLoadState("networkidle")
+  }
+  expect(scripts.size).toBeGreaterThan(0)
+  for (const [url, text] of scripts) {
+    expect(url).not.toMatch(/\/admin\//)
+    expect(await text, url).not.toMatch(/decap/i)
+  }
+})

@@ -1,0 +1,212 @@
+import type {
+  CmsBackend,
+  CmsCollection,
+  CmsCollectionFile,
+  CmsConfig,
+  CmsField,
+} from "decap-cms-core"
+import { entryNameField, imageFolder, type ContentFile, type Field } from "../content/fields"
+import { contentFiles } from "../content/model"
+import { jsonFileFormat } from "./jsonFormat"
+
+/**
+ * The Decap CMS configuration, generated from the content model (src/content/model.ts), the same
+ * description the JSON Schema and the content check are made from: a field added to the model is
+ * in the CMS too, with the same label, hint and limits.
+ */
+
+/** Where the data files and their pictures live, relative to the repository. */
+export const dataFolder = "data"
+
+/** A page of the site, offered wherever a button or menu link names where it leads. */
+export interface PageChoice {
+  label: string
+  path: string
+}
+
+/**
+ * Decap checks a field's value against a regular expression and, if it fails, shows
+ * "<Label> didn't match the pattern: <message>." (it adds the full stop).
+ */
+function lengthPattern(maxLength: number): [string, string] {
+  return [`^[\\s\\S]{0,${maxLength}}$`, `at most ${maxLength} characters fit here`]
+}
+
+const formatPatterns: Record<"email" | "url", [string, string]> = {
+  email: [
+    "^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$",
+    "write a full e-mail address, such as name@example.com",
+  ],
+  url: ["^https?://\\S+$", "write the full address, starting with https://"],
+}
+
+function base(field: Field): Pick<CmsField, "name" | "label" | "hint" | "required"> {
+  return {
+    name: field.name,
+    label: field.label,
+    ...(field.hint ? { hint: field.hint } : {}),
+    required: !field.optional,
+  }
+}
+
+function listLimits(field: { minItems: number; maxItems?: number }) {
+  return { min: field.minItems, ...(field.maxItems === undefined ? {} : { max: field.maxItems }) }
+}
+
+/** One model field as a Decap field, with the widget that stores the value as data/ holds it. */
+export function decapField(field: Field, pages: readonly PageChoice[]): CmsField {
+  switch (field.kind) {
+    case "text":
+      return {
+        ...base(field),
+        widget: field.multiline ? "text" : "string",
+        // A format says more than a length; the schema checks both before every build anyway.
+        pattern: field.format ? formatPatterns[field.format] : lengthPattern(field.maxLength),
+      }
+    case "wholeNumber":
+      return {
+        ...base(field),
+        widget: "number",
+        value_type: "int",
+        min: field.minimum,
+        max: field.maximum,
+        step: 1,
+      }
+    case "yesNo":
+      return { ...base(field), widget: "boolean", default: false }
+    case "date":
+      // Stored as the data holds it (2024-03-15), picked in UTC so no time zone shifts the day.
+      return {
+        ...base(field),
+        widget: "datetime",
+        format: "YYYY-MM-DD",
+        date_format: "YYYY-MM-DD",
+        time_format: false,
+        picker_utc: true,
+      }
+    case "choice":
+      return { ...base(field), widget: "select", options: [...field.options] }
+    case "image":
+      return { ...base(field), widget: "image", choose_url: false }
+    case "pageLink":
+      return {
+        ...base(field),
+        widget: "select",
+        options: pages.map((page) => ({ label: page.label, value: page.path })),
+      }
+    case "pageAddress":
+      // The routes are fixed: kept in the file, never offered for editing.
+      return { ...base(field), widget: "hidden" }
+    case "group":
+      return {
+        ...base(field),
+        widget: "object",
+        collapsed: false,
+        fields: field.fields.map((inner) => decapField(inner, pages)),
+      }
+    case "list": {
+      const nameField = entryNameField(field.fields)
+      return {
+        ...base(field),
+        widget: "list",
+        label_singular: field.itemLabel,
+        collapsed: true,
+        ...(nameField ? { summary: `{{fields.${nameField}}}` } : {}),
+        ...listLimits(field),
+        fields: field.fields.map((inner) => decapField(inner, pages)),
+      }
+    }
+    case "textList":
+      return {
+        ...base(field),
+        widget: "list",
+        label_singular: field.itemLabel,
+        ...listLimits(field),
+        // One `field` (not `fields`) makes Decap store a list of plain texts.
+        field: {
+          name: field.itemLabel,
+          label: field.itemLabel.charAt(0).toUpperCase() + field.itemLabel.slice(1),
+          widget: field.multiline ? "text" : "string",
+          required: true,
+          pattern: lengthPattern(field.maxLength),
+        },
+      }
+  }
+}
+
+/** A page file has its own address; the others (site settings, error texts) serve every page. */
+export function isPageFile(file: ContentFile): boolean {
+  return file.fields.some((field) => field.kind === "pageAddress")
+}
+
+export function decapFile(file: ContentFile, pages: readonly PageChoice[]): CmsCollectionFile {
+  return {
+    name: file.name,
+    label: file.label,
+    description: file.description,
+    file: `${dataFolder}/${file.name}.json`,
+    fields: file.fields.map((field) => decapField(field, pages)),
+  }
+}
+
+/** Two file collections: the pages, and the settings every page shares. */
+export function decapCollections(
+  files: readonly ContentFile[],
+  pages: readonly PageChoice[],
+): CmsCollection[] {
+  const collection = (
+    name: string,
+    label: string,
+    description: string,
+    members: readonly ContentFile[],
+  ): CmsCollection => ({
+    name,
+    label,
+    description,
+    format: jsonFileFormat,
+    extension: "json",
+    editor: { preview: true },
+    files: members.map((file) => decapFile(file, pages)),
+  })
+  return [
+    collection(
+      "pages",
+      "Pages",
+      "One entry per page of the site.",
+      files.filter((file) => isPageFile(file)),
+    ),
+    collection(
+      "settings",
+      "Site settings",
+      "Names, menu, footer and error texts shared by every page.",
+      files.filter((file) => !isPageFile(file)),
+    ),
+  ]
+}
+
+export interface CmsConfigOptions {
+  pages: readonly PageChoice[]
+  /** The Git host staff publish to in production (README, "Editing with the CMS"). */
+  backend: CmsBackend
+  /** Where decap-server listens; `true` is Decap's default, http://localhost:8081/api/v1. */
+  localBackend?: true | { url: string }
+}
+
+/**
+ * The whole configuration, passed to CMS.init (no config.yml). `local_backend` makes the CMS talk
+ * to decap-server instead of the Git host whenever decap-server runs on the editor's computer
+ * (`npm run cms`); on the live site it finds none and signs in to the Git host.
+ */
+export function cmsConfig({ pages, backend, localBackend = true }: CmsConfigOptions): CmsConfig {
+  return {
+    load_config_file: false,
+    backend,
+    local_backend: localBackend,
+    publish_mode: "simple",
+    // Pictures go to data/images and the JSON names them images/name.jpg, relative to the data
+    // file, as gatsby-source-filesystem resolves them today.
+    media_folder: `${dataFolder}/${imageFolder}`,
+    public_folder: imageFolder,
+    collections: decapCollections(contentFiles, pages),
+  }
+}

@@ -1,0 +1,9 @@
+import { useSharedContent, type SiteSettings } from "./PreviewContent"
+
+/**
+ * Stands in for src/hooks/useSiteSettings.ts in the CMS bundle (gatsby-config.ts swaps the
+ * module): the admin page has no Gatsby static queries, so the preview supplies the settings.
+ */
+export function useSiteSettings(): SiteSettings {
+  return useSharedContent().site
+}
