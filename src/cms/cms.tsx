@@ -1,10 +1,10 @@
 import CMS from "decap-cms-app"
 import type { CmsBackend } from "decap-cms-core"
 import { contentFiles } from "../content/model"
+import { fontFaces } from "../theme/fonts"
 import { cmsConfig } from "./config"
 import { jsonFileFormat, jsonFileFormatter } from "./jsonFormat"
 import { createFilePreview } from "./preview/FilePreview"
-import { gatsbyImageStyles } from "./preview/gatsbyImageStyles"
 import "./preview/preview.css"
 import { pageChoices } from "./savedContent"
 
@@ -28,7 +28,9 @@ function productionBackend(): CmsBackend {
 }
 
 CMS.registerCustomFormat(jsonFileFormat, "json", jsonFileFormatter)
-CMS.registerPreviewStyle(gatsbyImageStyles(), { raw: true })
+// The site writes its @font-face rules into each page's static head (gatsby-ssr); the preview
+// iframe gets the same rules here.
+CMS.registerPreviewStyle(fontFaces, { raw: true })
 for (const file of contentFiles) {
   CMS.registerPreviewTemplate(file.name, createFilePreview(file))
 }

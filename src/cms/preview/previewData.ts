@@ -8,7 +8,7 @@ export interface ImageSize {
 }
 
 /**
- * A picture as the site's queries return it: `childImageSharp` for the templates' GatsbyImage,
+ * A picture as the site's queries return it: `childImageSharp` for the templates' ResponsiveImage,
  * `publicURL` for the site settings. In the CMS the file is shown as it is, at its own proportions.
  */
 export interface PreviewImage {
@@ -27,7 +27,8 @@ export function previewImage(url: string, size: ImageSize = assumedSize): Previe
     publicURL: url,
     childImageSharp: {
       gatsbyImageData: {
-        layout: "fullWidth",
+        // The picture as it is, at its natural size in pixels.
+        layout: "constrained",
         width: size.width,
         height: size.height,
         images: { fallback: { src: url } },
