@@ -9,18 +9,13 @@ import { savedContent } from "../savedContent"
 import { pageTemplates, queryField } from "./pageTemplates"
 import type { ErrorTexts, SharedContent, SiteSettings } from "./PreviewContent"
 import { PreviewFrame } from "./PreviewFrame"
-import { convertFields, placeholderValues, type ResolveImage } from "./previewData"
+import { convertFields, placeholderValues, type Conversion } from "./previewData"
 import { useImageResolver } from "./useImageResolver"
 
 function model(name: string): ContentFile {
   const file = contentFiles.find((candidate) => candidate.name === name)
   if (!file) throw new Error(`The content model has no file "${name}"`)
   return file
-}
-
-interface Conversion {
-  image: ResolveImage
-  placeholders: ReturnType<typeof placeholderValues>
 }
 
 /** A file as it is saved in data/, converted like the entry being edited. */

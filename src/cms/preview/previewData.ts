@@ -37,7 +37,8 @@ export function previewImage(url: string, size: ImageSize = assumedSize): Previe
   }
 }
 
-interface Conversion {
+/** How a file's values become what the templates get: pictures resolved, names filled in. */
+export interface Conversion {
   image: ResolveImage
   placeholders: PlaceholderValues
 }
