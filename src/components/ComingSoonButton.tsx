@@ -1,3 +1,4 @@
+import { css } from "@emotion/react"
 import {
   createContext,
   useContext,
@@ -6,7 +7,6 @@ import {
   type ReactElement,
 } from "react"
 import { buttonStyles, type ButtonVariant } from "../theme/styles"
-import { css } from "@emotion/react"
 
 const notYet = css`
   cursor: help;

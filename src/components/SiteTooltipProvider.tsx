@@ -6,8 +6,8 @@ export const TOOLTIP_OPEN_DELAY_MS = 700
 export const TOOLTIP_SKIP_DELAY_MS = 300
 
 /**
- * The site's one tooltip provider. It wraps the pages that show tooltips rather than the whole
- * app, so Radix's positioning code (about 15 KB gzipped) loads only where a tooltip can appear.
+ * The site's one tooltip provider. It wraps only what shows tooltips (ComingSoonTooltips, which a
+ * page loads lazily), so Radix's positioning code never weighs on the pages that have none.
  */
 export function SiteTooltipProvider({ children }: { children: ReactNode }) {
   return (
