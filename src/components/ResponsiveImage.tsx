@@ -71,7 +71,7 @@ export function ResponsiveImage({
         height={Math.round(image.height * scale)}
         alt={alt}
         loading={priority ? "eager" : "lazy"}
-        decoding={priority ? "sync" : "async"}
+        decoding="async"
         {...priorityHint}
         style={{
           backgroundImage: placeholder ? `url("${placeholder}")` : undefined,
