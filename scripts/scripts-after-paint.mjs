@@ -1,0 +1,101 @@
+// After `gatsby build` (npm's postbuild, before the security headers hash the inline scripts):
+// let every page paint before its JavaScript is fetched and run.
+//
+// Gatsby ends each page with `<script src=… async>` tags for its bundles. On a phone the parser
+// finds them at once, and they are downloaded beside the first screen's image and fonts and run
+// (React, then hydration) before the browser first paints: Lighthouse measured the shop's LCP at
+// 3.5 s on a simulated phone, against 1.6 s for the same page without scripts. The page is
+// complete HTML and CSS, so it can be shown first and made interactive a moment later.
+//
+// This replaces those tags with their list (JSON, not run) and one small loader that adds them
+// once the browser reports its first contentful paint. Where paint timing is not reported, the
+// loader adds them straight away, so no browser is left with a page that never hydrates.
+// Usage: node scripts/scripts-after-paint.mjs [publicDir]
+import { readdir, readFile, writeFile } from "node:fs/promises"
+import path from "node:path"
+import { fileURLToPath } from "node:url"
+import { cmsFolder } from "./delivery/policy.mjs"
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..")
+
+export const scriptListId = "gatsby-app-scripts"
+
+/** The same on every page, so the policy needs one hash for it. */
+export const loader = `(function () {
+  var started = false
+  function start() {
+    if (started) return
+    started = true
+    JSON.parse(document.getElementById("${scriptListId}").textContent).forEach(function (src) {
+      var script = document.createElement("script")
+      script.src = src
+      script.async = true
+      document.body.appendChild(script)
+    })
+  }
+  var types = window.PerformanceObserver && PerformanceObserver.supportedEntryTypes
+  if (!types || types.indexOf("paint") === -1) return start()
+  new PerformanceObserver(function (entries) {
+    if (entries.getEntriesByName("first-contentful-paint").length) start()
+  }).observe({ type: "paint", buffered: true })
+  // A browser that lists paint timing but never reports the paint still gets its scripts.
+  addEventListener("load", function () {
+    setTimeout(start, 3000)
+  })
+})()`
+
+// Gatsby writes its bundles' tags into this slice of every page.
+const scriptsSlice =
+  /(<!-- slice-start id="_gatsby-scripts-1" -->)([\s\S]*?)(<!-- slice-end id="_gatsby-scripts-1" -->)/
+const asyncScript = /<script src="([^"]+)" async><\/script>/g
+
+/** The page with its bundles loaded after the first paint; unchanged when already done. */
+export function loadScriptsAfterPaint(html, file = "page") {
+  const slice = html.match(scriptsSlice)
+  if (!slice) {
+    throw new Error(`${file}: no Gatsby scripts slice found; has Gatsby changed how it writes it?`)
+  }
+  if (slice[2].includes(`id="${scriptListId}"`)) return html
+  const sources = [...slice[2].matchAll(asyncScript)].map((match) => match[1])
+  if (sources.length === 0) throw new Error(`${file}: the Gatsby scripts slice lists no bundles`)
+  const list = `<script type="application/json" id="${scriptListId}">${JSON.stringify(sources)}</script>`
+  const rest = slice[2].replace(asyncScript, "")
+  // The slice's comments stay: an incremental build finds them to write a new slice in, and
+  // this script then runs again on what it wrote.
+  return html.replace(
+    scriptsSlice,
+    (_, start, __, end) => `${start}${rest}${list}<script>${loader}</script>${end}`,
+  )
+}
+
+async function pagesIn(dir) {
+  const files = []
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name)
+    if (entry.isDirectory()) {
+      // The CMS has its own scripts; slices are fragments, page-data and static hold no pages.
+      if (![cmsFolder, "_gatsby", "page-data", "static"].includes(entry.name))
+        files.push(...(await pagesIn(full)))
+    } else if (entry.name.endsWith(".html")) files.push(full)
+  }
+  return files
+}
+
+async function main() {
+  const publicDir = path.resolve(process.argv[2] ?? path.join(root, "public"))
+  const pages = await pagesIn(publicDir)
+  if (pages.length === 0) throw new Error(`no pages in ${publicDir}: run the build first`)
+  for (const file of pages) {
+    const html = await readFile(file, "utf8")
+    const changed = loadScriptsAfterPaint(html, path.relative(root, file))
+    if (changed !== html) await writeFile(file, changed)
+  }
+  console.log(`Scripts load after the first paint on ${pages.length} pages.`)
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  main().catch((error) => {
+    console.error(error.message)
+    process.exit(1)
+  })
+}
