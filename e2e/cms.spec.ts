@@ -44,6 +44,16 @@ function snapshotOf(dataDir: string): Record<string, string> {
   )
 }
 
+/** The home headline in a copy of data/home.json; undefined while decap-server is writing it. */
+function headlineIn(file: string): unknown {
+  try {
+    return (JSON.parse(readFileSync(file, "utf8")) as Json).hero.headline
+  } catch (error) {
+    if (error instanceof SyntaxError) return undefined
+    throw error
+  }
+}
+
 interface DecapServer {
   api: string
   repoDir: string
@@ -163,7 +173,7 @@ test.describe("Decap CMS at /admin/", () => {
     await page.getByRole("menuitem", { name: "Publish now" }).click()
 
     await expect
-      .poll(() => JSON.parse(readFileSync(homeFile, "utf8")).hero.headline, {
+      .poll(() => headlineIn(homeFile), {
         message: "decap-server writes the new headline into the copy's data/home.json",
       })
       .toBe(headline)
