@@ -109,7 +109,7 @@ async function useDecapServer(page: Page, server: DecapServer) {
     const response = await fetch(server.api, {
       method: request.method(),
       headers: contentType ? { "Content-Type": contentType } : {},
-      body: request.postDataBuffer() ?? undefined,
+      body: request.postData() ?? undefined,
     })
     const body = Buffer.from(await response.arrayBuffer())
     try {
