@@ -18,7 +18,7 @@ import { setTimeout as sleep } from "node:timers/promises"
 import { gzipSync } from "node:zlib"
 import { explore } from "source-map-explorer"
 import { chromePath, chromiumLaunchOptions } from "../e2e/browser.mjs"
-import { scriptListId } from "./scripts-after-paint.mjs"
+import { listedBundles } from "./scripts-after-paint.mjs"
 
 // ---- Budgets ----------------------------------------------------------------------------------
 /**
@@ -82,11 +82,10 @@ async function measureJavaScript(route) {
   for (const [, attributes, body] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)) {
     const src = attributes.match(/\bsrc="([^"]+)"/)?.[1]
     if (src) external.add(src)
-    // The bundles the page loads after its first paint (scripts/scripts-after-paint.mjs).
-    else if (attributes.includes(`id="${scriptListId}"`))
-      for (const listed of JSON.parse(body)) external.add(listed)
     else if (!/type="application\/(ld\+)?json"/.test(attributes) && body.trim()) inline.add(body)
   }
+  // The bundles the page loads after its first paint (scripts/scripts-after-paint.mjs).
+  for (const src of listedBundles(html) ?? []) external.add(src)
   const shared = new Set(external)
   const pageDataPath = path.join(
     PUBLIC,
@@ -411,7 +410,7 @@ async function main() {
     // npm's build: the content check, gatsby build and the postbuild steps, as `npm start` builds.
     log("npm run build")
     const build = spawnSync("npm", ["run", "build"], { stdio: "inherit" })
-    if (build.status !== 0) throw new Error("gatsby build failed")
+    if (build.status !== 0) throw new Error("npm run build failed")
   }
 
   log("JavaScript per route")

@@ -18,7 +18,7 @@ import { cmsFolder } from "./delivery/policy.mjs"
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..")
 
-export const scriptListId = "gatsby-app-scripts"
+const scriptListId = "gatsby-app-scripts"
 
 /** The same on every page, so the policy needs one hash for it. */
 export const loader = `(function () {
@@ -43,6 +43,14 @@ export const loader = `(function () {
     setTimeout(start, 3000)
   })
 })()`
+
+/** The bundles a page built this way loads after its first paint; undefined if it lists none. */
+export function listedBundles(html) {
+  const list = html.match(
+    new RegExp(`<script type="application/json" id="${scriptListId}">([^<]*)</script>`),
+  )
+  return list ? JSON.parse(list[1]) : undefined
+}
 
 // Gatsby writes its bundles' tags into this slice of every page.
 const scriptsSlice =

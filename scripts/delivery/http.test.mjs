@@ -8,19 +8,10 @@ import path from "node:path"
 import { before, describe, test } from "node:test"
 import { fileURLToPath } from "node:url"
 import zlib from "node:zlib"
-import { scriptListId } from "../scripts-after-paint.mjs"
+import { listedBundles } from "../scripts-after-paint.mjs"
 import { cacheControl, hashedBundle, inlineScriptHashes, securityHeaders } from "./policy.mjs"
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..")
-
-/** The bundles the home page loads after its first paint (scripts/scripts-after-paint.mjs). */
-function homeBundles() {
-  const list = homeHtml.match(
-    new RegExp(`<script type="application/json" id="${scriptListId}">([^<]*)</script>`),
-  )
-  assert.ok(list, "the home page lists its bundles")
-  return JSON.parse(list[1])
-}
 const publicDir = path.join(root, "public")
 const base = new URL(process.env.DELIVERY_BASE_URL ?? "http://127.0.0.1:8080")
 const brotli = process.env.DELIVERY_BROTLI === "1"
@@ -52,6 +43,13 @@ function get(pathname, headers = {}) {
 
 let expectedHeaders
 let homeHtml
+
+/** The bundles the home page loads after its first paint (scripts/scripts-after-paint.mjs). */
+function homeBundles() {
+  const bundles = listedBundles(homeHtml)
+  assert.ok(bundles, "the home page lists its bundles")
+  return bundles
+}
 
 before(async () => {
   // The policy must allow exactly the inline scripts of the pages as served.
