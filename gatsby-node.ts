@@ -94,6 +94,59 @@ export const createPages: GatsbyNode["createPages"] = async ({ graphql, actions,
   }
 }
 
+/**
+ * The browser bundle renders with Preact's React-compatible build (about 10 KB gzipped) instead of
+ * React DOM (about 45 KB): on a phone, evaluating React DOM was the page's longest task. The HTML is
+ * still rendered by React 18 at build time, as Gatsby 5 requires (gatsby-plugin-preact swaps the
+ * server renderer too, and that fails on Gatsby 5: gatsbyjs/gatsby#35500), and `gatsby develop`
+ * keeps React for Fast Refresh. The browser tests run on the production build, so they test Preact.
+ */
+export const onCreateWebpackConfig: GatsbyNode["onCreateWebpackConfig"] = ({
+  stage,
+  getConfig,
+  actions,
+}) => {
+  if (stage !== "build-javascript") return
+  const config = getConfig()
+  // New objects, not edits: gatsby-plugin-decap-cms builds the CMS (with React) from a shallow copy
+  // of this configuration. Gatsby points `react` and `react-dom`, and so every path under them, at
+  // its React copies; those two entries go.
+  const alias = Object.fromEntries(
+    Object.entries(config.resolve.alias).filter(
+      ([name]) => name !== "react" && name !== "react-dom",
+    ),
+  )
+  config.resolve = {
+    ...config.resolve,
+    alias: {
+      ...alias,
+      react$: "preact/compat",
+      "react-dom$": "preact/compat",
+      "react-dom/client$": "preact/compat/client",
+      "react/jsx-runtime$": "preact/compat/jsx-runtime",
+    },
+  }
+  // Preact takes React's place in the framework chunk every page shares.
+  const { cacheGroups } = config.optimization.splitChunks
+  const isFramework = cacheGroups.framework.test
+  const inPreact = /[\\/]node_modules[\\/]preact[\\/]/
+  config.optimization = {
+    ...config.optimization,
+    splitChunks: {
+      ...config.optimization.splitChunks,
+      cacheGroups: {
+        ...cacheGroups,
+        framework: {
+          ...cacheGroups.framework,
+          test: (module: { nameForCondition(): string | null }) =>
+            isFramework(module) || inPreact.test(module.nameForCondition() ?? ""),
+        },
+      },
+    },
+  }
+  actions.replaceWebpackConfig(config)
+}
+
 // Files crawlers and browsers look for at the root, made from the content at the end of the build.
 export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ reporter }) => {
   const publicDir = path.resolve("public")

@@ -86,7 +86,7 @@ test("the sign-up toast and the affiliate tooltip run under the policy", async (
     .getByRole("navigation", { name: "Main" })
     .getByRole("link", { name: "Boutique" })
     .click()
-  // The offers show at once; their tooltips hydrate in a moment later, so focus until one shows.
+  // A client-side visit: the page may still be taking over its buttons, so focus until one shows.
   const tooltip = page.locator("[data-radix-popper-content-wrapper]")
   await expect(async () => {
     await page.getByRole("button", { name: "Visit Willow & Pearl Store" }).focus()

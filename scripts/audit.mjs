@@ -8,6 +8,7 @@ import { chromium } from "@playwright/test"
 import * as chromeLauncher from "chrome-launcher"
 import lighthouse from "lighthouse"
 import desktopConfig from "lighthouse/core/config/desktop-config.js"
+import { computeMedianRun } from "lighthouse/core/lib/median-run.js"
 import { LinkChecker } from "linkinator"
 import { spawn, spawnSync } from "node:child_process"
 import { existsSync } from "node:fs"
@@ -26,9 +27,13 @@ import { listedBundles } from "./scripts-after-paint.mjs"
  * this is tightened to what the site reaches (88.4 KB on /affiliate when it was set), so that any
  * new dependency has to be weighed.
  */
-const JS_BUDGET_KB = 90
+const JS_BUDGET_KB = 75
 const MIN_SCORE = { performance: 95, accessibility: 100, "best-practices": 100, seo: 100 }
 
+// Lighthouse's mobile numbers vary from run to run, most of all Total Blocking Time on a busy
+// machine, so each route is run this often and judged by its median run (Lighthouse CI's way).
+// The desktop preset scores 100 with room to spare; it runs once.
+const MOBILE_RUNS = 3
 const ROUTES = ["/", "/shop", "/about", "/journal", "/affiliate", "/contact", "/no-such-page"]
 const NOT_FOUND = "/no-such-page"
 const PUBLIC = "public"
@@ -252,17 +257,11 @@ async function runBrowserChecks(base) {
           if (response.request().resourceType() === "script") scripts.push(response)
         })
         await page.goto(base + route, { waitUntil: "networkidle" })
-        // Let React take over first: axe should see the page a visitor uses.
+        // Let the page hydrate first: axe should see the page a visitor uses.
         await page
-          .waitForFunction(
-            () => {
-              const button = document.querySelector("[data-menu-button]")
-              return button && Object.keys(button).some((key) => key.startsWith("__reactFiber"))
-            },
-            undefined,
-            { timeout: 10_000 },
-          )
-          .catch(() => log(`${route}: no hydrated menu button after 10 s; running axe anyway`))
+          .locator("html[data-hydrated]")
+          .waitFor({ state: "attached", timeout: 10_000 })
+          .catch(() => log(`${route}: not hydrated after 10 s; running axe anyway`))
         const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze()
         axe[`${route} ${preset}`] = results.violations.map((v) => ({
           id: v.id,
@@ -283,7 +282,7 @@ async function runBrowserChecks(base) {
           }
           downloaded[route] = files
           // What a visitor's first move, Tab and visit to the e-mail field fetch besides (the
-          // tooltip and toast code load on demand): reported, not budgeted.
+          // sign-up toast loads on demand): reported, not budgeted.
           const loaded = scripts.length
           await page.mouse.move(8, 8)
           await page.keyboard.press("Tab")
@@ -309,7 +308,7 @@ async function runBrowserChecks(base) {
   return { axe, downloaded, onInteraction }
 }
 
-/** Lighthouse 12 with its default simulated throttling, one run at a time. */
+/** Lighthouse 12 with its default simulated throttling, one run at a time; mobile judged by its median run. */
 async function runLighthouse(base) {
   const chrome = await chromeLauncher.launch({
     chromePath,
@@ -320,23 +319,30 @@ async function runLighthouse(base) {
     await mkdir(ARTIFACTS, { recursive: true })
     for (const route of ROUTES) {
       for (const preset of Object.keys(VIEWPORTS)) {
-        log(`Lighthouse ${preset} ${route}`)
-        const runner = await lighthouse(
-          base + route,
-          {
-            port: chrome.port,
-            output: "json",
-            logLevel: "error",
-            onlyCategories: Object.keys(MIN_SCORE),
-            // The 404 answers 404 on purpose; without this Lighthouse refuses to audit it.
-            ignoreStatusCode: route === NOT_FOUND,
-          },
-          preset === "desktop" ? desktopConfig : undefined,
-        )
-        const lhr = runner.lhr
+        const runs = []
+        for (let run = 1; run <= (preset === "mobile" ? MOBILE_RUNS : 1); run++) {
+          log(`Lighthouse ${preset} ${route} (run ${run})`)
+          const runner = await lighthouse(
+            base + route,
+            {
+              port: chrome.port,
+              output: "json",
+              logLevel: "error",
+              onlyCategories: Object.keys(MIN_SCORE),
+              // The 404 answers 404 on purpose; without this Lighthouse refuses to audit it.
+              ignoreStatusCode: route === NOT_FOUND,
+            },
+            preset === "desktop" ? desktopConfig : undefined,
+          )
+          if (runner.lhr.runtimeError) {
+            throw new Error(`${route}: ${runner.lhr.runtimeError.message}`)
+          }
+          runs.push(runner)
+        }
+        const lhr = computeMedianRun(runs.map((runner) => runner.lhr))
         const name = route === "/" ? "home" : route.slice(1)
-        await writeFile(path.join(ARTIFACTS, `lighthouse-${name}-${preset}.json`), runner.report)
-        if (lhr.runtimeError) throw new Error(`${route}: ${lhr.runtimeError.message}`)
+        const report = runs.find((runner) => runner.lhr === lhr).report
+        await writeFile(path.join(ARTIFACTS, `lighthouse-${name}-${preset}.json`), report)
         const scores = {}
         const failing = {}
         for (const [id, category] of Object.entries(lhr.categories)) {
@@ -610,6 +616,9 @@ built). Needs Java 11+ on the PATH and Chromium at \`CHROME_PATH\` or \`/usr/bin
 
 - Lighthouse 12 (default simulated throttling), mobile and desktop presets: accessibility, best
   practices and SEO 100 on every route; performance at least ${MIN_SCORE.performance} on mobile.
+  Mobile runs ${MOBILE_RUNS} times a route and is judged by the median run (Lighthouse's
+  \`computeMedianRun\`, as Lighthouse CI picks it): Total Blocking Time varies widely from run to
+  run on a shared 2-core machine. Desktop runs once.
   The 404 (\`${NOT_FOUND}\`) is \`noindex\` and answers 404 by design, so the SEO audits
   \`is-crawlable\` and \`http-status-code\` must fail there: its SEO score is reported (marked \\*)
   and not budgeted. Likewise its best-practices score is marked † and not budgeted when the only
@@ -624,7 +633,7 @@ built). Needs Java 11+ on the PATH and Chromium at \`CHROME_PATH\` or \`/usr/bin
   and the absolute canonical/og URLs are skipped).
 - **JavaScript: at most ${JS_BUDGET_KB} KB gzipped per route** (the ceiling was 100 KB; tightened
   to what the site reaches), (KB = 1000 bytes, zlib level
-  ${GZIP_LEVEL}): every \`<script src>\` in the built HTML, the inline scripts (de-duplicated) and
+  ${GZIP_LEVEL}): every bundle the page's loader lists (the \`<script src>\` tags Gatsby wrote), the inline scripts (de-duplicated) and
   the page's component chunk group from \`page-data.json\` → \`chunk-map.json\` and
   \`webpack.stats.json\`, plus any further chunk Chromium downloads while loading the page.
 
@@ -644,9 +653,8 @@ hydration), and "budgeted" is the sum of the two. "Chromium downloaded" is the c
 Chromium fetched while loading the route at 390 px (until the network was idle), each body gzipped
 the same way; "transferred" is the bytes on the wire as \`gatsby serve\` compressed them. Inline
 scripts are not downloads, so that column lacks them. "on first interaction" is what a visitor's
-first mouse move, Tab and focus on the e-mail field fetch after that (the affiliate tooltips and
-the sign-up toast load on demand); a visit that only reads never downloads it, so it is reported
-and not budgeted.
+first mouse move, Tab and focus on the e-mail field fetch after that (the sign-up toast loads on
+demand); a visit that only reads never downloads it, so it is reported and not budgeted.
 
 ${jsTable}
 ## Biggest modules per route

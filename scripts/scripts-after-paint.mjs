@@ -23,15 +23,19 @@ const scriptListId = "gatsby-app-scripts"
 /** The same on every page, so the policy needs one hash for it. */
 export const loader = `(function () {
   var started = false
+  // One bundle a task: adding a script costs the main thread a few milliseconds, and six at once
+  // made one long task on a slow phone. The bundles are async; webpack runs them in order.
   function start() {
     if (started) return
     started = true
-    JSON.parse(document.getElementById("${scriptListId}").textContent).forEach(function (src) {
+    var sources = JSON.parse(document.getElementById("${scriptListId}").textContent)
+    ;(function addNext() {
       var script = document.createElement("script")
-      script.src = src
+      script.src = sources.shift()
       script.async = true
       document.body.appendChild(script)
-    })
+      if (sources.length) setTimeout(addNext, 0)
+    })()
   }
   var types = window.PerformanceObserver && PerformanceObserver.supportedEntryTypes
   if (!types || types.indexOf("paint") === -1) return start()
@@ -57,17 +61,24 @@ const scriptsSlice =
   /(<!-- slice-start id="_gatsby-scripts-1" -->)([\s\S]*?)(<!-- slice-end id="_gatsby-scripts-1" -->)/
 const asyncScript = /<script src="([^"]+)" async><\/script>/g
 
-/** The page with its bundles loaded after the first paint; unchanged when already done. */
+/** Where a page built this way lists its bundles and loads them. */
+const listAndLoader = new RegExp(
+  `<script type="application/json" id="${scriptListId}">[^<]*</script><script>[\\s\\S]*?</script>`,
+)
+
+/**
+ * The page with its bundles loaded after the first paint. A page done before (Gatsby rewrites only
+ * the pages that changed) gets the current loader, so a change to the loader reaches every page.
+ */
 export function loadScriptsAfterPaint(html, file = "page") {
   const slice = html.match(scriptsSlice)
   if (!slice) {
     throw new Error(`${file}: no Gatsby scripts slice found; has Gatsby changed how it writes it?`)
   }
-  if (slice[2].includes(`id="${scriptListId}"`)) return html
-  const sources = [...slice[2].matchAll(asyncScript)].map((match) => match[1])
+  const sources = listedBundles(slice[2]) ?? [...slice[2].matchAll(asyncScript)].map((m) => m[1])
   if (sources.length === 0) throw new Error(`${file}: the Gatsby scripts slice lists no bundles`)
   const list = `<script type="application/json" id="${scriptListId}">${JSON.stringify(sources)}</script>`
-  const rest = slice[2].replace(asyncScript, "")
+  const rest = slice[2].replace(listAndLoader, "").replace(asyncScript, "")
   // The slice's comments stay: an incremental build finds them to write a new slice in, and
   // this script then runs again on what it wrote.
   return html.replace(

@@ -1,22 +1,24 @@
 import { css } from "@emotion/react"
-import {
-  createContext,
-  useContext,
-  type ComponentType,
-  type MouseEvent,
-  type ReactElement,
-} from "react"
+import * as Tooltip from "@radix-ui/react-tooltip"
+import { useState, type MouseEvent } from "react"
 import { buttonStyles, type ButtonVariant } from "../theme/styles"
+import { colors, fontSizes, radii, shadows } from "../theme/tokens"
 
 const notYet = css`
   cursor: help;
 `
 
-/** Wraps a button in the tooltip that explains it; provided once the tooltip code has loaded. */
-export const ComingSoonTooltipContext = createContext<ComponentType<{
-  note: string
-  children: ReactElement
-}> | null>(null)
+const bubble = css`
+  max-width: min(20rem, calc(100vw - 2rem));
+  padding: 0.75rem 1rem;
+  border-radius: ${radii.sm};
+  background: ${colors.ink};
+  color: ${colors.white};
+  font-size: ${fontSizes.small};
+  line-height: 1.45;
+  box-shadow: ${shadows.card};
+  z-index: 30;
+`
 
 interface ComingSoonButtonProps {
   label: string
@@ -29,8 +31,8 @@ interface ComingSoonButtonProps {
 
 /**
  * A button for something that is not open yet. It stays a real, focusable button, says so to
- * assistive tech (aria-disabled plus the note) and, inside ComingSoonTooltips, explains itself in a
- * tooltip instead of being a dead link.
+ * assistive tech (aria-disabled plus the note) and explains itself in a tooltip instead of being a
+ * dead link. Place it inside SiteTooltipProvider.
  */
 export function ComingSoonButton({
   label,
@@ -38,18 +40,31 @@ export function ComingSoonButton({
   noteId,
   variant = "primary",
 }: ComingSoonButtonProps) {
-  const Tooltip = useContext(ComingSoonTooltipContext)
+  // Controlled, because left to itself the tooltip closes as soon as it opens under Preact (the
+  // browser bundle's renderer): its own "a tooltip opened" event reaches it late and shuts it
+  // (preactjs/preact#3805).
+  const [open, setOpen] = useState(false)
   const stay = (event: MouseEvent) => event.preventDefault()
-  const button = (
-    <button
-      type="button"
-      aria-disabled="true"
-      aria-describedby={noteId}
-      onClick={stay}
-      css={[buttonStyles(variant), notYet]}
-    >
-      {label}
-    </button>
+  return (
+    <Tooltip.Root open={open} onOpenChange={setOpen}>
+      <Tooltip.Trigger asChild>
+        <button
+          type="button"
+          aria-disabled="true"
+          aria-describedby={noteId}
+          onClick={stay}
+          css={[buttonStyles(variant), notYet]}
+        >
+          {label}
+        </button>
+      </Tooltip.Trigger>
+      <Tooltip.Portal>
+        {/* Screen readers already hear the note through the button's aria-describedby. */}
+        <Tooltip.Content css={bubble} side="top" sideOffset={8} aria-hidden="true">
+          {note}
+          <Tooltip.Arrow fill={colors.ink} />
+        </Tooltip.Content>
+      </Tooltip.Portal>
+    </Tooltip.Root>
   )
-  return Tooltip ? <Tooltip note={note}>{button}</Tooltip> : button
 }

@@ -1,5 +1,5 @@
 import { css } from "@emotion/react"
-import { useId, type ReactNode } from "react"
+import type { ReactNode } from "react"
 import { container } from "../theme/styles"
 import { colors, fontSizes, sizes, space } from "../theme/tokens"
 
@@ -34,6 +34,20 @@ interface SectionProps {
   children: ReactNode
 }
 
+/**
+ * The heading's id, made from its text: the same in the server's HTML and in the browser, whichever
+ * renderer hydrates the page (React's useId and Preact's differ).
+ */
+function headingIdFor(heading: string): string {
+  const slug = heading
+    .toLowerCase()
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "")
+  return `section-${slug}`
+}
+
 /** A titled band of a page. Its heading is an h2; the page's h1 comes from PageHeader or a hero. */
 export function Section({
   heading,
@@ -42,7 +56,7 @@ export function Section({
   centre = false,
   children,
 }: SectionProps) {
-  const headingId = useId()
+  const headingId = headingIdFor(heading)
   return (
     <section css={[section, tint && tinted]} aria-labelledby={headingId}>
       <div css={container}>

@@ -1,5 +1,5 @@
 import { css } from "@emotion/react"
-import { lazy, Suspense, useId, useRef, useState, type FormEvent } from "react"
+import { lazy, Suspense, useRef, useState, type FormEvent } from "react"
 import { useHydrated } from "../hooks/useHydrated"
 import { buttonStyles } from "../theme/styles"
 import { colors, radii, space } from "../theme/tokens"
@@ -35,6 +35,9 @@ const input = css`
   }
 `
 
+// A page has one sign-up form. A fixed id, as the server's HTML and the browser's renderer must agree.
+const inputId = "signup-email"
+
 export interface SignupTexts {
   emailLabel: string
   emailPlaceholder: string
@@ -53,7 +56,6 @@ interface SignupFormProps {
  * check) is acknowledged with a toast and the field is cleared.
  */
 export function SignupForm({ texts, describedById }: SignupFormProps) {
-  const inputId = useId()
   const [toastIds, setToastIds] = useState<number[]>([])
   const [toastsWanted, setToastsWanted] = useState(false)
   const wantToasts = () => setToastsWanted(true)

@@ -6,8 +6,8 @@ export const TOOLTIP_OPEN_DELAY_MS = 700
 export const TOOLTIP_SKIP_DELAY_MS = 300
 
 /**
- * The site's one tooltip provider. It wraps only what shows tooltips (ComingSoonTooltips, which a
- * page loads lazily), so Radix's positioning code never weighs on the pages that have none.
+ * The site's one tooltip provider. A page that shows tooltips wraps itself in it, so Radix's
+ * positioning code is in that page's bundle and never weighs on the pages that have none.
  */
 export function SiteTooltipProvider({ children }: { children: ReactNode }) {
   return (

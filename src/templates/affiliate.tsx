@@ -1,25 +1,14 @@
 import { css } from "@emotion/react"
 import { graphql, type PageProps } from "gatsby"
-import { lazy, Suspense } from "react"
 import { AffiliateCollectionCard } from "../components/AffiliateCollectionCard"
 import { CardGrid } from "../components/CardGrid"
 import { ComingSoonButton } from "../components/ComingSoonButton"
 import { PageHeader } from "../components/PageHeader"
 import { Section } from "../components/Section"
 import { pageHead } from "../components/Seo"
+import { SiteTooltipProvider } from "../components/SiteTooltipProvider"
 import { container } from "../theme/styles"
 import { colors, fonts, fontSizes, mq, radii, sizes, space } from "../theme/tokens"
-import { afterFirstInteraction } from "../utils/firstInteraction"
-
-/**
- * The page is complete as the server's HTML; only its tooltips need Radix. That code loads at the
- * visitor's first interaction and then hydrates the offers in place, so a visit that only reads
- * (or a crawler) never downloads it. After a client-side visit the offers show at once, without
- * tooltips, until it arrives.
- */
-const ComingSoonTooltips = lazy(() =>
-  afterFirstInteraction().then(() => import("../components/ComingSoonTooltips")),
-)
 
 const COMING_SOON_NOTE_ID = "partner-store-note"
 
@@ -73,8 +62,9 @@ type AffiliateData = Queries.AffiliatePageQuery
 function AffiliatePage({ data }: PageProps<AffiliateData>) {
   const page = data.affiliateJson
   if (!page) return null
-  const offers = (
-    <>
+  return (
+    <SiteTooltipProvider>
+      <PageHeader heading={page.heading} intro={page.intro ?? undefined} />
       <section css={partnership} aria-labelledby="partnership-heading">
         <div>
           <h2 id="partnership-heading">{page.partnership.heading}</h2>
@@ -107,14 +97,6 @@ function AffiliatePage({ data }: PageProps<AffiliateData>) {
           ))}
         </CardGrid>
       </Section>
-    </>
-  )
-  return (
-    <>
-      <PageHeader heading={page.heading} intro={page.intro ?? undefined} />
-      <Suspense fallback={offers}>
-        <ComingSoonTooltips>{offers}</ComingSoonTooltips>
-      </Suspense>
       <Section heading={page.why.heading}>
         <ul css={points}>
           {page.why.points.map((point) => (
@@ -125,7 +107,7 @@ function AffiliatePage({ data }: PageProps<AffiliateData>) {
           ))}
         </ul>
       </Section>
-    </>
+    </SiteTooltipProvider>
   )
 }
 
