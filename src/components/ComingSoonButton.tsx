@@ -1,6 +1,7 @@
 import { css } from "@emotion/react"
 import * as Tooltip from "@radix-ui/react-tooltip"
-import { useState, type MouseEvent } from "react"
+import { useLayoutEffect, useRef, useState, type MouseEvent } from "react"
+import { useFirstInteraction } from "../hooks/useFirstInteraction"
 import { buttonStyles, type ButtonVariant } from "../theme/styles"
 import { colors, fontSizes, radii, shadows } from "../theme/tokens"
 
@@ -44,20 +45,37 @@ export function ComingSoonButton({
   // browser bundle's renderer): its own "a tooltip opened" event reaches it late and shuts it
   // (preactjs/preact#3805).
   const [open, setOpen] = useState(false)
+  const button = useRef<HTMLButtonElement>(null)
+  // Radix's tooltip takes the biggest share of this page's first render on a phone, and only a
+  // visitor who points at or tabs to a button needs it, so the button gains it at her first
+  // interaction. That replaces the button's element; if it had the focus, the new one takes it.
+  // (A mouse already over it needs nothing: the browser reports the pointer over the new element.)
+  const hadFocus = useRef(false)
+  const withTooltip = useFirstInteraction(() => {
+    hadFocus.current = button.current !== null && document.activeElement === button.current
+  })
+  useLayoutEffect(() => {
+    if (withTooltip && hadFocus.current) button.current?.focus()
+    hadFocus.current = false
+  }, [withTooltip])
+
   const stay = (event: MouseEvent) => event.preventDefault()
+  const element = (
+    <button
+      ref={button}
+      type="button"
+      aria-disabled="true"
+      aria-describedby={noteId}
+      onClick={stay}
+      css={[buttonStyles(variant), notYet]}
+    >
+      {label}
+    </button>
+  )
+  if (!withTooltip) return element
   return (
     <Tooltip.Root open={open} onOpenChange={setOpen}>
-      <Tooltip.Trigger asChild>
-        <button
-          type="button"
-          aria-disabled="true"
-          aria-describedby={noteId}
-          onClick={stay}
-          css={[buttonStyles(variant), notYet]}
-        >
-          {label}
-        </button>
-      </Tooltip.Trigger>
+      <Tooltip.Trigger asChild>{element}</Tooltip.Trigger>
       <Tooltip.Portal>
         {/* Screen readers already hear the note through the button's aria-describedby. */}
         <Tooltip.Content css={bubble} side="top" sideOffset={8} aria-hidden="true">
