@@ -86,7 +86,8 @@ test("the sign-up toast and the affiliate tooltip run under the policy", async (
     .getByRole("navigation", { name: "Main" })
     .getByRole("link", { name: "Boutique" })
     .click()
-  // A client-side visit: the page may still be taking over its buttons, so focus until one shows.
+  // A client-side visit: the buttons take on their tooltips just after the page mounts, so focus
+  // until one shows.
   const tooltip = page.locator("[data-radix-popper-content-wrapper]")
   await expect(async () => {
     await page.getByRole("button", { name: "Visit Willow & Pearl Store" }).focus()
