@@ -1,6 +1,6 @@
 import { css } from "@emotion/react"
 import { Link } from "gatsby"
-import { useCallback, useEffect, useRef, useState, type FocusEvent } from "react"
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type FocusEvent } from "react"
 import { useSiteSettings } from "../hooks/useSiteSettings"
 import { container } from "../theme/styles"
 import { breakpoints, colors, fonts, fontSizes, mq, sizes, space } from "../theme/tokens"
@@ -179,7 +179,10 @@ export function Header({ currentPath }: HeaderProps) {
     close()
   }, [currentPath, close])
 
-  useEffect(() => {
+  // In the commit that opens or closes the menu, not after the next paint (when the browser
+  // bundle's Preact runs plain effects): no frame shows the menu with the page still scrolling,
+  // or the page locked after the menu has gone.
+  useLayoutEffect(() => {
     if (!open) return
     menuRef.current?.querySelector("a")?.focus()
     // The open menu covers the page: keep the page behind it from scrolling.
