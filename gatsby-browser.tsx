@@ -1,4 +1,5 @@
 import type { GatsbyBrowser } from "gatsby"
+import { endFirstRender } from "./src/utils/firstRender"
 
 export { wrapPageElement } from "./src/wrappers"
 
@@ -8,5 +9,6 @@ export { wrapPageElement } from "./src/wrappers"
  * production bundle, React in `gatsby develop`).
  */
 export const onInitialClientRender: GatsbyBrowser["onInitialClientRender"] = () => {
+  endFirstRender()
   document.documentElement.dataset.hydrated = "true"
 }

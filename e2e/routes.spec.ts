@@ -144,6 +144,49 @@ test("journal: six articles with category, title, date and excerpt, newest first
   await expect(page.getByRole("main").getByRole("link")).toHaveCount(0)
 })
 
+// Shop, about and the journal keep their server HTML as they hydrate (StaticContent) and render it
+// in the browser after a client-side visit: the two must show the same page.
+for (const [label, path] of navigation.filter(([, path]) =>
+  ["/shop", "/about", "/journal"].includes(path),
+)) {
+  test(`${path} reads the same loaded directly, hydrated, and reached from another page`, async ({
+    page,
+  }) => {
+    const problems = watchForErrors(page)
+    // Every element of the page with its attributes and text: not the markup as written, since the
+    // server's HTML separates adjacent texts with comments and a browser render does not.
+    const mainContent = () =>
+      page.getByRole("main").evaluate((main) =>
+        [main, ...main.querySelectorAll("*")].map((element) => {
+          // An inline style as the browser reads it (the server writes it more tersely).
+          const attributes = [...element.attributes]
+            .map(
+              (a) =>
+                `${a.name}=${a.name === "style" ? (element as HTMLElement).style.cssText : a.value}`,
+            )
+            .sort()
+          const text = [...element.childNodes]
+            .filter((node) => node.nodeType === Node.TEXT_NODE)
+            .map((node) => node.textContent)
+            .join("")
+          return `<${element.tagName} ${attributes.join(" ")}>${text}`
+        }),
+      )
+    await page.goto(path)
+    const served = await mainContent()
+    await waitForHydration(page)
+    expect(await mainContent()).toEqual(served)
+
+    await page.goto("/")
+    await waitForHydration(page)
+    await mainNav(page).getByRole("link", { name: label }).click()
+    await expect(page).toHaveURL(new RegExp(`${path}$`))
+    await expect(page.getByRole("main").locator("h1")).toHaveCount(1)
+    expect(await mainContent()).toEqual(served)
+    expect(problems).toEqual([])
+  })
+}
+
 test("affiliate: partnership, four collections and why shop through us, with honest buttons", async ({
   page,
 }) => {

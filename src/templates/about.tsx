@@ -2,6 +2,7 @@ import { css } from "@emotion/react"
 import { graphql, type PageProps } from "gatsby"
 import { imageData } from "../utils/images"
 import { PageHeader } from "../components/PageHeader"
+import { StaticContent } from "../components/StaticContent"
 import { ResponsiveImage } from "../components/ResponsiveImage"
 import { pageHead } from "../components/Seo"
 import { container } from "../theme/styles"
@@ -51,7 +52,7 @@ function AboutPage({ data }: PageProps<AboutData>) {
   if (!about) return null
   const image = imageData(about.image)
   return (
-    <>
+    <StaticContent id="about-page">
       <PageHeader heading={about.heading} />
       <div css={banner}>
         {image && <ResponsiveImage image={image} alt={about.imageAlt} priority />}
@@ -65,7 +66,7 @@ function AboutPage({ data }: PageProps<AboutData>) {
           <p>{about.philosophy.text}</p>
         </aside>
       </div>
-    </>
+    </StaticContent>
   )
 }
 

@@ -2,6 +2,7 @@ import { graphql, type PageProps } from "gatsby"
 import { ArticleCard } from "../components/ArticleCard"
 import { CardGrid } from "../components/CardGrid"
 import { PageHeader } from "../components/PageHeader"
+import { StaticContent } from "../components/StaticContent"
 import { organization, pageHead } from "../components/Seo"
 import { imageData } from "../utils/images"
 import { container } from "../theme/styles"
@@ -12,7 +13,7 @@ function JournalPage({ data }: PageProps<JournalData>) {
   const journal = data.journalJson
   if (!journal) return null
   return (
-    <>
+    <StaticContent id="journal-page">
       <PageHeader heading={journal.heading} intro={journal.intro ?? undefined} />
       <div css={container}>
         <CardGrid columns={3}>
@@ -31,7 +32,7 @@ function JournalPage({ data }: PageProps<JournalData>) {
           ))}
         </CardGrid>
       </div>
-    </>
+    </StaticContent>
   )
 }
 

@@ -2,6 +2,7 @@ import { graphql, type PageProps } from "gatsby"
 import { CardGrid } from "../components/CardGrid"
 import { CategoryCard } from "../components/CategoryCard"
 import { PageHeader } from "../components/PageHeader"
+import { StaticContent } from "../components/StaticContent"
 import { pageHead } from "../components/Seo"
 import { container } from "../theme/styles"
 
@@ -11,7 +12,7 @@ function ShopPage({ data }: PageProps<ShopData>) {
   const shop = data.shopJson
   if (!shop) return null
   return (
-    <>
+    <StaticContent id="shop-page">
       <PageHeader heading={shop.heading} intro={shop.intro ?? undefined} />
       <div css={container}>
         <CardGrid columns={3}>
@@ -28,7 +29,7 @@ function ShopPage({ data }: PageProps<ShopData>) {
           ))}
         </CardGrid>
       </div>
-    </>
+    </StaticContent>
   )
 }
 
