@@ -17,6 +17,9 @@ const config: GatsbyConfig = {
   },
   plugins: [
     "gatsby-plugin-emotion",
+    // Links inside a page's static HTML (StaticContent) are plain anchors: this sends them through
+    // Gatsby's router, as a Link would, instead of reloading the page.
+    "gatsby-plugin-catch-links",
     {
       resolve: "gatsby-plugin-sitemap",
       options: { excludes: ["/404", "/404.html"] },

@@ -23,10 +23,12 @@ import { listedBundles } from "./scripts-after-paint.mjs"
 // ---- Budgets ----------------------------------------------------------------------------------
 /**
  * Gzipped JavaScript a route may load (KB = 1000 bytes, gzip level 9). The issue's ceiling is 100;
- * this is tightened to what the site reaches (88.4 KB on /affiliate when it was set), so that any
- * new dependency has to be weighed.
+ * this is tightened to what the site reaches, so that any new dependency has to be weighed: 88.4 KB
+ * on /affiliate when it was set, 74.6 KB with Preact and the lazy tooltips, 75.6 KB once every page
+ * also carried gatsby-plugin-catch-links (0.7 KB, for the links in StaticContent) and the
+ * compile hints.
  */
-const JS_BUDGET_KB = 75
+const JS_BUDGET_KB = 76
 const MIN_SCORE = { performance: 95, accessibility: 100, "best-practices": 100, seo: 100 }
 
 // Lighthouse's mobile Total Blocking Time swings widely from run to run on a shared 2-core machine:

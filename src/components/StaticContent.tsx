@@ -8,10 +8,12 @@ interface StaticContentProps {
 }
 
 /**
- * A block of a page with nothing to do in the browser: no state, no handlers, no client-side
- * links. When the page first loads, its server HTML is kept as it is instead of being rendered
- * again to hydrate it, which saves a phone the larger part of the page's hydration. After a
- * client-side navigation (no server HTML to keep) it renders its children as usual.
+ * A block of a page with nothing to do in the browser: no state, no event handlers. When the page
+ * first loads, its server HTML is kept as it is instead of being rendered again to hydrate it,
+ * which spares a phone the page's share of the hydration. After a client-side navigation (no
+ * server HTML to keep) it renders its children as usual. Its links stay plain anchors on the first
+ * load; gatsby-plugin-catch-links sends their clicks through Gatsby's router, as a Link would.
+ * Anything interactive belongs outside it: inside, it would only work after a client-side visit.
  */
 export function StaticContent({ id, children }: StaticContentProps) {
   // Read once, on mount: a later render must not swap between the two forms.

@@ -6,6 +6,7 @@ import { CollectionCard } from "../components/CollectionCard"
 import { Hero } from "../components/Hero"
 import { Section } from "../components/Section"
 import { organization, pageHead } from "../components/Seo"
+import { StaticContent } from "../components/StaticContent"
 import { container } from "../theme/styles"
 import { colors, fontSizes, sizes, space } from "../theme/tokens"
 
@@ -39,7 +40,7 @@ function HomePage({ data }: PageProps<HomeData>) {
   if (!home) return null
   const { hero, featured } = home
   return (
-    <>
+    <StaticContent id="home-page">
       <Hero
         headline={hero.headline}
         subtitle={hero.subtitle}
@@ -61,7 +62,7 @@ function HomePage({ data }: PageProps<HomeData>) {
           {home.story.button.label}
         </ButtonLink>
       </section>
-    </>
+    </StaticContent>
   )
 }
 
