@@ -643,8 +643,8 @@ async function main() {
   const report = `# Quality report
 
 Measured ${date} by \`npm run audit\` (which builds, serves \`public/\` on loopback with
-\`gatsby serve\`, and checks every route and the 404). A missed budget fails the run. It is not
-yet part of CI (\`.ci/run\`): mobile performance still misses 95 on a route in some runs.
+\`gatsby serve\`, and checks every route and the 404). A missed budget fails the run, and CI
+(\`.ci/run\`) runs it after \`npm test\`.
 
 How to run: \`npm run audit\` (or \`npm run audit -- --no-build\` to audit the \`public/\` already
 built). Needs Java 11+ on the PATH and Chromium at \`CHROME_PATH\` or \`/usr/bin/chromium\`.
