@@ -48,8 +48,9 @@ export function ComingSoonButton({
   const button = useRef<HTMLButtonElement>(null)
   // Mounting Radix's tooltip on every button cost this page's first render about a third of its
   // time (28–34 ms of CPU with it, 19–27 ms without, measured here), and only a visitor who points
-  // at or tabs to a button needs it, so the button gains it at her first interaction. That replaces the button's element; if it had the focus, the new one takes it.
-  // (A mouse already over it needs nothing: the browser reports the pointer over the new element.)
+  // at or tabs to a button needs it, so the button gains it at her first interaction. That
+  // replaces the button's element; if it had the focus, the new one takes it. (A mouse already
+  // over it needs nothing: the browser reports the pointer over the new element.)
   const hadFocus = useRef(false)
   const withTooltip = useFirstInteraction(() => {
     hadFocus.current = button.current !== null && document.activeElement === button.current
