@@ -1,14 +1,9 @@
 import type { GatsbyBrowser } from "gatsby"
-import { endFirstRender } from "./src/utils/firstRender"
+import { markHydrated } from "./src/hooks/useHydrated"
 
 export { wrapPageElement } from "./src/wrappers"
 
-/**
- * Marks the page once it has hydrated and responds to input (the menu, the forms). The browser
- * tests and the audit wait for it; it is the same signal whichever renderer runs (Preact in the
- * production bundle, React in `gatsby develop`).
- */
+/** The page has hydrated and responds to input (the menu, the forms). */
 export const onInitialClientRender: GatsbyBrowser["onInitialClientRender"] = () => {
-  endFirstRender()
-  document.documentElement.dataset.hydrated = "true"
+  markHydrated()
 }

@@ -1,13 +1,12 @@
-import { writeFile } from "fs/promises"
 import type { GatsbyNode, Reporter } from "gatsby"
 import path from "path"
-import sharp from "sharp"
 import { BannerPlugin, Compilation } from "webpack"
 import site from "./data/site.json"
+import { postBuild } from "./src/build/postBuild"
 import { checkContent, formatProblems } from "./src/content/checkContent"
-import { pngToIco } from "./src/utils/favicon"
-import { contentTypeDefs, pageTemplates } from "./src/utils/contentSchema"
-import { fillPlaceholders, type PlaceholderValues } from "./src/utils/placeholders"
+import { graphqlTypeDefs, nodeTypeName } from "./src/content/graphqlTypes"
+import { contentFiles, pageFiles } from "./src/content/model"
+import { fillPlaceholders, type PlaceholderValues } from "./src/content/placeholders"
 
 const dataDirectory = path.join(__dirname, "data")
 
@@ -72,81 +71,31 @@ export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] 
       }
     },
   })
-  actions.createTypes(contentTypeDefs)
+  actions.createTypes(graphqlTypeDefs(contentFiles))
 }
 
+/** Each page file of the content is a page, at its `path`, made by src/templates/<name>.tsx. */
 export const createPages: GatsbyNode["createPages"] = async ({ graphql, actions, reporter }) => {
-  for (const template of pageTemplates) {
-    const field = `${template}Json`
+  for (const { name } of pageFiles) {
+    // The query field of data/shop.json is shopJson.
+    const field = nodeTypeName(name).replace(/^./, (first) => first.toLowerCase())
     const result = await graphql<Record<string, { path: string } | null>>(`{ ${field} { path } }`)
     const page = result.data?.[field]
     if (result.errors || !page) {
-      reporter.panicOnBuild(
-        `data/${template}.json: could not read the page's "path"`,
-        result.errors,
-      )
+      reporter.panicOnBuild(`data/${name}.json: could not read the page's "path"`, result.errors)
       return
     }
     actions.createPage({
       path: page.path,
-      component: path.resolve(`src/templates/${template}.tsx`),
+      component: path.resolve(`src/templates/${name}.tsx`),
       context: {},
     })
   }
 }
 
-/**
- * The browser bundle renders with Preact's React-compatible build (about 10 KB gzipped) instead of
- * React DOM (about 45 KB): on a phone, evaluating React DOM was the page's longest task. The HTML is
- * still rendered by React 18 at build time, as Gatsby 5 requires (gatsby-plugin-preact swaps the
- * server renderer too, and that fails on Gatsby 5: gatsbyjs/gatsby#35500), and `gatsby develop`
- * keeps React for Fast Refresh. The browser tests run on the production build, so they test Preact.
- */
-export const onCreateWebpackConfig: GatsbyNode["onCreateWebpackConfig"] = ({
-  stage,
-  getConfig,
-  actions,
-}) => {
-  if (stage !== "build-javascript") return
-  const config = getConfig()
-  // New objects, not edits: gatsby-plugin-decap-cms builds the CMS (with React) from a shallow copy
-  // of this configuration. Gatsby points `react` and `react-dom`, and so every path under them, at
-  // its React copies; those two entries go.
-  const alias = Object.fromEntries(
-    Object.entries(config.resolve.alias).filter(
-      ([name]) => name !== "react" && name !== "react-dom",
-    ),
-  )
-  config.resolve = {
-    ...config.resolve,
-    alias: {
-      ...alias,
-      react$: "preact/compat",
-      "react-dom$": "preact/compat",
-      "react-dom/client$": "preact/compat/client",
-      "react/jsx-runtime$": "preact/compat/jsx-runtime",
-    },
-  }
-  // Preact takes React's place in the framework chunk every page shares.
-  const { cacheGroups } = config.optimization.splitChunks
-  const isFramework = cacheGroups.framework.test
-  const inPreact = /[\\/]node_modules[\\/]preact[\\/]/
-  config.optimization = {
-    ...config.optimization,
-    splitChunks: {
-      ...config.optimization.splitChunks,
-      cacheGroups: {
-        ...cacheGroups,
-        framework: {
-          ...cacheGroups.framework,
-          test: (module: { nameForCondition(): string | null }) =>
-            isFramework(module) || inPreact.test(module.nameForCondition() ?? ""),
-        },
-      },
-    },
-  }
-  config.plugins = [...config.plugins, compileHints]
-  actions.replaceWebpackConfig(config)
+/** Every site bundle starts with V8's compile hint (below); the CMS's bundles are built apart. */
+export const onCreateWebpackConfig: GatsbyNode["onCreateWebpackConfig"] = ({ stage, actions }) => {
+  if (stage === "build-javascript") actions.setWebpackConfig({ plugins: [compileHints] })
 }
 
 /**
@@ -166,15 +115,13 @@ const compileHints = new BannerPlugin({
   stage: Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_SIZE + 1,
 })
 
-// Files crawlers and browsers look for at the root, made from the content at the end of the build.
+/** The site's own steps after Gatsby's, in their order (src/build/postBuild.ts). */
 export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ reporter }) => {
-  const publicDir = path.resolve("public")
-  const sitemapUrl = new URL("/sitemap-index.xml", site.siteUrl).href
-  await writeFile(
-    path.join(publicDir, "robots.txt"),
-    `User-agent: *\nAllow: /\n\nSitemap: ${sitemapUrl}\n`,
-  )
-  const icon = await sharp(path.join("data", site.icon)).resize(32, 32).png().toBuffer()
-  await writeFile(path.join(publicDir, "favicon.ico"), pngToIco(icon))
-  reporter.info("Wrote robots.txt and favicon.ico")
+  const report = await postBuild({
+    publicDir: path.resolve("public"),
+    nginxDir: path.resolve("deploy/nginx/evergrace"),
+    siteUrl: site.siteUrl,
+    iconFile: path.resolve("data", site.icon),
+  })
+  for (const line of report) reporter.info(line)
 }

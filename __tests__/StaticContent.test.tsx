@@ -2,8 +2,9 @@ import { act } from "react"
 import { hydrateRoot } from "react-dom/client"
 import { renderToString } from "react-dom/server"
 import { render, screen } from "@testing-library/react"
+import { ErrorBoundary } from "../src/components/ErrorBoundary"
 import { StaticContent } from "../src/components/StaticContent"
-import { endFirstRender } from "../src/utils/firstRender"
+import { markHydrated } from "../src/hooks/useHydrated"
 
 function Article({ onRender }: { onRender: () => void }) {
   onRender()
@@ -38,7 +39,7 @@ describe("StaticContent", () => {
   })
 
   it("renders its children when there is no server HTML: after a client-side navigation", () => {
-    endFirstRender()
+    markHydrated()
     const onRender = jest.fn()
     render(
       <StaticContent id="journal-page">
@@ -47,5 +48,40 @@ describe("StaticContent", () => {
     )
     expect(onRender).toHaveBeenCalled()
     expect(screen.getByText("Autumn layers, light as air")).toBeInTheDocument()
+  })
+
+  describe("refuses interactive content (it would do nothing on a page loaded directly)", () => {
+    const texts = { heading: "Unexpected Application Error!", text: "Sorry.", linkLabel: "Home" }
+    const renderInside = (content: React.ReactNode) => {
+      markHydrated()
+      jest.spyOn(console, "error").mockImplementation(() => {})
+      render(
+        <ErrorBoundary texts={texts}>
+          <StaticContent id="shop-page">{content}</StaticContent>
+        </ErrorBoundary>,
+      )
+    }
+    afterEach(() => jest.restoreAllMocks())
+
+    it.each([
+      ["a button", <button key="b">Add to basket</button>],
+      ["a form", <form key="f" aria-label="Search" />],
+      ["a field", <input key="i" aria-label="E-mail" />],
+      ["an element with a handler", <div key="d" onClick={() => {}} />],
+    ])("fails loudly on %s", (_kind, element) => {
+      renderInside(<div>{element}</div>)
+      expect(screen.getByRole("alert")).toHaveTextContent('StaticContent "shop-page" holds')
+      expect(screen.queryByText("Sorry.")).toBeInTheDocument()
+    })
+
+    it("accepts text, pictures and links", () => {
+      renderInside(
+        <p>
+          Autumn layers <a href="/shop">in the shop</a>
+        </p>,
+      )
+      expect(screen.queryByRole("alert")).not.toBeInTheDocument()
+      expect(screen.getByRole("link", { name: "in the shop" })).toBeInTheDocument()
+    })
   })
 })

@@ -15,7 +15,7 @@ import { dataDir, repoRoot } from "./setup/contentCopy"
 // data/ themselves, so a field added to a file but not to the model (or the other way round)
 // cannot slip through to the editors.
 
-const pages = pageChoices(contentFiles)
+const pages = pageChoices()
 const config: CmsConfig = cmsConfig({ pages, backend: { name: "git-gateway", branch: "main" } })
 const cmsFiles: CmsCollectionFile[] = config.collections.flatMap(
   (collection) => collection.files ?? [],

@@ -4,7 +4,7 @@ import errors from "../data/errors.json"
 import journal from "../data/journal.json"
 import shop from "../data/shop.json"
 import site from "../data/site.json"
-import { fillPlaceholders } from "../src/utils/placeholders"
+import { fillPlaceholders } from "../src/content/placeholders"
 import { filled } from "./setup/content"
 
 // The numbers and names the spec fixes. Marketing may rewrite the copy around them, not these.

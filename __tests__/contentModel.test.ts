@@ -3,102 +3,92 @@
  */
 import fs from "node:fs"
 import path from "node:path"
-import {
-  Kind,
-  parse,
-  print,
-  type FieldDefinitionNode,
-  type ObjectTypeDefinitionNode,
-  type TypeNode,
-} from "graphql"
-import type { Field } from "../src/content/fields"
-import { contentFiles } from "../src/content/model"
-import { contentTypeDefs, pageTemplates } from "../src/utils/contentSchema"
-import { dataDir } from "./setup/contentCopy"
+import { Kind, parse, type ObjectTypeDefinitionNode } from "graphql"
+import { graphqlTypeDefs, nodeTypeName } from "../src/content/graphqlTypes"
+import { contentFiles, pageFiles } from "../src/content/model"
+import { pageRoutes, siteAddresses, unknownPath } from "../src/content/routes"
+import { copyOfData, dataDir } from "./setup/contentCopy"
 
-// The GraphQL types the site queries and the model the content check and the CMS use describe
-// the same files: the same fields, optional exactly where nullable, placeholders filled where
-// the model allows them.
+const typeDefs = graphqlTypeDefs(contentFiles)
 const types = new Map(
-  parse(contentTypeDefs)
+  parse(typeDefs)
     .definitions.filter(
       (node): node is ObjectTypeDefinitionNode => node.kind === Kind.OBJECT_TYPE_DEFINITION,
     )
     .map((node) => [node.name.value, node]),
 )
 
-const directives = (field: FieldDefinitionNode) =>
-  (field.directives ?? []).map((directive) => directive.name.value)
-
-/** The named type inside any list and non-null wrappers. */
-function namedType(type: TypeNode): string {
-  return type.kind === Kind.NAMED_TYPE ? type.name.value : namedType(type.type)
-}
-
-function expectedType(field: Field): string {
-  const required = field.optional ? "" : "!"
-  switch (field.kind) {
-    case "text":
-    case "choice":
-    case "pageLink":
-    case "pageAddress":
-      return `String${required}`
-    case "wholeNumber":
-      return `Int${required}`
-    case "yesNo":
-      return `Boolean${required}`
-    case "date":
-      return `Date${required}`
-    case "image":
-      return `File${required}`
-    case "textList":
-      return `[String!]${required}`
-    case "group":
-      return `(object)${required}`
-    case "list":
-      return `[(object)!]${required}`
-  }
-}
-
-function compare(typeName: string, fields: readonly Field[], where: string) {
-  const type = types.get(typeName)
-  expect(type).toBeDefined()
-  const graphqlFields = new Map((type?.fields ?? []).map((field) => [field.name.value, field]))
-  expect([...graphqlFields.keys()].sort()).toEqual(fields.map((field) => field.name).sort())
-  for (const field of fields) {
-    const graphqlField = graphqlFields.get(field.name)
-    if (!graphqlField) continue
-    const place = `${where}.${field.name}`
-    const printed = print(graphqlField.type).replace(namedType(graphqlField.type), (name) =>
-      types.has(name) ? "(object)" : name,
-    )
-    expect([place, printed]).toEqual([place, expectedType(field)])
-    const fills = directives(graphqlField).includes("fill")
-    if (field.kind === "text" || field.kind === "textList") {
-      const fillable = field.kind === "textList" || field.placeholders !== false
-      expect([place, fills]).toEqual([place, fillable])
-    }
-    if (field.kind === "image") expect(directives(graphqlField)).toContain("fileByRelativePath")
-    if (field.kind === "group" || field.kind === "list") {
-      compare(namedType(graphqlField.type), field.fields, place)
-    }
-  }
+/** A field of a generated type as written: `intro: String @fill`. */
+function printed(typeName: string, fieldName: string): string {
+  const line = typeDefs
+    .slice(typeDefs.indexOf(`type ${typeName} `))
+    .split("\n")
+    .find((text) => text.trimStart().startsWith(`${fieldName}:`))
+  return line?.trim() ?? `(no field ${fieldName} in ${typeName})`
 }
 
 describe("the content model", () => {
-  it("covers every file in data/, and the page files are the pages", () => {
+  it("covers every file in data/, and each page file has its template", () => {
     const files = fs.readdirSync(dataDir).filter((name) => name.endsWith(".json"))
     expect(contentFiles.map((file) => `${file.name}.json`).sort()).toEqual(files.sort())
-    for (const page of pageTemplates) {
-      expect(contentFiles.find((file) => file.name === page)?.fields[0]?.kind).toBe("pageAddress")
-      expect(fs.existsSync(path.join(__dirname, "../src/templates", `${page}.tsx`))).toBe(true)
+    for (const page of pageFiles) {
+      expect(fs.existsSync(path.join(__dirname, "../src/templates", `${page.name}.tsx`))).toBe(true)
     }
   })
+})
 
-  it.each(contentFiles.map((file) => [file.name, file] as const))(
-    "matches the GraphQL types of data/%s.json",
-    (name, file) => {
-      compare(`${name.charAt(0).toUpperCase()}${name.slice(1)}Json`, file.fields, name)
-    },
-  )
+describe("the GraphQL types generated from the model", () => {
+  it("declare one node type per data file, named as gatsby-transformer-json names it", () => {
+    for (const file of contentFiles) {
+      const type = types.get(nodeTypeName(file.name))
+      expect(type?.interfaces?.map((name) => name.name.value)).toEqual(["Node"])
+      expect(type?.directives?.map((directive) => directive.name.value)).toEqual(["dontInfer"])
+    }
+    expect(nodeTypeName("shop")).toBe("ShopJson")
+  })
+
+  it("name nested types after their place and keep every field of the model", () => {
+    expect(printed("ShopJson", "categories")).toBe("categories: [ShopJsonCategories!]!")
+    expect(printed("ShopJsonCategories", "count")).toBe("count: Int!")
+    expect(printed("HomeJsonHero", "button")).toBe("button: HomeJsonHeroButton!")
+    expect(printed("AffiliateJsonCollections", "featured")).toBe("featured: Boolean!")
+  })
+
+  it("make optional fields nullable, and fill in {product} only where the model allows it", () => {
+    expect(printed("ShopJson", "intro")).toBe("intro: String @fill")
+    expect(printed("ShopJson", "heading")).toBe("heading: String! @fill")
+    expect(printed("ContactJson", "emailPlaceholder")).toBe("emailPlaceholder: String!")
+    expect(printed("SiteJson", "brandName")).toBe("brandName: String!")
+    expect(printed("AboutJson", "paragraphs")).toBe("paragraphs: [String!]! @fill")
+    expect(printed("HomeJsonHeroButton", "path")).toBe("path: String!")
+  })
+
+  it("resolve pictures to files and dates to Gatsby's Date", () => {
+    expect(printed("HomeJsonHero", "image")).toBe("image: File! @fileByRelativePath")
+    expect(printed("JournalJsonArticles", "date")).toBe("date: Date! @dateformat")
+  })
+})
+
+describe("the routes read from the content", () => {
+  it("are every page file's path, in the model's order, then the 404's probe", () => {
+    const routes = pageRoutes()
+    expect(routes.map((route) => route.name)).toEqual(pageFiles.map((file) => file.name))
+    for (const route of routes) {
+      const json = JSON.parse(fs.readFileSync(path.join(dataDir, `${route.name}.json`), "utf8"))
+      expect(route.path).toBe(json.path)
+    }
+    expect(siteAddresses()).toEqual([...routes.map((route) => route.path), unknownPath])
+  })
+
+  it("follow a page's address when the content changes it", () => {
+    const copy = copyOfData()
+    try {
+      copy.edit("journal", (journal) => (journal.path = "/style-journal"))
+      expect(pageRoutes(copy.dir).find((route) => route.name === "journal")?.path).toBe(
+        "/style-journal",
+      )
+    } finally {
+      copy.remove()
+    }
+  })
 })

@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test"
 import { waitForHydration } from "./hydration"
 
 // The page is complete HTML and CSS: a visitor sees it before any JavaScript is fetched, and it
-// becomes interactive a moment later (scripts/scripts-after-paint.mjs).
+// becomes interactive a moment later (src/build/scriptsAfterPaint.ts).
 const routes = ["/", "/shop", "/about", "/journal", "/affiliate", "/contact", "/no-such-page"]
 
 for (const route of routes) {

@@ -18,7 +18,8 @@ import { setTimeout as sleep } from "node:timers/promises"
 import { gzipSync } from "node:zlib"
 import { explore } from "source-map-explorer"
 import { chromePath, chromiumLaunchOptions } from "../e2e/browser.mjs"
-import { listedBundles } from "./scripts-after-paint.mjs"
+import { listedBundles } from "../src/build/scriptsAfterPaint"
+import { siteAddresses, unknownPath } from "../src/content/routes"
 
 // ---- Budgets ----------------------------------------------------------------------------------
 /**
@@ -38,8 +39,8 @@ const MIN_SCORE = { performance: 95, accessibility: 100, "best-practices": 100, 
 // run. Contention only ever adds time, so the fastest run is the nearest to what the page costs;
 // every run's score is reported beside it. The desktop preset scores 100 with room; it runs once.
 const MOBILE_RUNS = 5
-const ROUTES = ["/", "/shop", "/about", "/journal", "/affiliate", "/contact", "/no-such-page"]
-const NOT_FOUND = "/no-such-page"
+const ROUTES = siteAddresses()
+const NOT_FOUND = unknownPath
 const PUBLIC = "public"
 const REPORT = "docs/quality.md"
 const ARTIFACTS = "test-results/audit" // gitignored: raw Lighthouse JSON for digging into a miss
@@ -93,7 +94,7 @@ async function measureJavaScript(route) {
     if (src) external.add(src)
     else if (!/type="application\/(ld\+)?json"/.test(attributes) && body.trim()) inline.add(body)
   }
-  // The bundles the page loads after its first paint (scripts/scripts-after-paint.mjs).
+  // The bundles the page loads after its first paint (src/build/scriptsAfterPaint.ts).
   for (const src of listedBundles(html) ?? []) external.add(src)
   const shared = new Set(external)
   const pageDataPath = path.join(

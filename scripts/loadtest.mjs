@@ -12,12 +12,13 @@ import path from "node:path"
 import { fileURLToPath } from "node:url"
 import prettier from "prettier"
 import { findNginx, freePort, startNginx } from "./delivery/nginx.mjs"
-import { writeDeliveryFiles } from "./security-headers.mjs"
+import { writeDeliveryFiles } from "../src/build/deliveryFiles"
+import { pageRoutes } from "../src/content/routes"
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..")
 const seconds = Math.min(Number(process.env.LOADTEST_SECONDS ?? 10), 15)
 const connections = Number(process.env.LOADTEST_CONNECTIONS ?? 10)
-const routes = ["/", "/shop", "/about", "/journal", "/affiliate", "/contact"]
+const routes = pageRoutes().map((route) => route.path)
 const outFile = path.join(root, "docs/delivery.md")
 
 /** One bounded run: every connection cycles through the six pages, asking for gzip like a browser. */
@@ -240,7 +241,7 @@ ${Object.entries(headers.security)
 \`\`\`
 
 The \`sha256-\` sources are the inline scripts of this build, computed after it by
-\`scripts/security-headers.mjs\`; they change when Gatsby's inline scripts change.
+\`src/build/deliveryFiles.ts\` at the end of the build; they change when Gatsby's inline scripts change.
 `
 const options = (await prettier.resolveConfig(outFile)) ?? {}
 await writeFile(outFile, await prettier.format(document, { ...options, filepath: outFile }))

@@ -3,7 +3,7 @@
 // in e2e/ against nginx, with the CSP enforced (e2e/csp.spec.ts fails on any violation).
 // Usage: npm run test:delivery   (after npm run build)
 import { spawn } from "node:child_process"
-import { writeDeliveryFiles } from "./security-headers.mjs"
+import { writeDeliveryFiles } from "../src/build/deliveryFiles"
 import { findNginx, startNginx } from "./delivery/nginx.mjs"
 
 function run(command, args, env) {
@@ -39,7 +39,7 @@ let failed = false
 try {
   const http = await run(
     process.execPath,
-    ["--test", "--test-reporter=spec", "scripts/delivery/http.test.mjs"],
+    ["--import", "tsx", "--test", "--test-reporter=spec", "scripts/delivery/http.test.mjs"],
     {
       DELIVERY_BASE_URL: server.baseUrl,
       DELIVERY_BROTLI: server.brotli ? "1" : "0",

@@ -1,6 +1,6 @@
 import errors from "../../data/errors.json"
 import site from "../../data/site.json"
-import { fillPlaceholders } from "../../src/utils/placeholders"
+import { fillPlaceholders } from "../../src/content/placeholders"
 
 /** A content file with {product}, {partner} and {email} resolved, as the GraphQL layer serves it. */
 export function filled<T>(content: T): T {

@@ -8,15 +8,16 @@ import path from "node:path"
 import { before, describe, test } from "node:test"
 import { fileURLToPath } from "node:url"
 import zlib from "node:zlib"
-import { listedBundles } from "../scripts-after-paint.mjs"
-import { cacheControl, hashedBundle, inlineScriptHashes, securityHeaders } from "./policy.mjs"
+import { cacheControl, hashedBundle, inlineScriptHashes, securityHeaders } from "../../src/build/policy"
+import { listedBundles } from "../../src/build/scriptsAfterPaint"
+import { pageRoutes } from "../../src/content/routes"
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..")
 const publicDir = path.join(root, "public")
 const base = new URL(process.env.DELIVERY_BASE_URL ?? "http://127.0.0.1:8080")
 const brotli = process.env.DELIVERY_BROTLI === "1"
 
-const routes = ["/", "/shop", "/about", "/journal", "/affiliate", "/contact"]
+const routes = pageRoutes().map((route) => route.path)
 const notFound = ["/summer-sale-2019", "/journal/an-old-article", "/404", "/404.html", "/_headers"]
 const html = "text/html; charset=utf-8"
 
@@ -44,7 +45,7 @@ function get(pathname, headers = {}) {
 let expectedHeaders
 let homeHtml
 
-/** The bundles the home page loads after its first paint (scripts/scripts-after-paint.mjs). */
+/** The bundles the home page loads after its first paint (src/build/scriptsAfterPaint.ts). */
 function homeBundles() {
   const bundles = listedBundles(homeHtml)
   assert.ok(bundles, "the home page lists its bundles")

@@ -80,7 +80,7 @@ export async function startNginx({
   }
   if (!existsSync(path.join(shippedIncludes, "csp.generated.conf"))) {
     throw new Error(
-      "deploy/nginx/evergrace/csp.generated.conf is missing: run node scripts/security-headers.mjs",
+      "deploy/nginx/evergrace/csp.generated.conf is missing: run the build (npm run build)",
     )
   }
   port ??= await freePort()

@@ -1,6 +1,6 @@
 import CMS from "decap-cms-app"
 import type { CmsBackend } from "decap-cms-core"
-import { contentFiles } from "../content/model"
+import { contentModel } from "../content/model"
 import { fontFaces } from "../theme/fonts"
 import { cmsConfig } from "./config"
 import { jsonFileFormat, jsonFileFormatter } from "./jsonFormat"
@@ -31,7 +31,7 @@ CMS.registerCustomFormat(jsonFileFormat, "json", jsonFileFormatter)
 // The site writes its @font-face rules into each page's static head (gatsby-ssr); the preview
 // iframe gets the same rules here.
 CMS.registerPreviewStyle(fontFaces, { raw: true })
-for (const file of contentFiles) {
+for (const file of Object.values(contentModel)) {
   CMS.registerPreviewTemplate(file.name, createFilePreview(file))
 }
-CMS.init({ config: cmsConfig({ pages: pageChoices(contentFiles), backend: productionBackend() }) })
+CMS.init({ config: cmsConfig({ pages: pageChoices(), backend: productionBackend() }) })

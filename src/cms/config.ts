@@ -5,7 +5,7 @@ import type {
   CmsConfig,
   CmsField,
 } from "decap-cms-core"
-import { entryNameField, imageFolder, type ContentFile, type Field } from "../content/fields"
+import { entryNameField, imageFolder, isPageFile, type ContentFile, type Field } from "../content/fields"
 import { contentFiles } from "../content/model"
 import { jsonFileFormat } from "./jsonFormat"
 
@@ -132,11 +132,6 @@ export function decapField(field: Field, pages: readonly PageChoice[]): CmsField
         },
       }
   }
-}
-
-/** A page file has its own address; the others (site settings, error texts) serve every page. */
-export function isPageFile(file: ContentFile): boolean {
-  return file.fields.some((field) => field.kind === "pageAddress")
 }
 
 export function decapFile(file: ContentFile, pages: readonly PageChoice[]): CmsCollectionFile {

@@ -36,9 +36,8 @@ function isCopyPlugin(plugin: unknown): plugin is { patterns: CopyPattern[] } {
 export const customizeCmsWebpackConfig =
   (previewFolder: string) =>
   (config: CmsWebpackConfig, { stage, plugins }: CmsWebpackHelpers) => {
-    // The plugin copies the site's webpack cache settings, so both builds would share one cache, and
-    // the CMS would be handed the site's cached module resolutions (Preact for React; see
-    // gatsby-node). The CMS keeps a cache of its own.
+    // The plugin copies the site's webpack cache settings, so both builds would share one cache
+    // and each be handed the other's cached modules. The CMS keeps a cache of its own.
     if (config.cache && config.cache.cacheLocation) {
       const cacheLocation = path.join(path.dirname(config.cache.cacheLocation), `cms-${stage}`)
       config.cache = { ...config.cache, name: `cms-${stage}`, cacheLocation }

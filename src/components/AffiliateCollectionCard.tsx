@@ -1,5 +1,5 @@
 import { css } from "@emotion/react"
-import type { ContentImage } from "../utils/images"
+import { graphql } from "gatsby"
 import { colors, fontSizes, radii, space } from "../theme/tokens"
 import { Card, cardActions } from "./Card"
 import { ComingSoonButton } from "./ComingSoonButton"
@@ -18,36 +18,50 @@ const badge = css`
 `
 
 interface AffiliateCollectionCardProps {
-  title: string
-  description: string
-  featured: boolean
+  collection: Queries.AffiliateCollectionCardFragment
   featuredLabel: string
   exploreLabel: string
   comingSoonNote: string
   comingSoonNoteId: string
-  image: ContentImage
-  imageAlt: string
 }
 
 /** A partner collection; featured ones carry a badge. Its button is not live yet and says so. */
-export function AffiliateCollectionCard(props: AffiliateCollectionCardProps) {
+export function AffiliateCollectionCard({
+  collection,
+  featuredLabel,
+  exploreLabel,
+  comingSoonNote,
+  comingSoonNoteId,
+}: AffiliateCollectionCardProps) {
   return (
     <Card
       as="article"
-      image={props.image}
-      imageAlt={props.imageAlt}
-      badge={props.featured ? <p css={badge}>{props.featuredLabel}</p> : undefined}
+      image={collection.image}
+      imageAlt={collection.imageAlt}
+      badge={collection.featured ? <p css={badge}>{featuredLabel}</p> : undefined}
     >
-      <h3>{props.title}</h3>
-      <p>{props.description}</p>
+      <h3>{collection.title}</h3>
+      <p>{collection.description}</p>
       <div css={cardActions}>
         <ComingSoonButton
-          label={props.exploreLabel}
-          note={props.comingSoonNote}
-          noteId={props.comingSoonNoteId}
+          label={exploreLabel}
+          note={comingSoonNote}
+          noteId={comingSoonNoteId}
           variant="secondary"
         />
       </div>
     </Card>
   )
 }
+
+export const affiliateCollectionCardFields = graphql`
+  fragment AffiliateCollectionCard on AffiliateJsonCollections {
+    title
+    description
+    featured
+    image {
+      ...PortraitCardImage
+    }
+    imageAlt
+  }
+`

@@ -1,5 +1,5 @@
 import { css } from "@emotion/react"
-import type { ContentImage } from "../utils/images"
+import { graphql } from "gatsby"
 import { colors, fontSizes } from "../theme/tokens"
 import { Card } from "./Card"
 
@@ -18,34 +18,54 @@ const date = css`
   font-size: ${fontSizes.small};
 `
 
+// The date as the boutique's readers write it: March 15, 2024. In UTC, so that the day is the
+// content's own wherever the page is rendered.
+const readableDate = new Intl.DateTimeFormat("en-US", {
+  month: "long",
+  day: "numeric",
+  year: "numeric",
+  timeZone: "UTC",
+})
+
+/** A content date (2024-03-15) as people read it; the text itself if it is not a date. */
+export function formatDate(isoDate: string): string {
+  const time = Date.parse(`${isoDate}T00:00:00Z`)
+  return Number.isNaN(time) ? isoDate : readableDate.format(time)
+}
+
 interface ArticleCardProps {
-  title: string
-  category: string
-  /** ISO date for machines, e.g. 2024-03-15. */
-  isoDate: string
-  /** The same date as people read it. */
-  displayDate: string
-  excerpt: string
-  image: ContentImage
-  imageAlt: string
+  article: Queries.ArticleCardFragment
   imagePriority?: boolean
 }
 
 /** A journal article's teaser. The title comes first in the markup so it names the article. */
-export function ArticleCard(props: ArticleCardProps) {
+export function ArticleCard({ article, imagePriority }: ArticleCardProps) {
   return (
     <Card
       as="article"
-      image={props.image}
-      imageAlt={props.imageAlt}
-      imagePriority={props.imagePriority}
+      image={article.image}
+      imageAlt={article.imageAlt}
+      imagePriority={imagePriority}
     >
-      <h2>{props.title}</h2>
-      <p css={category}>{props.category}</p>
+      <h2>{article.title}</h2>
+      <p css={category}>{article.category}</p>
       <p css={date}>
-        <time dateTime={props.isoDate}>{props.displayDate}</time>
+        <time dateTime={article.date}>{formatDate(article.date)}</time>
       </p>
-      <p>{props.excerpt}</p>
+      <p>{article.excerpt}</p>
     </Card>
   )
 }
+
+export const articleCardFields = graphql`
+  fragment ArticleCard on JournalJsonArticles {
+    title
+    category
+    date
+    excerpt
+    image {
+      ...LandscapeCardImage
+    }
+    imageAlt
+  }
+`

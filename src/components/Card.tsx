@@ -1,8 +1,7 @@
 import { css } from "@emotion/react"
-import { imageData as getImageData, type ContentImage } from "../utils/images"
 import type { ReactNode } from "react"
 import { colors, fontSizes, radii, shadows, space } from "../theme/tokens"
-import { ResponsiveImage } from "./ResponsiveImage"
+import { imageData as getImageData, ResponsiveImage, type ContentImage } from "./ResponsiveImage"
 
 const card = css`
   position: relative;

@@ -1,5 +1,5 @@
 import { css } from "@emotion/react"
-import type { ContentImage } from "../utils/images"
+import { graphql } from "gatsby"
 import { colors, fontSizes } from "../theme/tokens"
 import { Card } from "./Card"
 
@@ -9,29 +9,31 @@ const count = css`
 `
 
 interface CategoryCardProps {
-  name: string
-  count: number
+  category: Queries.CategoryCardFragment
+  /** The word after the number: "items". */
   countLabel: string
-  image: ContentImage
-  imageAlt: string
   imagePriority?: boolean
 }
 
 /** A shop category with its number of pieces. It is information, not a link. */
-export function CategoryCard({
-  name,
-  count: itemCount,
-  countLabel,
-  image,
-  imageAlt,
-  imagePriority,
-}: CategoryCardProps) {
+export function CategoryCard({ category, countLabel, imagePriority }: CategoryCardProps) {
   return (
-    <Card image={image} imageAlt={imageAlt} imagePriority={imagePriority}>
-      <h2>{name}</h2>
+    <Card image={category.image} imageAlt={category.imageAlt} imagePriority={imagePriority}>
+      <h2>{category.name}</h2>
       <p css={count}>
-        {itemCount} {countLabel}
+        {category.count} {countLabel}
       </p>
     </Card>
   )
 }
+
+export const categoryCardFields = graphql`
+  fragment CategoryCard on ShopJsonCategories {
+    name
+    count
+    image {
+      ...PortraitCardImage
+    }
+    imageAlt
+  }
+`

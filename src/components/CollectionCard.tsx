@@ -1,32 +1,37 @@
-import type { ContentImage } from "../utils/images"
+import { graphql } from "gatsby"
 import { ButtonLink } from "./ButtonLink"
 import { Card, cardActions } from "./Card"
 
 interface CollectionCardProps {
-  title: string
-  description: string
-  button: { label: string; path: string }
-  image: ContentImage
-  imageAlt: string
+  collection: Queries.CollectionCardFragment
 }
 
 /** A featured collection on the home page, with a button into the shop. */
-export function CollectionCard({
-  title,
-  description,
-  button,
-  image,
-  imageAlt,
-}: CollectionCardProps) {
+export function CollectionCard({ collection }: CollectionCardProps) {
   return (
-    <Card image={image} imageAlt={imageAlt}>
-      <h3>{title}</h3>
-      <p>{description}</p>
+    <Card image={collection.image} imageAlt={collection.imageAlt}>
+      <h3>{collection.title}</h3>
+      <p>{collection.description}</p>
       <div css={cardActions}>
-        <ButtonLink to={button.path} variant="secondary">
-          {button.label}
+        <ButtonLink to={collection.button.path} variant="secondary">
+          {collection.button.label}
         </ButtonLink>
       </div>
     </Card>
   )
 }
+
+export const collectionCardFields = graphql`
+  fragment CollectionCard on HomeJsonFeaturedCollections {
+    title
+    description
+    button {
+      label
+      path
+    }
+    image {
+      ...PortraitCardImage
+    }
+    imageAlt
+  }
+`

@@ -179,9 +179,8 @@ export function Header({ currentPath }: HeaderProps) {
     close()
   }, [currentPath, close])
 
-  // In the commit that opens or closes the menu, not after the next paint (when the browser
-  // bundle's Preact runs plain effects): no frame shows the menu with the page still scrolling,
-  // or the page locked after the menu has gone.
+  // In the commit that opens or closes the menu, before the browser paints: no frame shows the
+  // menu with the page still scrolling, or the page locked after the menu has gone.
   useLayoutEffect(() => {
     if (!open) return
     menuRef.current?.querySelector("a")?.focus()

@@ -1,11 +1,11 @@
 import { css } from "@emotion/react"
-import { imageData as getImageData, type ContentImage } from "../utils/images"
+import { graphql } from "gatsby"
 import { container } from "../theme/styles"
 import { colors, fontSizes, mq, sizes, space } from "../theme/tokens"
 import { ButtonLink } from "./ButtonLink"
-import { ResponsiveImage } from "./ResponsiveImage"
+import { imageData, ResponsiveImage } from "./ResponsiveImage"
 
-const hero = css`
+const heroStyles = css`
   position: relative;
   display: grid;
   align-items: end;
@@ -55,29 +55,40 @@ const content = css`
 `
 
 interface HeroProps {
-  headline: string
-  subtitle: string
-  button: { label: string; path: string }
-  image: ContentImage
-  imageAlt: string
+  hero: Queries.HeroFragment
 }
 
 /** The home page's first screen: artwork filling the viewport, the headline and one call to action. */
-export function Hero({ headline, subtitle, button, image: imageFile, imageAlt }: HeroProps) {
-  const imageData = getImageData(imageFile)
+export function Hero({ hero }: HeroProps) {
+  const image = imageData(hero.image)
   return (
-    <section css={hero} aria-labelledby="hero-heading">
-      {imageData && (
-        <ResponsiveImage image={imageData} alt={imageAlt} objectPosition="65% 50%" fill priority />
+    <section css={heroStyles} aria-labelledby="hero-heading">
+      {image && (
+        <ResponsiveImage image={image} alt={hero.imageAlt} objectPosition="65% 50%" fill priority />
       )}
       <div css={scrim} />
       <div css={content}>
-        <h1 id="hero-heading">{headline}</h1>
-        <p>{subtitle}</p>
-        <ButtonLink to={button.path} variant="onDark">
-          {button.label}
+        <h1 id="hero-heading">{hero.headline}</h1>
+        <p>{hero.subtitle}</p>
+        <ButtonLink to={hero.button.path} variant="onDark">
+          {hero.button.label}
         </ButtonLink>
       </div>
     </section>
   )
 }
+
+export const heroFields = graphql`
+  fragment Hero on HomeJsonHero {
+    headline
+    subtitle
+    button {
+      label
+      path
+    }
+    image {
+      ...BannerImage
+    }
+    imageAlt
+  }
+`

@@ -26,7 +26,7 @@ const pageHeader = css`
 
 interface PageHeaderProps {
   heading: string
-  intro?: string
+  intro?: string | null
 }
 
 /** The top of an inner page: its one h1 and a short introduction. */

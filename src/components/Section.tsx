@@ -27,7 +27,7 @@ const intro = css`
 
 interface SectionProps {
   heading: string
-  intro?: string
+  intro?: string | null
   tint?: boolean
   /** Centre the heading and introduction, for a band whose content is centred too. */
   centre?: boolean
@@ -35,8 +35,9 @@ interface SectionProps {
 }
 
 /**
- * The heading's id, made from its text: the same in the server's HTML and in the browser, whichever
- * renderer hydrates the page (React's useId and Preact's differ).
+ * The heading's id, made from its text: readable in a link (#section-featured-collections), and the
+ * same in the server's HTML and in a page rendered after a client-side visit, where useId would
+ * number it differently.
  */
 function headingIdFor(heading: string): string {
   const slug = heading

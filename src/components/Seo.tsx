@@ -89,21 +89,29 @@ interface PageMeta {
 }
 
 /**
- * Builds a template's `Head` export from the part of its query that holds the title and
- * description. Inner pages get breadcrumbs; `describe` adds the page's own structured data.
+ * What a page component gets from its template (src/templates/), whose query names the page's
+ * content `page`: `{ page: shopJson { ...ShopPage } }`. The CMS preview renders the same
+ * component with the entry being edited.
  */
-export function pageHead<Data>(
-  selectPage: (data: Data) => PageMeta | null | undefined,
-  describe?: (data: Data, site: Settings) => JsonLd[],
-) {
-  return function Head({ data, location }: { data: Data; location: { pathname: string } }) {
+export interface ContentPageProps<Page> {
+  data: { page: Page | null }
+}
+
+/**
+ * Builds a page component's `Head` export: the title and description from its content. Inner
+ * pages get breadcrumbs; `describe` adds the page's own structured data.
+ */
+export function pageHead<Page extends PageMeta>(describe?: (page: Page, site: Settings) => JsonLd[]) {
+  return function Head({
+    data: { page },
+    location,
+  }: ContentPageProps<Page> & { location: { pathname: string } }) {
     const site = useSiteSettings()
-    const page = selectPage(data)
     if (!page) return null
     const path = location.pathname
     const structuredData = [
       ...(path === "/" ? [] : [breadcrumbs(page.title, path, site)]),
-      ...(describe ? describe(data, site) : []),
+      ...(describe ? describe(page, site) : []),
     ]
     return (
       <Seo

@@ -1,4 +1,5 @@
 import { css } from "@emotion/react"
+import { graphql } from "gatsby"
 import { lazy, Suspense, useRef, useState, type FormEvent } from "react"
 import { useHydrated } from "../hooks/useHydrated"
 import { buttonStyles } from "../theme/styles"
@@ -38,12 +39,7 @@ const input = css`
 // A page has one sign-up form. A fixed id, as the server's HTML and the browser's renderer must agree.
 const inputId = "signup-email"
 
-export interface SignupTexts {
-  emailLabel: string
-  emailPlaceholder: string
-  submitLabel: string
-  toast: { title: string; description: string; closeLabel: string; regionLabel: string }
-}
+export type SignupTexts = Queries.SignupFormFragment
 
 interface SignupFormProps {
   texts: SignupTexts
@@ -108,3 +104,17 @@ export function SignupForm({ texts, describedById }: SignupFormProps) {
     </>
   )
 }
+
+export const signupFormFields = graphql`
+  fragment SignupForm on ContactJson {
+    emailLabel
+    emailPlaceholder
+    submitLabel
+    toast {
+      title
+      description
+      closeLabel
+      regionLabel
+    }
+  }
+`

@@ -1,10 +1,35 @@
-import { useState, type ReactNode } from "react"
-import { isFirstRender } from "../utils/firstRender"
+import { useEffect, useRef, useState, type ReactNode } from "react"
+import { isHydrating } from "../hooks/useHydrated"
 
 interface StaticContentProps {
   /** Unique on the page: how the browser finds this block's server HTML. */
   id: string
   children: ReactNode
+}
+
+/** Elements that respond to a visitor by themselves. */
+const interactiveElements =
+  "button, input, select, textarea, form, details, [contenteditable], [tabindex]:not([tabindex='-1'])"
+
+/**
+ * The first element in `block` a visitor could operate: an interactive element, or one with a
+ * React event handler (React keeps an element's props on it under `__reactProps$…`, in
+ * development and production alike). Null when there is none. Links are fine: see below.
+ */
+export function findInteractive(block: Element): Element | null {
+  const interactive = block.querySelector(interactiveElements)
+  if (interactive) return interactive
+  for (const element of block.querySelectorAll("*")) {
+    const propsKey = Object.keys(element).find((key) => key.startsWith("__reactProps$"))
+    const props: unknown = propsKey ? Reflect.get(element, propsKey) : undefined
+    if (typeof props !== "object" || props === null) continue
+    const handler = Object.entries(props).find(
+      ([name, value]) => /^on[A-Z]/.test(name) && typeof value === "function",
+    )
+    // Gatsby's Link handles its own clicks; in the static HTML it is a plain link.
+    if (handler && element.tagName !== "A") return element
+  }
+  return null
 }
 
 /**
@@ -13,16 +38,32 @@ interface StaticContentProps {
  * which spares a phone the page's share of the hydration. After a client-side navigation (no
  * server HTML to keep) it renders its children as usual. Its links stay plain anchors on the first
  * load; gatsby-plugin-catch-links sends their clicks through Gatsby's router, as a Link would.
- * Anything interactive belongs outside it: inside, it would only work after a client-side visit.
+ *
+ * Anything interactive inside would work after a client-side visit but do nothing on a page loaded
+ * directly, so outside production the block checks its content as it mounts and fails loudly
+ * (the error screen names the element) when it finds a button, a field or an event handler.
  */
 export function StaticContent({ id, children }: StaticContentProps) {
   // Read once, on mount: a later render must not swap between the two forms.
   const [serverHtml] = useState(() =>
-    isFirstRender() ? document.getElementById(id)?.innerHTML : undefined,
+    isHydrating() ? document.getElementById(id)?.innerHTML : undefined,
   )
+  const block = useRef<HTMLDivElement>(null)
+  const [misplaced, setMisplaced] = useState<Element | null>(null)
+  useEffect(() => {
+    if (process.env.NODE_ENV === "production" || !block.current) return
+    setMisplaced(findInteractive(block.current))
+  }, [children])
+  if (misplaced) {
+    throw new Error(
+      `StaticContent "${id}" holds an interactive element (${misplaced.outerHTML.slice(0, 80)}…), which does nothing when the page is loaded directly: move it out of the static block.`,
+    )
+  }
   return serverHtml === undefined ? (
-    <div id={id}>{children}</div>
+    <div id={id} ref={block}>
+      {children}
+    </div>
   ) : (
-    <div id={id} dangerouslySetInnerHTML={{ __html: serverHtml }} />
+    <div id={id} ref={block} dangerouslySetInnerHTML={{ __html: serverHtml }} />
   )
 }

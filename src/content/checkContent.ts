@@ -15,11 +15,10 @@ import {
 } from "jsonc-parser"
 import fs from "node:fs"
 import path from "node:path"
-import { pageTemplates } from "../utils/contentSchema"
-import { knownPlaceholders } from "../utils/placeholders"
 import { entryNameField, imageFolder, type ContentFile, type Field } from "./fields"
 import { imagePathPattern, jsonSchema } from "./jsonSchema"
-import { contentFiles } from "./model"
+import { contentFiles, pageFiles } from "./model"
+import { knownPlaceholders } from "./placeholders"
 
 export interface ContentProblem {
   /** As the person will find it: data/shop.json */
@@ -492,9 +491,9 @@ export function checkContent(dataDir: string, options: CheckOptions = {}): Conte
 
   // The pages' own addresses, which every link must lead to.
   const pagePaths = new Map<string, string>()
-  const allPagesRead = pageTemplates.every((name) => parsed.some(({ file }) => file.name === name))
+  const allPagesRead = pageFiles.every((page) => parsed.some(({ file }) => file.name === page.name))
   for (const { file, data, display } of parsed) {
-    if (!(pageTemplates as readonly string[]).includes(file.name) || !isRecord(data)) continue
+    if (!pageFiles.includes(file) || !isRecord(data)) continue
     if (typeof data.path !== "string") continue
     const other = pagePaths.get(data.path)
     if (other) {

@@ -111,90 +111,130 @@ export interface ContentFile {
 type Options<F extends FieldBase> = Partial<Omit<F, "kind" | "name" | "label" | "fields">>
 
 // Short builders keep the model readable: text("title", "Browser tab title", { maxLength: 60 }).
-export const text = (
-  name: string,
+// Each keeps its name and options as literal types, so that the content's TypeScript shape
+// (ContentShape below) is derived from the model as the JSON Schema, the GraphQL types and the
+// CMS form are.
+export const text = <N extends string, O extends Options<TextField> & { maxLength: number }>(
+  name: N,
   label: string,
-  options: Options<TextField> & { maxLength: number },
-): TextField => ({ kind: "text", name, label, ...options })
+  options: O,
+) => ({ kind: "text" as const, name, label, ...options })
 
-export const paragraph = (
-  name: string,
+export const paragraph = <N extends string, O extends Options<TextField> & { maxLength: number }>(
+  name: N,
   label: string,
-  options: Options<TextField> & { maxLength: number },
-): TextField => ({ kind: "text", name, label, multiline: true, ...options })
+  options: O,
+) => ({ kind: "text" as const, name, label, multiline: true, ...options })
 
-export const wholeNumber = (
-  name: string,
+export const wholeNumber = <N extends string, O extends Options<WholeNumberField> & { minimum: number; maximum: number }>(
+  name: N,
   label: string,
-  options: Options<WholeNumberField> & { minimum: number; maximum: number },
-): WholeNumberField => ({ kind: "wholeNumber", name, label, ...options })
+  options: O,
+) => ({ kind: "wholeNumber" as const, name, label, ...options })
 
-export const yesNo = (
-  name: string,
+export const yesNo = <N extends string, O extends Options<YesNoField> = object>(
+  name: N,
   label: string,
-  options: Options<YesNoField> = {},
-): YesNoField => ({
-  kind: "yesNo",
-  name,
-  label,
-  ...options,
-})
+  options?: O,
+) => ({ kind: "yesNo" as const, name, label, ...options })
 
-export const date = (name: string, label: string, options: Options<DateField> = {}): DateField => ({
-  kind: "date",
-  name,
-  label,
-  ...options,
-})
-
-export const choice = (
-  name: string,
+export const date = <N extends string, O extends Options<DateField> = object>(
+  name: N,
   label: string,
-  options: Options<ChoiceField> & { options: readonly string[] },
-): ChoiceField => ({ kind: "choice", name, label, ...options })
+  options?: O,
+) => ({ kind: "date" as const, name, label, ...options })
 
-export const image = (
-  name: string,
+export const choice = <N extends string, O extends Options<ChoiceField> & { options: readonly string[] }>(
+  name: N,
   label: string,
-  options: Options<ImageField> = {},
-): ImageField => ({
-  kind: "image",
-  name,
-  label,
-  ...options,
-})
+  options: O,
+) => ({ kind: "choice" as const, name, label, ...options })
 
-export const pageLink = (
-  name: string,
+export const image = <N extends string, O extends Options<ImageField> = object>(
+  name: N,
   label: string,
-  options: Options<PageLinkField> = {},
-): PageLinkField => ({ kind: "pageLink", name, label, ...options })
+  options?: O,
+) => ({ kind: "image" as const, name, label, ...options })
 
-export const pageAddress = (name: string, label: string): PageAddressField => ({
-  kind: "pageAddress",
+export const pageLink = <N extends string>(name: N, label: string) => ({
+  kind: "pageLink" as const,
   name,
   label,
 })
 
-export const group = (
-  name: string,
-  label: string,
-  fields: readonly Field[],
-  options: Options<GroupField> = {},
-): GroupField => ({ kind: "group", name, label, fields, ...options })
+export const pageAddress = <N extends string>(name: N, label: string) => ({
+  kind: "pageAddress" as const,
+  name,
+  label,
+})
 
-export const list = (
-  name: string,
+export const group = <
+  N extends string,
+  Fs extends readonly Field[],
+  O extends Options<GroupField> = object,
+>(
+  name: N,
   label: string,
-  fields: readonly Field[],
-  options: Options<ListField> & { itemLabel: string; minItems: number },
-): ListField => ({ kind: "list", name, label, fields, ...options })
+  fields: Fs,
+  options?: O,
+) => ({ kind: "group" as const, name, label, fields, ...options })
 
-export const textList = (
-  name: string,
+export const list = <
+  N extends string,
+  Fs extends readonly Field[],
+  O extends Options<ListField> & { itemLabel: string; minItems: number },
+>(
+  name: N,
   label: string,
-  options: Options<TextListField> & { itemLabel: string; maxLength: number; minItems: number },
-): TextListField => ({ kind: "textList", name, label, ...options })
+  fields: Fs,
+  options: O,
+) => ({ kind: "list" as const, name, label, fields, ...options })
+
+export const textList = <N extends string, O extends Options<TextListField> & { itemLabel: string; maxLength: number; minItems: number }>(
+  name: N,
+  label: string,
+  options: O,
+) => ({ kind: "textList" as const, name, label, ...options })
+
+/** One content file of the model, with its fields' literal types kept. */
+export const contentFile = <N extends string, Fs extends readonly Field[]>(file: {
+  name: N
+  label: string
+  description: string
+  fields: Fs
+}) => file
+
+/** A page file has its own address; the others (site settings, error texts) serve every page. */
+export function isPageFile(file: ContentFile): boolean {
+  return file.fields.some((field) => field.kind === "pageAddress")
+}
+
+// ---------------------------------------------------------------------------------------------
+// The content's shape, derived from the model
+
+type ValueOf<F extends Field, Picture> = F extends { kind: "wholeNumber" }
+  ? number
+  : F extends { kind: "yesNo" }
+    ? boolean
+    : F extends { kind: "image" }
+      ? Picture
+      : F extends { kind: "textList" }
+        ? readonly string[]
+        : F extends { kind: "group"; fields: infer Inner extends readonly Field[] }
+          ? ContentShape<Inner, Picture>
+          : F extends { kind: "list"; fields: infer Inner extends readonly Field[] }
+            ? readonly ContentShape<Inner, Picture>[]
+            : string
+
+/**
+ * The values of a list of fields as a page receives them: texts as strings, an optional field as
+ * null when left empty, and each picture as `Picture` (what the page's query makes of the file).
+ */
+export type ContentShape<Fs extends readonly Field[], Picture> = {
+  readonly [F in Fs[number] as F["name"]]: F extends { optional: true }
+    ? ValueOf<F, Picture> | null
+    : ValueOf<F, Picture>
+}
 
 /** The field of a list entry that names it in messages and in the CMS's collapsed list. */
 export function entryNameField(fields: readonly Field[]): string | undefined {

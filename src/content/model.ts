@@ -1,8 +1,10 @@
 import {
   choice,
+  contentFile,
   date,
   group,
   image,
+  isPageFile,
   list,
   pageAddress,
   pageLink,
@@ -12,7 +14,7 @@ import {
   wholeNumber,
   yesNo,
   type ContentFile,
-  type Field,
+  type ContentShape,
 } from "./fields"
 
 /**
@@ -51,7 +53,7 @@ const button = (label = "Button") =>
   ])
 
 /** The first three fields of every page file. */
-const pageBasics: readonly Field[] = [
+const pageBasics = [
   pageAddress("path", "Web address"),
   text("title", "Browser tab title", {
     maxLength: 60,
@@ -61,9 +63,10 @@ const pageBasics: readonly Field[] = [
     maxLength: 160,
     hint: "The summary search engines and social networks show under the title.",
   }),
-]
+] as const
 
-const heading = (name = "heading", label = "Heading") => text(name, label, { maxLength: 60 })
+const heading = <N extends string>(name: N, label = "Heading") =>
+  text(name, label, { maxLength: 60 })
 
 const pageIntro = () =>
   paragraph("intro", "Introduction", {
@@ -72,7 +75,7 @@ const pageIntro = () =>
     hint: "The sentence under the page heading. Leave it empty to show none.",
   })
 
-const home: ContentFile = {
+const home = contentFile({
   name: "home",
   label: "Home page",
   description:
@@ -90,7 +93,7 @@ const home: ContentFile = {
       pictureDescription(),
     ]),
     group("featured", "Featured collections", [
-      heading(),
+      heading("heading"),
       paragraph("intro", "Introduction", {
         maxLength: 200,
         optional: true,
@@ -110,14 +113,14 @@ const home: ContentFile = {
       ),
     ]),
     group("story", "Our story teaser", [
-      heading(),
+      heading("heading"),
       paragraph("text", "Text", { maxLength: 300 }),
       button(),
     ]),
   ],
-}
+})
 
-const shop: ContentFile = {
+const shop = contentFile({
   name: "shop",
   label: "Shop page",
   description: "The shop's categories, each with its picture and number of pieces.",
@@ -145,9 +148,9 @@ const shop: ContentFile = {
       { itemLabel: "category", minItems: 1, maxItems: 12 },
     ),
   ],
-}
+})
 
-const about: ContentFile = {
+const about = contentFile({
   name: "about",
   label: "Our story page",
   description: "The boutique's story and its philosophy.",
@@ -164,13 +167,13 @@ const about: ContentFile = {
       hint: "One box per paragraph. The first one starts with a large initial letter.",
     }),
     group("philosophy", "Our philosophy box", [
-      heading(),
+      heading("heading"),
       paragraph("text", "Text", { maxLength: 300 }),
     ]),
   ],
-}
+})
 
-const journal: ContentFile = {
+const journal = contentFile({
   name: "journal",
   label: "Style journal page",
   description: "The journal's articles, shown in the order of this list: put the newest first.",
@@ -194,9 +197,9 @@ const journal: ContentFile = {
       { itemLabel: "article", minItems: 1, maxItems: 24 },
     ),
   ],
-}
+})
 
-const affiliate: ContentFile = {
+const affiliate = contentFile({
   name: "affiliate",
   label: "Partner boutique page",
   description:
@@ -206,7 +209,7 @@ const affiliate: ContentFile = {
     heading("heading", "Page heading"),
     pageIntro(),
     group("partnership", "Partnership box", [
-      heading(),
+      heading("heading"),
       paragraph("text", "Text", { maxLength: 300 }),
       text("buttonLabel", "Button text", {
         maxLength: 30,
@@ -236,7 +239,7 @@ const affiliate: ContentFile = {
       { itemLabel: "collection", minItems: 1, maxItems: 8 },
     ),
     group("why", "Why shop through us", [
-      heading(),
+      heading("heading"),
       list(
         "points",
         "Reasons",
@@ -245,9 +248,9 @@ const affiliate: ContentFile = {
       ),
     ]),
   ],
-}
+})
 
-const contact: ContentFile = {
+const contact = contentFile({
   name: "contact",
   label: "Join our list page",
   description:
@@ -284,7 +287,7 @@ const contact: ContentFile = {
       { hint: "Appears in the corner for five seconds after someone signs up." },
     ),
     group("questions", "Questions box", [
-      heading(),
+      heading("heading"),
       paragraph("text", "Text before the e-mail address", {
         maxLength: 160,
         hint: "The contact address from Site settings follows this text as a link.",
@@ -295,9 +298,9 @@ const contact: ContentFile = {
       hint: "Shown instead of the form in browsers with JavaScript turned off.",
     }),
   ],
-}
+})
 
-const site: ContentFile = {
+const site = contentFile({
   name: "site",
   label: "Site settings",
   description:
@@ -366,26 +369,37 @@ const site: ContentFile = {
       text("copyright", "Copyright line", { maxLength: 80 }),
     ]),
   ],
-}
+})
 
-const errors: ContentFile = {
+const errors = contentFile({
   name: "errors",
   label: "Error pages",
   description: "What visitors see at an address that does not exist, or when a page fails to show.",
   fields: [
     group("notFound", "Page not found (404)", [
       text("title", "Browser tab title", { maxLength: 60 }),
-      heading(),
+      heading("heading"),
       paragraph("text", "Text", { maxLength: 300 }),
       text("linkLabel", "Button text", { maxLength: 30 }),
     ]),
     group("unexpected", "Unexpected error", [
-      heading(),
+      heading("heading"),
       paragraph("text", "Text", { maxLength: 300 }),
       text("linkLabel", "Button text", { maxLength: 30 }),
     ]),
   ],
-}
+})
+
+/** Every file of data/ by name, with its fields' types: `ContentOf<"home">` is what home.json holds. */
+export const contentModel = { home, shop, about, journal, affiliate, contact, site, errors }
+
+export type ContentName = keyof typeof contentModel
+
+/** A file's content as the site's pages receive it, with each picture as `Picture`. */
+export type ContentOf<Name extends ContentName, Picture> = ContentShape<
+  (typeof contentModel)[Name]["fields"],
+  Picture
+>
 
 /** All of data/, in the order the CMS lists it. */
 export const contentFiles: readonly ContentFile[] = [
@@ -398,3 +412,23 @@ export const contentFiles: readonly ContentFile[] = [
   site,
   errors,
 ]
+
+/** The files that are pages of the site (they have a web address): home, shop, … */
+export type PageName = {
+  [Name in ContentName]: Extract<
+    (typeof contentModel)[Name]["fields"][number],
+    { kind: "pageAddress" }
+  > extends never
+    ? never
+    : Name
+}[ContentName]
+
+/** The page files, in the model's order; gatsby-node makes a page of each. */
+export const pageFiles: readonly ContentFile[] = contentFiles.filter(isPageFile)
+
+export function isPageName(name: string): name is PageName {
+  return pageFiles.some((file) => file.name === name)
+}
+
+/** The page files' names: home, shop, … */
+export const pageNames: readonly PageName[] = pageFiles.map((file) => file.name).filter(isPageName)

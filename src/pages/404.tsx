@@ -1,42 +1,5 @@
-import { css } from "@emotion/react"
-import type { HeadProps, PageProps } from "gatsby"
-import { useEffect } from "react"
-import { ButtonLink } from "../components/ButtonLink"
-import { Seo } from "../components/Seo"
-import { useErrorTexts } from "../hooks/useErrorTexts"
-import { container } from "../theme/styles"
-import { colors, fontSizes, sizes, space } from "../theme/tokens"
+import NotFoundPage, { Head } from "../components/NotFoundPage"
 
-const notFound = css`
-  ${container};
-  padding-block: ${space.xxl};
-  text-align: center;
-  p {
-    max-width: ${sizes.measure};
-    margin: 0 auto ${space.lg};
-    font-size: ${fontSizes.lead};
-    color: ${colors.inkSoft};
-  }
-`
-
-/** Served for every unknown path. The path is logged so a broken link shows up in the console. */
-function NotFoundPage({ location }: PageProps) {
-  const { notFound: texts } = useErrorTexts()
-  useEffect(() => {
-    console.warn(`404: no page at "${location.pathname}"`)
-  }, [location.pathname])
-  return (
-    <div css={notFound}>
-      <h1>{texts.heading}</h1>
-      <p>{texts.text}</p>
-      <ButtonLink to="/">{texts.linkLabel}</ButtonLink>
-    </div>
-  )
-}
-
+// Gatsby serves this page for every unknown address (with status 404 from the server).
 export default NotFoundPage
-
-export function Head({ location }: HeadProps) {
-  const { notFound: texts } = useErrorTexts()
-  return <Seo title={texts.title} description={texts.text} path={location.pathname} noindex />
-}
+export { Head }

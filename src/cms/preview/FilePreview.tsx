@@ -1,96 +1,93 @@
 import type { PreviewTemplateComponentProps } from "decap-cms-core"
-import type { PageProps } from "gatsby"
 import { useCallback, type ReactElement } from "react"
+import AboutPage from "../../components/AboutPage"
+import AffiliatePage from "../../components/AffiliatePage"
+import ContactPage from "../../components/ContactPage"
 import { ErrorScreen } from "../../components/ErrorScreen"
+import HomePage from "../../components/HomePage"
+import JournalPage from "../../components/JournalPage"
+import NotFoundPage from "../../components/NotFoundPage"
+import ShopPage from "../../components/ShopPage"
 import type { ContentFile } from "../../content/fields"
-import { contentFiles } from "../../content/model"
-import NotFoundPage from "../../pages/404"
+import { contentModel, isPageName, type ContentName, type PageName } from "../../content/model"
 import { savedContent } from "../savedContent"
-import { pageTemplates, queryField } from "./pageTemplates"
-import type { ErrorTexts, SharedContent, SiteSettings } from "./PreviewContent"
+import type { SharedContent } from "./PreviewContent"
 import { PreviewFrame } from "./PreviewFrame"
-import { convertFields, placeholderValues, type Conversion } from "./previewData"
+import { convertEntry, placeholderValues, type Conversion } from "./previewData"
 import { useImageResolver } from "./useImageResolver"
 
-function model(name: string): ContentFile {
-  const file = contentFiles.find((candidate) => candidate.name === name)
-  if (!file) throw new Error(`The content model has no file "${name}"`)
-  return file
-}
-
-/** A file as it is saved in data/, converted like the entry being edited. */
-function saved(name: keyof typeof savedContent, conversion: Conversion) {
-  return convertFields(model(name).fields, savedContent[name], conversion)
-}
-
-// The 404 page reads nothing but the address from its page props.
-const notFoundProps = { location: { pathname: "/404" } } as unknown as PageProps
-
 /**
- * The page the file shows on, and its address (for the menu's current link). A template's query
- * may also read site settings (the sign-up page names the contact address), as `siteJson`.
+ * Each page file's preview: the site's own page component, given the entry as its template's
+ * query would (`data.page`). The entry is converted with that file's model, whose type the page
+ * component's props must accept: a page that reads a field the model lacks fails the typecheck.
  */
-function previewBody(
-  fileName: string,
-  entry: Record<string, unknown>,
-  conversion: Conversion,
-  site: SiteSettings,
-): { path: string; page: ReactElement } {
-  const Template = pageTemplates[fileName]
-  if (Template) {
-    const path = typeof entry.path === "string" ? entry.path : "/"
-    return {
-      path,
-      page: <Template data={{ [queryField(fileName)]: entry, [queryField("site")]: site }} />,
-    }
+export const pagePreviews: { [Name in PageName]: (entry: unknown, conversion: Conversion) => ReactElement } =
+  {
+    home: (entry, conversion) => (
+      <HomePage data={{ page: convertEntry(contentModel.home.fields, entry, conversion) }} />
+    ),
+    shop: (entry, conversion) => (
+      <ShopPage data={{ page: convertEntry(contentModel.shop.fields, entry, conversion) }} />
+    ),
+    about: (entry, conversion) => (
+      <AboutPage data={{ page: convertEntry(contentModel.about.fields, entry, conversion) }} />
+    ),
+    journal: (entry, conversion) => (
+      <JournalPage data={{ page: convertEntry(contentModel.journal.fields, entry, conversion) }} />
+    ),
+    affiliate: (entry, conversion) => (
+      <AffiliatePage
+        data={{ page: convertEntry(contentModel.affiliate.fields, entry, conversion) }}
+      />
+    ),
+    contact: (entry, conversion) => (
+      <ContactPage data={{ page: convertEntry(contentModel.contact.fields, entry, conversion) }} />
+    ),
   }
-  if (fileName === "errors") {
-    const texts = entry as unknown as ErrorTexts
+
+/** The page the file shows on, and its address (for the menu's current link). */
+function previewBody(
+  name: ContentName,
+  entry: unknown,
+  conversion: Conversion,
+  shared: SharedContent,
+): { path: string; page: ReactElement } {
+  if (isPageName(name)) {
+    const path = savedContent[name].path
+    return { path, page: pagePreviews[name](entry, conversion) }
+  }
+  if (name === "errors") {
     return {
       path: "/404",
       page: (
         <>
-          <NotFoundPage {...notFoundProps} />
-          <ErrorScreen texts={texts.unexpected} message="" />
+          <NotFoundPage location={{ pathname: "/404" }} />
+          <ErrorScreen texts={shared.errors.unexpected} message="" />
         </>
       ),
     }
   }
-  // Site settings show around the home page.
-  const Home = pageTemplates.home
-  if (!Home) throw new Error("No home page template")
-  const home = saved("home", conversion)
-  return {
-    path: "/",
-    page: <Home data={{ [queryField("home")]: home, [queryField("site")]: site }} />,
-  }
+  // Site settings show around the home page as it is saved.
+  return { path: savedContent.home.path, page: pagePreviews.home(savedContent.home, conversion) }
 }
 
 /**
- * The preview of one data file: the site's own templates and components with the entry being
- * edited, inside the site's frame. Site settings and error texts come from the entry when that is
- * the file being edited, otherwise from data/ as it was when the CMS was built.
+ * The preview of one data file: the site's own pages and components with the entry being edited,
+ * inside the site's frame. Site settings and error texts come from the entry when that is the file
+ * being edited, otherwise from data/ as it was when the CMS was built.
  */
-export function createFilePreview(file: ContentFile) {
+export function createFilePreview(file: ContentFile & { name: ContentName }) {
   function FilePreview({ entry, getAsset, document }: PreviewTemplateComponentProps) {
     const urlOf = useCallback((path: string) => getAsset(path).toString(), [getAsset])
     const image = useImageResolver(urlOf)
     const data: unknown = entry.get("data")?.toJS()
-    const conversion: Conversion = {
-      image,
-      placeholders: placeholderValues(file.name === "site" ? data : savedContent.site),
-    }
-    const converted = convertFields(file.fields, data, conversion)
-    // The converted entries have the shape the site's queries return (the model is the schema).
+    const editing = (name: ContentName) => (file.name === name ? data : savedContent[name])
+    const conversion: Conversion = { image, placeholders: placeholderValues(editing("site")) }
     const shared: SharedContent = {
-      site: (file.name === "site"
-        ? converted
-        : saved("site", conversion)) as unknown as SiteSettings,
-      errors: (file.name === "errors"
-        ? converted
-        : saved("errors", conversion)) as unknown as ErrorTexts,
+      site: convertEntry(contentModel.site.fields, editing("site"), conversion),
+      errors: convertEntry(contentModel.errors.fields, editing("errors"), conversion),
     }
-    const { path, page } = previewBody(file.name, converted, conversion, shared.site)
+    const { path, page } = previewBody(file.name, data, conversion, shared)
     return (
       <PreviewFrame
         frameDocument={document}

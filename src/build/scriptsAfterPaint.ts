@@ -1,5 +1,5 @@
-// After `gatsby build` (npm's postbuild, before the security headers hash the inline scripts):
-// let every page paint before its JavaScript is fetched and run.
+// A step of onPostBuild (./postBuild.ts), before the delivery files hash the inline scripts: let
+// every page paint before its JavaScript is fetched and run.
 //
 // Gatsby ends each page with `<script src=… async>` tags for its bundles. On a phone the parser
 // finds them at once, and they are downloaded beside the first screen's image and fonts and run
@@ -10,13 +10,9 @@
 // This replaces those tags with their list (JSON, not run) and one small loader that adds them
 // once the browser reports its first contentful paint. Where paint timing is not reported, the
 // loader adds them straight away, so no browser is left with a page that never hydrates.
-// Usage: node scripts/scripts-after-paint.mjs [publicDir]
 import { readdir, readFile, writeFile } from "node:fs/promises"
 import path from "node:path"
-import { fileURLToPath } from "node:url"
-import { cmsFolder } from "./delivery/policy.mjs"
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..")
+import { cmsFolder } from "./policy"
 
 const scriptListId = "gatsby-app-scripts"
 
@@ -49,11 +45,16 @@ export const loader = `(function () {
 })()`
 
 /** The bundles a page built this way loads after its first paint; undefined if it lists none. */
-export function listedBundles(html) {
+export function listedBundles(html: string): string[] | undefined {
   const list = html.match(
     new RegExp(`<script type="application/json" id="${scriptListId}">([^<]*)</script>`),
   )
-  return list ? JSON.parse(list[1]) : undefined
+  if (!list) return undefined
+  const sources: unknown = JSON.parse(list[1] ?? "")
+  if (!Array.isArray(sources) || !sources.every((source) => typeof source === "string")) {
+    throw new Error(`the page's bundle list is not a list of addresses: ${list[1]}`)
+  }
+  return sources
 }
 
 // Gatsby writes its bundles' tags into this slice of every page.
@@ -70,25 +71,28 @@ const listAndLoader = new RegExp(
  * The page with its bundles loaded after the first paint. A page done before (Gatsby rewrites only
  * the pages that changed) gets the current loader, so a change to the loader reaches every page.
  */
-export function loadScriptsAfterPaint(html, file = "page") {
+export function loadScriptsAfterPaint(html: string, file = "page"): string {
   const slice = html.match(scriptsSlice)
   if (!slice) {
     throw new Error(`${file}: no Gatsby scripts slice found; has Gatsby changed how it writes it?`)
   }
-  const sources = listedBundles(slice[2]) ?? [...slice[2].matchAll(asyncScript)].map((m) => m[1])
+  const scripts = slice[2] ?? ""
+  const sources =
+    listedBundles(scripts) ?? [...scripts.matchAll(asyncScript)].map((match) => match[1] ?? "")
   if (sources.length === 0) throw new Error(`${file}: the Gatsby scripts slice lists no bundles`)
   const list = `<script type="application/json" id="${scriptListId}">${JSON.stringify(sources)}</script>`
-  const rest = slice[2].replace(listAndLoader, "").replace(asyncScript, "")
+  const rest = scripts.replace(listAndLoader, "").replace(asyncScript, "")
   // The slice's comments stay: an incremental build finds them to write a new slice in, and
   // this script then runs again on what it wrote.
   return html.replace(
     scriptsSlice,
-    (_, start, __, end) => `${start}${rest}${list}<script>${loader}</script>${end}`,
+    (_match, start: string, _scripts, end: string) =>
+      `${start}${rest}${list}<script>${loader}</script>${end}`,
   )
 }
 
-async function pagesIn(dir) {
-  const files = []
+async function pagesIn(dir: string): Promise<string[]> {
+  const files: string[] = []
   for (const entry of await readdir(dir, { withFileTypes: true })) {
     const full = path.join(dir, entry.name)
     if (entry.isDirectory()) {
@@ -100,21 +104,14 @@ async function pagesIn(dir) {
   return files
 }
 
-async function main() {
-  const publicDir = path.resolve(process.argv[2] ?? path.join(root, "public"))
+/** Every page in `publicDir` loads its bundles after its first paint; returns how many pages. */
+export async function loadAllScriptsAfterPaint(publicDir: string): Promise<number> {
   const pages = await pagesIn(publicDir)
   if (pages.length === 0) throw new Error(`no pages in ${publicDir}: run the build first`)
   for (const file of pages) {
     const html = await readFile(file, "utf8")
-    const changed = loadScriptsAfterPaint(html, path.relative(root, file))
+    const changed = loadScriptsAfterPaint(html, path.relative(publicDir, file))
     if (changed !== html) await writeFile(file, changed)
   }
-  console.log(`Scripts load after the first paint on ${pages.length} pages.`)
-}
-
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  main().catch((error) => {
-    console.error(error.message)
-    process.exit(1)
-  })
+  return pages.length
 }

@@ -1,6 +1,6 @@
 // The delivery policy, in one place: caching and security headers for every host (nginx, and the
-// `_headers` file of Cloudflare Pages / Netlify). The generator writes the host files from it and
-// the delivery test checks what nginx actually sends against it.
+// `_headers` file of Cloudflare Pages / Netlify). The build writes the host files from it
+// (./deliveryFiles.ts) and the delivery test checks what nginx actually sends against it.
 import { createHash } from "node:crypto"
 
 /** Gatsby's caching guidance: HTML and page data revalidate; content-hashed files never change. */
@@ -35,7 +35,7 @@ const deniedFeatures = [
  * never 'unsafe-inline'. Styles: emotion injects <style> tags and React sets style attributes, so
  * inline styles are allowed. Images: the blurred placeholders are data: URIs.
  */
-export function contentSecurityPolicy(scriptHashes) {
+export function contentSecurityPolicy(scriptHashes: readonly string[]): string {
   if (scriptHashes.length === 0) throw new Error("no inline script hashes: was the site built?")
   return [
     "default-src 'self'",
@@ -58,7 +58,7 @@ export function contentSecurityPolicy(scriptHashes) {
  * of pictures being uploaded, and the Git host's API (api.github.com for the GitHub backend; Git
  * Gateway is on the site's own origin). Its preview is an iframe of its own document (srcdoc).
  */
-export function adminContentSecurityPolicy() {
+export function adminContentSecurityPolicy(): string {
   return [
     "default-src 'self'",
     "script-src 'self' 'unsafe-eval'",
@@ -74,7 +74,9 @@ export function adminContentSecurityPolicy() {
   ].join("; ")
 }
 
-function headersWith(policy, openerPolicy) {
+export type Headers = Record<string, string>
+
+function headersWith(policy: string, openerPolicy: string): Headers {
   return {
     "Content-Security-Policy": policy,
     "Strict-Transport-Security": "max-age=31536000; includeSubDomains",
@@ -87,18 +89,20 @@ function headersWith(policy, openerPolicy) {
 }
 
 /** The headers every response carries (pages, assets, redirects and errors alike). */
-export function securityHeaders(scriptHashes) {
+export function securityHeaders(scriptHashes: readonly string[]): Headers {
   return headersWith(contentSecurityPolicy(scriptHashes), "same-origin")
 }
 
 const inlineScript = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi
 
 /** sha256 sources for every inline <script> in a page, as the browser hashes them (UTF-8). */
-export function inlineScriptHashes(html) {
-  const hashes = []
+export function inlineScriptHashes(html: string): string[] {
+  const hashes: string[] = []
   for (const [, attributes, body] of html.matchAll(inlineScript)) {
-    if (/\bsrc\s*=/i.test(attributes)) continue
-    hashes.push(`sha256-${createHash("sha256").update(body, "utf8").digest("base64")}`)
+    if (/\bsrc\s*=/i.test(attributes ?? "")) continue
+    hashes.push(`sha256-${createHash("sha256")
+      .update(body ?? "", "utf8")
+      .digest("base64")}`)
   }
   return hashes
 }
@@ -107,8 +111,8 @@ export function inlineScriptHashes(html) {
  * Inline event handlers and javascript: URLs cannot be allowed by a hash (only with
  * 'unsafe-hashes'), so they must not be in the pages at all.
  */
-export function inlineHandlers(html) {
-  const found = []
+export function inlineHandlers(html: string): string[] {
+  const found: string[] = []
   const markup = html.replace(inlineScript, "").replace(/<style\b[\s\S]*?<\/style>/gi, "")
   for (const [tag] of markup.matchAll(/<[a-z][^>]*>/gi)) {
     const handler = tag.match(/\son[a-z]+\s*=|\b(?:href|src|action)\s*=\s*["']?\s*javascript:/i)
@@ -122,7 +126,7 @@ export function inlineHandlers(html) {
  * that lets the Git host's sign-in window report back to the CMS. Its files are not content-hashed
  * (cms.js), so they are revalidated, and search engines are kept out.
  */
-export function adminHeaders() {
+export function adminHeaders(): Headers {
   return {
     ...headersWith(adminContentSecurityPolicy(), "same-origin-allow-popups"),
     "Cache-Control": cacheControl.revalidate,

@@ -1,14 +1,12 @@
-// After `gatsby build` (npm's postbuild): hash every page's inline scripts and write the host
-// files that carry the delivery policy:
+// A step of onPostBuild (./postBuild.ts), after the scripts loader: hash every page's inline
+// scripts and write the host files that carry the delivery policy (./policy.ts):
 //   public/_headers, public/_redirects          Cloudflare Pages (the _headers format is Netlify's too)
 //   public/<page>.html                          flat copies, so Cloudflare serves /shop, not /shop/
 //   deploy/nginx/evergrace/csp.generated.conf   the CSP line the nginx config includes
 //   deploy/nginx/evergrace/admin-headers.conf   the headers of the CMS at /admin/ (no hashes: the
 //                                               same every build, so it is kept in the repository)
-// Usage: node scripts/security-headers.mjs [publicDir]
 import { copyFile, readdir, readFile, writeFile } from "node:fs/promises"
 import path from "node:path"
-import { fileURLToPath } from "node:url"
 import {
   adminHeaders,
   cacheControl,
@@ -17,23 +15,27 @@ import {
   inlineHandlers,
   inlineScriptHashes,
   securityHeaders,
-} from "./delivery/policy.mjs"
+  type Headers,
+} from "./policy"
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..")
-export const nginxCspFile = path.join(root, "deploy/nginx/evergrace/csp.generated.conf")
-export const nginxAdminHeadersFile = path.join(root, "deploy/nginx/evergrace/admin-headers.conf")
+/** The nginx includes the build writes (deploy/nginx/evergrace/), relative to the repository. */
+export const nginxIncludes = path.join("deploy", "nginx", "evergrace")
+export const nginxCspFile = "csp.generated.conf"
+export const nginxAdminHeadersFile = "admin-headers.conf"
 
 // Cloudflare Pages' limits for _headers.
 const maxRules = 100
 const maxLineLength = 2000
 
 /** The site's pages as [address, file]: `/shop` is public/shop/index.html, plus the 404 page. */
-async function findPages(publicDir) {
-  const pages = []
+type Page = [address: string, directory: string]
+
+async function findPages(publicDir: string): Promise<Page[]> {
+  const pages: Page[] = []
   const entries = await readdir(publicDir, { recursive: true, withFileTypes: true })
   for (const entry of entries) {
     if (!entry.isFile() || entry.name !== "index.html") continue
-    const directory = path.relative(publicDir, entry.parentPath ?? entry.path)
+    const directory = path.relative(publicDir, entry.parentPath)
     // Gatsby also writes 404/index.html; the 404 page is 404.html. The CMS at /admin/ is an app
     // with its own policy, not a page (deploy/nginx/evergrace/admin.conf).
     if (directory === "404" || directory === cmsFolder) continue
@@ -43,8 +45,8 @@ async function findPages(publicDir) {
   return pages.sort(([a], [b]) => a.localeCompare(b))
 }
 
-async function collectHashes(files) {
-  const hashes = new Set()
+async function collectHashes(files: readonly string[]): Promise<string[]> {
+  const hashes = new Set<string>()
   for (const file of files) {
     const html = await readFile(file, "utf8")
     const handlers = inlineHandlers(html)
@@ -57,8 +59,8 @@ async function collectHashes(files) {
   return [...hashes].sort()
 }
 
-function headersFile(headers, pages, bundles) {
-  const rule = (pattern, values) =>
+function headersFile(headers: Headers, pages: readonly Page[], bundles: readonly string[]) {
+  const rule = (pattern: string, values: Headers) =>
     [pattern, ...Object.entries(values).map(([name, value]) => `  ${name}: ${value}`)].join("\n")
   // Both hosts join the values of a header set by two matching rules, so Cache-Control is only
   // ever set by rules that cannot overlap; /* carries the security headers alone.
@@ -72,7 +74,7 @@ function headersFile(headers, pages, bundles) {
   ]
   if (rules.length > maxRules) throw new Error(`_headers: ${rules.length} rules, over ${maxRules}`)
   const text = [
-    "# Generated after the build by scripts/security-headers.mjs; edit scripts/delivery/policy.mjs.",
+    "# Generated after the build by src/build/deliveryFiles.ts; edit src/build/policy.ts.",
     ...rules,
   ].join("\n\n")
   const long = text.split("\n").find((line) => line.length > maxLineLength)
@@ -80,12 +82,12 @@ function headersFile(headers, pages, bundles) {
   return `${text}\n`
 }
 
-function redirectsFile(pages) {
+function redirectsFile(pages: readonly Page[]) {
   const lines = pages
     .filter(([address]) => address !== "/")
     .map(([address]) => `${address}/ ${address} 301`)
   return [
-    "# Generated after the build by scripts/security-headers.mjs.",
+    "# Generated after the build by src/build/deliveryFiles.ts.",
     "# The site's addresses have no trailing slash. Unknown paths get /404.html with status 404",
     "# (the host's default when the file exists).",
     ...lines,
@@ -93,8 +95,19 @@ function redirectsFile(pages) {
   ].join("\n")
 }
 
-export async function writeDeliveryFiles(publicDir = path.join(root, "public")) {
-  const pageFile = (directory) => path.join(publicDir, directory, "index.html")
+export interface DeliveryFiles {
+  /** The pages' addresses. */
+  pages: string[]
+  hashes: string[]
+  bundles: string[]
+}
+
+/** Writes the host files for the build in `publicDir`, and nginx's includes into `nginxDir`. */
+export async function writeDeliveryFiles(
+  publicDir = path.resolve("public"),
+  nginxDir = path.resolve(nginxIncludes),
+): Promise<DeliveryFiles> {
+  const pageFile = (directory: string) => path.join(publicDir, directory, "index.html")
   const pages = await findPages(publicDir)
   const hashes = await collectHashes([
     ...pages.map(([, directory]) => pageFile(directory)),
@@ -116,18 +129,18 @@ export async function writeDeliveryFiles(publicDir = path.join(root, "public")) 
   }
   const csp = headers["Content-Security-Policy"]
   await writeFile(
-    nginxCspFile,
+    path.join(nginxDir, nginxCspFile),
     [
-      "# Generated after the build by scripts/security-headers.mjs: the hashes of this build's",
+      "# Generated after the build by src/build/deliveryFiles.ts: the hashes of this build's",
       "# inline scripts. Deploy it together with the build it was made from.",
       `add_header Content-Security-Policy "${csp}" always;`,
       "",
     ].join("\n"),
   )
   await writeFile(
-    nginxAdminHeadersFile,
+    path.join(nginxDir, nginxAdminHeadersFile),
     [
-      "# Generated by scripts/security-headers.mjs from scripts/delivery/policy.mjs (adminHeaders):",
+      "# Generated by src/build/deliveryFiles.ts from src/build/policy.ts (adminHeaders):",
       "# every response under /admin/, the content editor, carries these instead of the site's.",
       ...Object.entries(adminHeaders()).map(
         ([name, value]) => `add_header ${name} "${value}" always;`,
@@ -136,14 +149,4 @@ export async function writeDeliveryFiles(publicDir = path.join(root, "public")) 
     ].join("\n"),
   )
   return { pages: pages.map(([address]) => address), hashes, bundles }
-}
-
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const { pages, hashes, bundles } = await writeDeliveryFiles(
-    process.argv[2] ? path.resolve(process.argv[2]) : undefined,
-  )
-  console.log(
-    `delivery headers: ${pages.length} pages, ${hashes.length} inline script hashes, ` +
-      `${bundles.length} hashed bundles → public/_headers, public/_redirects, ${path.relative(root, nginxCspFile)}`,
-  )
 }

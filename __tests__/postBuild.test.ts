@@ -1,0 +1,106 @@
+/**
+ * @jest-environment node
+ */
+import fs from "node:fs"
+import os from "node:os"
+import path from "node:path"
+import { postBuild, postBuildSteps } from "../src/build/postBuild"
+import { inlineScriptHashes } from "../src/build/policy"
+import { listedBundles, loader, loadScriptsAfterPaint } from "../src/build/scriptsAfterPaint"
+import { dataDir } from "./setup/contentCopy"
+
+// The steps run on a page as Gatsby 5 writes it (a saved sample of the shop page, straight out of
+// `gatsby build` before these steps). If Gatsby changes that markup, the scripts step stops the
+// build rather than ship pages it did not change; these tests then show what moved.
+const gatsbyPage = fs.readFileSync(path.join(__dirname, "fixtures/gatsby-page.html"), "utf8")
+const asyncScripts = [...gatsbyPage.matchAll(/<script src="([^"]+)" async><\/script>/g)].map(
+  (match) => match[1],
+)
+
+describe("the sample is Gatsby's own output", () => {
+  it("ends with the scripts slice and its async bundles", () => {
+    expect(gatsbyPage).toContain('<!-- slice-start id="_gatsby-scripts-1" -->')
+    expect(asyncScripts).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^\/framework-[0-9a-f]{20}\.js$/)]),
+    )
+    expect(listedBundles(gatsbyPage)).toBeUndefined()
+  })
+})
+
+describe("scripts after the first paint", () => {
+  const page = loadScriptsAfterPaint(gatsbyPage, "shop/index.html")
+
+  it("lists the page's bundles in order and loads them from one small loader", () => {
+    expect(listedBundles(page)).toEqual(asyncScripts)
+    expect(page).not.toMatch(/<script src="[^"]+" async>/)
+    expect(page).toContain(`<script>${loader}</script>`)
+  })
+
+  it("changes nothing outside Gatsby's scripts slice", () => {
+    const outside = (html: string) => html.replace(/<!-- slice-start[\s\S]*slice-end[^>]*>/, "")
+    expect(outside(page)).toBe(outside(gatsbyPage))
+  })
+
+  it("gives the same page when it runs again (an incremental build)", () => {
+    expect(loadScriptsAfterPaint(page)).toBe(page)
+  })
+
+  it("stops the build, naming the file, on a page whose markup it does not know", () => {
+    const changed = gatsbyPage.replace(/slice-start id="_gatsby-scripts-1"/, 'scripts-start')
+    expect(() => loadScriptsAfterPaint(changed, "shop/index.html")).toThrow(
+      /shop\/index\.html: no Gatsby scripts slice found/,
+    )
+  })
+})
+
+describe("the post-build steps", () => {
+  it("run in order: the delivery headers hash the scripts as the loader left them", () => {
+    expect(postBuildSteps.map((step) => step.name)).toEqual([
+      "robots.txt and favicon.ico",
+      "scripts after the first paint",
+      "delivery headers",
+    ])
+  })
+
+  it("turn Gatsby's output into what the hosts serve", async () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), "evergrace-postbuild-"))
+    const publicDir = path.join(root, "public")
+    const nginxDir = path.join(root, "nginx")
+    try {
+      for (const file of ["index.html", "shop/index.html", "404.html"]) {
+        fs.mkdirSync(path.dirname(path.join(publicDir, file)), { recursive: true })
+        fs.writeFileSync(path.join(publicDir, file), gatsbyPage)
+      }
+      fs.mkdirSync(nginxDir)
+      const bundle = "app-0123456789abcdef0123.js"
+      fs.writeFileSync(path.join(publicDir, bundle), "")
+
+      const report = await postBuild({
+        publicDir,
+        nginxDir,
+        siteUrl: "https://www.evergrace.example",
+        iconFile: path.join(dataDir, "images/icon.png"),
+      })
+      expect(report).toHaveLength(3)
+
+      const read = (file: string) => fs.readFileSync(path.join(publicDir, file), "utf8")
+      expect(read("robots.txt")).toContain(
+        "Sitemap: https://www.evergrace.example/sitemap-index.xml",
+      )
+      expect(fs.readFileSync(path.join(publicDir, "favicon.ico")).readUInt16LE(2)).toBe(1)
+      // Every page loads its scripts after paint, and the policy allows the loader by its hash.
+      const shop = read("shop/index.html")
+      expect(listedBundles(shop)).toEqual(asyncScripts)
+      const headers = read("_headers")
+      for (const hash of inlineScriptHashes(shop)) expect(headers).toContain(`'${hash}'`)
+      expect(headers).toMatch(new RegExp(`^/${bundle}\\n  Cache-Control: public, max-age=31536000, immutable`, "m"))
+      expect(read("_redirects")).toContain("/shop/ /shop 301")
+      expect(read("shop.html")).toBe(shop)
+      expect(fs.readFileSync(path.join(nginxDir, "csp.generated.conf"), "utf8")).toContain(
+        inlineScriptHashes(shop)[0],
+      )
+    } finally {
+      fs.rmSync(root, { recursive: true, force: true })
+    }
+  })
+})
