@@ -46,7 +46,7 @@ describe("scripts after the first paint", () => {
   })
 
   it("stops the build, naming the file, on a page whose markup it does not know", () => {
-    const changed = gatsbyPage.replace(/slice-start id="_gatsby-scripts-1"/, 'scripts-start')
+    const changed = gatsbyPage.replace(/slice-start id="_gatsby-scripts-1"/, "scripts-start")
     expect(() => loadScriptsAfterPaint(changed, "shop/index.html")).toThrow(
       /shop\/index\.html: no Gatsby scripts slice found/,
     )
@@ -93,7 +93,9 @@ describe("the post-build steps", () => {
       expect(listedBundles(shop)).toEqual(asyncScripts)
       const headers = read("_headers")
       for (const hash of inlineScriptHashes(shop)) expect(headers).toContain(`'${hash}'`)
-      expect(headers).toMatch(new RegExp(`^/${bundle}\\n  Cache-Control: public, max-age=31536000, immutable`, "m"))
+      expect(headers).toMatch(
+        new RegExp(`^/${bundle}\\n  Cache-Control: public, max-age=31536000, immutable`, "m"),
+      )
       expect(read("_redirects")).toContain("/shop/ /shop 301")
       expect(read("shop.html")).toBe(shop)
       expect(fs.readFileSync(path.join(nginxDir, "csp.generated.conf"), "utf8")).toContain(

@@ -4,6 +4,7 @@ import { createServer } from "node:net"
 import { tmpdir } from "node:os"
 import path from "node:path"
 import { expect, test, type Page } from "@playwright/test"
+import { siteAddresses } from "../src/content/routes"
 
 // Decap CMS at /admin/ of the production build, saving through decap-server (the local backend
 // of `npm run cms`) into a temporary copy of data/: the real files are never written.
@@ -17,7 +18,7 @@ const realData = path.join(repoRoot, "data")
 /** Where the CMS looks for decap-server (`local_backend: true`); the test reroutes it. */
 const decapDefaultApi = "http://localhost:8081/api/v1"
 
-const publicRoutes = ["/", "/shop", "/about", "/journal", "/affiliate", "/contact", "/no-such-page"]
+const publicRoutes = siteAddresses()
 
 type Json = Record<string, unknown> & { hero: Record<string, unknown> }
 

@@ -1,11 +1,12 @@
 import { expect, test, type Page } from "@playwright/test"
+import { siteAddresses } from "../src/content/routes"
 
 // Against nginx (npm run test:delivery sets E2E_EXPECT_CSP) every page carries the
 // Content-Security-Policy and nothing on the site may break it. Against `gatsby serve` there is no
 // policy and these tests only check that nothing else goes wrong.
 const expectPolicy = Boolean(process.env.E2E_EXPECT_CSP)
 
-const routes = ["/", "/shop", "/about", "/journal", "/affiliate", "/contact", "/no-such-page"]
+const routes = siteAddresses()
 
 /** Collects CSP violations: the DOM event and Chromium's console report both count. */
 async function watchForViolations(page: Page) {

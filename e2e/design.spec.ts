@@ -1,7 +1,8 @@
 import { expect, test, type Page } from "@playwright/test"
+import { siteAddresses } from "../src/content/routes"
 import { openMenu, waitForHydration } from "./hydration"
 
-const routes = ["/", "/shop", "/about", "/journal", "/affiliate", "/contact", "/no-such-page"]
+const routes = siteAddresses()
 
 /** Every element that directly holds visible text, with its size and contrast against what is behind it. */
 async function measureText(page: Page) {

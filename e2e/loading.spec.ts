@@ -1,9 +1,10 @@
 import { expect, test } from "@playwright/test"
+import { siteAddresses } from "../src/content/routes"
 import { waitForHydration } from "./hydration"
 
 // The page is complete HTML and CSS: a visitor sees it before any JavaScript is fetched, and it
 // becomes interactive a moment later (src/build/scriptsAfterPaint.ts).
-const routes = ["/", "/shop", "/about", "/journal", "/affiliate", "/contact", "/no-such-page"]
+const routes = siteAddresses()
 
 for (const route of routes) {
   test(`${route} paints before it fetches its JavaScript, then hydrates`, async ({ page }) => {
@@ -28,3 +29,27 @@ for (const route of routes) {
     }
   })
 }
+
+test("pages run React DOM, and the affiliate tooltips' code arrives with the first interaction", async ({
+  page,
+}) => {
+  const scripts: Promise<string>[] = []
+  page.on("response", (response) => {
+    if (response.request().resourceType() === "script") scripts.push(response.text())
+  })
+  const loaded = async () => (await Promise.all(scripts)).join("\n")
+
+  await page.goto("/affiliate")
+  await waitForHydration(page)
+  await page.waitForLoadState("networkidle")
+  const onLoad = await loaded()
+  // React DOM's production build, not a stand-in.
+  expect(onLoad).toContain("Minified React error #")
+  expect(onLoad).not.toMatch(/preact/i)
+  // Radix's positioning code (its popper) is not part of the page's own JavaScript.
+  expect(onLoad).not.toContain("data-radix-popper-content-wrapper")
+
+  await page.mouse.move(10, 10)
+  await page.locator("html[data-tooltips]").waitFor({ state: "attached" })
+  expect(await loaded()).toContain("data-radix-popper-content-wrapper")
+})

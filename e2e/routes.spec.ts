@@ -1,14 +1,14 @@
 import { expect, test, type Page } from "@playwright/test"
+import site from "../data/site.json"
+import { pageRoutes } from "../src/content/routes"
 import { waitForHydration } from "./hydration"
 
-const navigation = [
-  ["Home", "/"],
-  ["Shop", "/shop"],
-  ["About Us", "/about"],
-  ["Style Journal", "/journal"],
-  ["Boutique", "/affiliate"],
-  ["Join Our List", "/contact"],
-] as const
+// Every page of the site, with its link in the menu.
+const navigation = pageRoutes().map(({ name, path }) => {
+  const link = site.navigation.find((item) => item.path === path)
+  if (!link) throw new Error(`data/site.json's menu has no link to ${path} (data/${name}.json)`)
+  return [link.label, path, name] as const
+})
 
 /** Fails the test on any console error or uncaught exception on the page. */
 function watchForErrors(page: Page) {
@@ -35,7 +35,7 @@ test.describe("every route", () => {
         page.getByRole("link", { name: "Evergrace", exact: true }).first(),
       ).toHaveAttribute("href", "/")
       const links = mainNav(page).getByRole("link")
-      await expect(links).toHaveText(navigation.map(([name]) => name))
+      await expect(links).toHaveText(site.navigation.map((link) => link.label))
       await expect(mainNav(page).locator('[aria-current="page"]')).toHaveText(label)
       await expect(mainNav(page).locator('[aria-current="page"]')).toHaveAttribute("href", path)
 
@@ -150,9 +150,8 @@ test("journal: six articles with category, title, date and excerpt, newest first
 
 // Home, shop, about and the journal keep their server HTML as they hydrate (StaticContent) and
 // render it in the browser after a client-side visit: the two must show the same page.
-for (const [label, path] of navigation.filter(([, path]) =>
-  ["/", "/shop", "/about", "/journal"].includes(path),
-)) {
+const staticPages = ["home", "shop", "about", "journal"]
+for (const [label, path] of navigation.filter(([, , name]) => staticPages.includes(name))) {
   test(`${path} reads the same loaded directly, hydrated, and reached from another page`, async ({
     page,
   }) => {
@@ -196,8 +195,11 @@ test("affiliate: partnership, four collections and why shop through us, with hon
 }) => {
   await page.goto("/affiliate")
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Affiliate Boutique")
-  // The buttons need React: a hover before hydration is one no script saw.
+  // The buttons explain themselves once the tooltips' code has loaded, which the visitor's first
+  // move on the page fetches.
   await waitForHydration(page)
+  await page.mouse.move(1, 1)
+  await page.locator("html[data-tooltips]").waitFor({ state: "attached" })
   const visit = page.getByRole("button", { name: "Visit Willow & Pearl Store" })
   await expect(visit).toHaveAttribute("aria-disabled", "true")
   await expect(visit).toHaveAccessibleDescription(/opens soon/)
@@ -254,8 +256,8 @@ test("affiliate: a keyboard visitor tabs to a button and sees its note", async (
   await page.goto("/affiliate")
   await waitForHydration(page)
   const visit = page.getByRole("button", { name: "Visit Willow & Pearl Store" })
-  // Her first key press is also when the buttons take on their tooltips (the button elements are
-  // replaced then); the focus must land on the button and stay there.
+  // Her first key press is also when the tooltips' code is fetched; the page's HTML waits for it
+  // and then hydrates with the tooltips, the focus staying where she put it.
   for (let presses = 0; presses < 30; presses++) {
     await page.keyboard.press("Tab")
     if (await visit.evaluate((button) => button === document.activeElement)) break
@@ -267,7 +269,7 @@ test("affiliate: a keyboard visitor tabs to a button and sees its note", async (
   await expect(visit).toBeFocused()
 
   // Focus moved straight to the button (as a screen reader can) is the first interaction itself:
-  // the new button element takes the focus over.
+  // React hands it to the tooltip once the page part has hydrated.
   await page.reload()
   await waitForHydration(page)
   await visit.focus()

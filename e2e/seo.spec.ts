@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test"
+import { pageRoutes } from "../src/content/routes"
 
-const routes = ["/", "/shop", "/about", "/journal", "/affiliate", "/contact"]
+const routes = pageRoutes().map((route) => route.path)
 
 test("every page has its own title and description, a canonical address and a share card", async ({
   page,

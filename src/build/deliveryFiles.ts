@@ -19,9 +19,9 @@ import {
 } from "./policy"
 
 /** The nginx includes the build writes (deploy/nginx/evergrace/), relative to the repository. */
-export const nginxIncludes = path.join("deploy", "nginx", "evergrace")
-export const nginxCspFile = "csp.generated.conf"
-export const nginxAdminHeadersFile = "admin-headers.conf"
+const nginxIncludes = path.join("deploy", "nginx", "evergrace")
+const nginxCspFile = "csp.generated.conf"
+const nginxAdminHeadersFile = "admin-headers.conf"
 
 // Cloudflare Pages' limits for _headers.
 const maxRules = 100

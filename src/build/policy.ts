@@ -35,7 +35,7 @@ const deniedFeatures = [
  * never 'unsafe-inline'. Styles: emotion injects <style> tags and React sets style attributes, so
  * inline styles are allowed. Images: the blurred placeholders are data: URIs.
  */
-export function contentSecurityPolicy(scriptHashes: readonly string[]): string {
+function contentSecurityPolicy(scriptHashes: readonly string[]): string {
   if (scriptHashes.length === 0) throw new Error("no inline script hashes: was the site built?")
   return [
     "default-src 'self'",
@@ -58,7 +58,7 @@ export function contentSecurityPolicy(scriptHashes: readonly string[]): string {
  * of pictures being uploaded, and the Git host's API (api.github.com for the GitHub backend; Git
  * Gateway is on the site's own origin). Its preview is an iframe of its own document (srcdoc).
  */
-export function adminContentSecurityPolicy(): string {
+function adminContentSecurityPolicy(): string {
   return [
     "default-src 'self'",
     "script-src 'self' 'unsafe-eval'",
@@ -100,9 +100,11 @@ export function inlineScriptHashes(html: string): string[] {
   const hashes: string[] = []
   for (const [, attributes, body] of html.matchAll(inlineScript)) {
     if (/\bsrc\s*=/i.test(attributes ?? "")) continue
-    hashes.push(`sha256-${createHash("sha256")
-      .update(body ?? "", "utf8")
-      .digest("base64")}`)
+    hashes.push(
+      `sha256-${createHash("sha256")
+        .update(body ?? "", "utf8")
+        .digest("base64")}`,
+    )
   }
   return hashes
 }

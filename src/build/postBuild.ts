@@ -28,7 +28,7 @@ export const postBuildSteps = [
   },
 ] as const
 
-export interface PostBuildOptions {
+interface PostBuildOptions {
   publicDir: string
   /** Where nginx's generated includes go (deploy/nginx/evergrace/). */
   nginxDir: string

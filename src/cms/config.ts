@@ -5,7 +5,13 @@ import type {
   CmsConfig,
   CmsField,
 } from "decap-cms-core"
-import { entryNameField, imageFolder, isPageFile, type ContentFile, type Field } from "../content/fields"
+import {
+  entryNameField,
+  imageFolder,
+  isPageFile,
+  type ContentFile,
+  type Field,
+} from "../content/fields"
 import { contentFiles } from "../content/model"
 import { jsonFileFormat } from "./jsonFormat"
 
@@ -54,7 +60,7 @@ function listLimits(field: { minItems: number; maxItems?: number }) {
 }
 
 /** One model field as a Decap field, with the widget that stores the value as data/ holds it. */
-export function decapField(field: Field, pages: readonly PageChoice[]): CmsField {
+function decapField(field: Field, pages: readonly PageChoice[]): CmsField {
   switch (field.kind) {
     case "text":
       return {
@@ -134,7 +140,7 @@ export function decapField(field: Field, pages: readonly PageChoice[]): CmsField
   }
 }
 
-export function decapFile(file: ContentFile, pages: readonly PageChoice[]): CmsCollectionFile {
+function decapFile(file: ContentFile, pages: readonly PageChoice[]): CmsCollectionFile {
   return {
     name: file.name,
     label: file.label,
@@ -145,7 +151,7 @@ export function decapFile(file: ContentFile, pages: readonly PageChoice[]): CmsC
 }
 
 /** Two file collections: the pages, and the settings every page shares. */
-export function decapCollections(
+function decapCollections(
   files: readonly ContentFile[],
   pages: readonly PageChoice[],
 ): CmsCollection[] {
@@ -179,7 +185,7 @@ export function decapCollections(
   ]
 }
 
-export interface CmsConfigOptions {
+interface CmsConfigOptions {
   pages: readonly PageChoice[]
   /** The Git host staff publish to in production (README, "Editing with the CMS"). */
   backend: CmsBackend

@@ -27,5 +27,8 @@ export const savedContent = {
 
 /** Every page, by the label marketing staff know it by, for the "leads to" menus. */
 export function pageChoices(): PageChoice[] {
-  return pageNames.map((name) => ({ label: contentModel[name].label, path: savedContent[name].path }))
+  return pageNames.map((name) => ({
+    label: contentModel[name].label,
+    path: savedContent[name].path,
+  }))
 }

@@ -22,7 +22,7 @@ const story = css`
     float: left;
     margin: 0.1em 0.12em 0 0;
     font-family: ${fonts.display};
-    font-size: 4.2em;
+    font-size: ${fontSizes.dropCap};
     line-height: 0.8;
     color: ${colors.accent};
   }

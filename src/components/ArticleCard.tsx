@@ -28,7 +28,7 @@ const readableDate = new Intl.DateTimeFormat("en-US", {
 })
 
 /** A content date (2024-03-15) as people read it; the text itself if it is not a date. */
-export function formatDate(isoDate: string): string {
+function formatDate(isoDate: string): string {
   const time = Date.parse(`${isoDate}T00:00:00Z`)
   return Number.isNaN(time) ? isoDate : readableDate.format(time)
 }

@@ -1,6 +1,6 @@
 import { css } from "@emotion/react"
 import { container } from "../theme/styles"
-import { colors, fontSizes, radii, space } from "../theme/tokens"
+import { colors, fonts, fontSizes, radii, space } from "../theme/tokens"
 import { ButtonLink } from "./ButtonLink"
 import type { ErrorTexts } from "./ErrorBoundary"
 
@@ -16,7 +16,7 @@ const messageBox = css`
   border-left: 4px solid ${colors.accent};
   border-radius: ${radii.sm};
   background: ${colors.linen};
-  font-family: ui-monospace, "SFMono-Regular", Menlo, Consolas, monospace;
+  font-family: ${fonts.mono};
   font-size: ${fontSizes.small};
   overflow-wrap: anywhere;
 `

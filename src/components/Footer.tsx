@@ -2,7 +2,7 @@ import { css } from "@emotion/react"
 import { Link } from "gatsby"
 import { useSiteSettings } from "../hooks/useSiteSettings"
 import { container } from "../theme/styles"
-import { colors, fonts, fontSizes, mq, sizes, space } from "../theme/tokens"
+import { alpha, colors, fonts, fontSizes, mq, sizes, space } from "../theme/tokens"
 import { SiteNavigation } from "./SiteNavigation"
 
 const footer = css`
@@ -32,7 +32,7 @@ const brand = css`
   align-items: center;
   min-height: ${sizes.tapTarget};
   font-family: ${fonts.display};
-  font-size: 2.25rem;
+  font-size: ${fontSizes.logoLarge};
   font-weight: 600;
   color: ${colors.ivory};
   text-decoration: none;
@@ -73,7 +73,7 @@ const contactLink = css`
 const legal = css`
   ${container};
   padding-block: ${space.md};
-  border-top: 1px solid rgba(251, 248, 244, 0.2);
+  border-top: 1px solid ${alpha(colors.ivory, 0.2)};
   font-size: ${fontSizes.small};
   p {
     margin: 0;

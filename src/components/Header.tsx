@@ -3,7 +3,7 @@ import { Link } from "gatsby"
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type FocusEvent } from "react"
 import { useSiteSettings } from "../hooks/useSiteSettings"
 import { container } from "../theme/styles"
-import { breakpoints, colors, fonts, fontSizes, mq, sizes, space } from "../theme/tokens"
+import { breakpoints, colors, fonts, fontSizes, mq, radii, sizes, space } from "../theme/tokens"
 import { SiteNavigation } from "./SiteNavigation"
 
 const MENU_ID = "site-menu"
@@ -30,7 +30,7 @@ const brand = css`
   align-items: center;
   min-height: ${sizes.tapTarget};
   font-family: ${fonts.display};
-  font-size: 2rem;
+  font-size: ${fontSizes.logo};
   font-weight: 600;
   letter-spacing: 0.04em;
   color: ${colors.ink};
@@ -48,7 +48,7 @@ const menuButton = css`
   min-height: ${sizes.tapTarget};
   padding: 0 1rem;
   border: 2px solid ${colors.ink};
-  border-radius: 999px;
+  border-radius: ${radii.pill};
   background: transparent;
   color: ${colors.ink};
   font: inherit;

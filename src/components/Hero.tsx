@@ -1,7 +1,7 @@
 import { css } from "@emotion/react"
 import { graphql } from "gatsby"
 import { container } from "../theme/styles"
-import { colors, fontSizes, mq, sizes, space } from "../theme/tokens"
+import { alpha, colors, fontSizes, mq, sizes, space } from "../theme/tokens"
 import { ButtonLink } from "./ButtonLink"
 import { imageData, ResponsiveImage } from "./ResponsiveImage"
 
@@ -24,16 +24,16 @@ const scrim = css`
   inset: 0;
   background: linear-gradient(
     180deg,
-    rgba(35, 28, 32, 0.15) 0%,
-    rgba(35, 28, 32, 0.7) 40%,
-    rgba(35, 28, 32, 0.88) 100%
+    ${alpha(colors.ink, 0.15)} 0%,
+    ${alpha(colors.ink, 0.7)} 40%,
+    ${alpha(colors.ink, 0.88)} 100%
   );
   ${mq.md} {
     background: linear-gradient(
       90deg,
-      rgba(35, 28, 32, 0.88) 0%,
-      rgba(35, 28, 32, 0.78) 42%,
-      rgba(35, 28, 32, 0.15) 75%
+      ${alpha(colors.ink, 0.88)} 0%,
+      ${alpha(colors.ink, 0.78)} 42%,
+      ${alpha(colors.ink, 0.15)} 75%
     );
   }
 `

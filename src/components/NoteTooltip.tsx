@@ -53,7 +53,10 @@ export default function NoteTooltips({ children }: { children: ReactNode }) {
     document.documentElement.dataset.tooltips = "ready"
   }, [])
   return (
-    <Tooltip.Provider delayDuration={TOOLTIP_OPEN_DELAY_MS} skipDelayDuration={TOOLTIP_SKIP_DELAY_MS}>
+    <Tooltip.Provider
+      delayDuration={TOOLTIP_OPEN_DELAY_MS}
+      skipDelayDuration={TOOLTIP_SKIP_DELAY_MS}
+    >
       <NoteTooltipContext.Provider value={NoteTooltip}>{children}</NoteTooltipContext.Provider>
     </Tooltip.Provider>
   )

@@ -101,7 +101,9 @@ export interface ContentPageProps<Page> {
  * Builds a page component's `Head` export: the title and description from its content. Inner
  * pages get breadcrumbs; `describe` adds the page's own structured data.
  */
-export function pageHead<Page extends PageMeta>(describe?: (page: Page, site: Settings) => JsonLd[]) {
+export function pageHead<Page extends PageMeta>(
+  describe?: (page: Page, site: Settings) => JsonLd[],
+) {
   return function Head({
     data: { page },
     location,

@@ -64,7 +64,7 @@ const closeButton = css`
   border-radius: ${radii.pill};
   background: transparent;
   color: ${colors.inkSoft};
-  font-size: 1.5rem;
+  font-size: ${fontSizes.icon};
   line-height: 1;
   cursor: pointer;
   &:hover {

@@ -1,7 +1,7 @@
 import { Link } from "gatsby"
 import { isCurrentPath } from "../utils/paths"
 
-export interface NavigationLink {
+interface NavigationLink {
   readonly label: string
   readonly path: string
 }

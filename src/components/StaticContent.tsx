@@ -16,7 +16,7 @@ const interactiveElements =
  * React event handler (React keeps an element's props on it under `__reactProps$…`, in
  * development and production alike). Null when there is none. Links are fine: see below.
  */
-export function findInteractive(block: Element): Element | null {
+function findInteractive(block: Element): Element | null {
   const interactive = block.querySelector(interactiveElements)
   if (interactive) return interactive
   for (const element of block.querySelectorAll("*")) {

@@ -475,7 +475,7 @@ function offsetOf(tree: JsonNode, segments: readonly string[]): number {
   return 0
 }
 
-export interface CheckOptions {
+interface CheckOptions {
   /** How file names are shown; "data" unless the files are elsewhere (tests). */
   displayDir?: string
 }

@@ -126,7 +126,10 @@ export const paragraph = <N extends string, O extends Options<TextField> & { max
   options: O,
 ) => ({ kind: "text" as const, name, label, multiline: true, ...options })
 
-export const wholeNumber = <N extends string, O extends Options<WholeNumberField> & { minimum: number; maximum: number }>(
+export const wholeNumber = <
+  N extends string,
+  O extends Options<WholeNumberField> & { minimum: number; maximum: number },
+>(
   name: N,
   label: string,
   options: O,
@@ -144,7 +147,10 @@ export const date = <N extends string, O extends Options<DateField> = object>(
   options?: O,
 ) => ({ kind: "date" as const, name, label, ...options })
 
-export const choice = <N extends string, O extends Options<ChoiceField> & { options: readonly string[] }>(
+export const choice = <
+  N extends string,
+  O extends Options<ChoiceField> & { options: readonly string[] },
+>(
   name: N,
   label: string,
   options: O,
@@ -190,7 +196,10 @@ export const list = <
   options: O,
 ) => ({ kind: "list" as const, name, label, fields, ...options })
 
-export const textList = <N extends string, O extends Options<TextListField> & { itemLabel: string; maxLength: number; minItems: number }>(
+export const textList = <
+  N extends string,
+  O extends Options<TextListField> & { itemLabel: string; maxLength: number; minItems: number },
+>(
   name: N,
   label: string,
   options: O,

@@ -68,7 +68,12 @@ export function graphqlTypeDefs(files: readonly ContentFile[]): string {
     const name = nodeTypeName(file.name)
     const inner: string[] = []
     types.push(
-      objectType(name, file.fields, (type) => inner.push(type), `type ${name} implements Node @dontInfer`),
+      objectType(
+        name,
+        file.fields,
+        (type) => inner.push(type),
+        `type ${name} implements Node @dontInfer`,
+      ),
       ...inner,
     )
   }

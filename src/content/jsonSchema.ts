@@ -2,13 +2,13 @@ import type { SchemaObject } from "ajv"
 import { imageExtensions, imageFolder, type ContentFile, type Field } from "./fields"
 
 /** Something other than spaces: a required text may not be empty. */
-export const notBlankPattern = "\\S"
+const notBlankPattern = "\\S"
 
 /** images/name.jpg: a file straight in data/images, in a format sharp can process. */
 export const imagePathPattern = `^${imageFolder}/[^/\\\\]+\\.(${imageExtensions.join("|")})$`
 
 /** A page's address: "/" or "/shop". */
-export const pagePathPattern = "^/([a-z0-9-]+)?$"
+const pagePathPattern = "^/([a-z0-9-]+)?$"
 
 function fieldSchema(field: Field): SchemaObject {
   const title = field.label

@@ -14,7 +14,6 @@ import {
   wholeNumber,
   yesNo,
   type ContentFile,
-  type ContentShape,
 } from "./fields"
 
 /**
@@ -28,7 +27,7 @@ const specFixed =
   "The site's specification fixes the current values: change them together with the web team, or the automatic checks will stop the next publication."
 
 /** The four categories of the style journal, fixed by the spec. */
-export const journalCategories = [
+const journalCategories = [
   "Seasonal Trends",
   "Style Tips",
   "Inspiration",
@@ -394,12 +393,6 @@ const errors = contentFile({
 export const contentModel = { home, shop, about, journal, affiliate, contact, site, errors }
 
 export type ContentName = keyof typeof contentModel
-
-/** A file's content as the site's pages receive it, with each picture as `Picture`. */
-export type ContentOf<Name extends ContentName, Picture> = ContentShape<
-  (typeof contentModel)[Name]["fields"],
-  Picture
->
 
 /** All of data/, in the order the CMS lists it. */
 export const contentFiles: readonly ContentFile[] = [

@@ -11,7 +11,7 @@ const tokens: Record<string, keyof PlaceholderValues> = {
   email: "contactEmail",
 }
 
-export const placeholderPattern = /\{(\w+)\}/g
+const placeholderPattern = /\{(\w+)\}/g
 
 /** Replaces every known {token}; an unknown one is left as it is so the content check can name it. */
 export function fillPlaceholders(text: string, values: PlaceholderValues): string {

@@ -21,7 +21,9 @@ export const unknownPath = "/no-such-page"
 /** Every page of the site, in the content model's order. `dataDir` defaults to ./data. */
 export function pageRoutes(dataDir = path.resolve("data")): PageRoute[] {
   return pageFiles.map((file) => {
-    const json: unknown = JSON.parse(fs.readFileSync(path.join(dataDir, `${file.name}.json`), "utf8"))
+    const json: unknown = JSON.parse(
+      fs.readFileSync(path.join(dataDir, `${file.name}.json`), "utf8"),
+    )
     const address = typeof json === "object" && json !== null && "path" in json ? json.path : null
     if (typeof address !== "string") throw new Error(`data/${file.name}.json has no "path"`)
     return { name: file.name, path: address }

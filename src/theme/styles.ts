@@ -1,19 +1,6 @@
 import { css } from "@emotion/react"
 import { colors, fontSizes, radii, sizes, space } from "./tokens"
 
-/** Hidden on screen, read by screen readers. */
-export const visuallyHidden = css`
-  position: absolute !important;
-  width: 1px;
-  height: 1px;
-  padding: 0;
-  margin: -1px;
-  overflow: hidden;
-  clip: rect(0 0 0 0);
-  white-space: nowrap;
-  border: 0;
-`
-
 /** Centred column with side gutters. */
 export const container = css`
   width: 100%;

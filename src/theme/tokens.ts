@@ -16,9 +16,17 @@ export const colors = {
   focus: "#1f5fbf", // focus ring, distinct from the accent
 } as const
 
+/** A token colour made see-through: `alpha(colors.ink, 0.7)`. */
+export function alpha(hex: string, opacity: number): string {
+  const [red, green, blue] = [1, 3, 5].map((start) => parseInt(hex.slice(start, start + 2), 16))
+  return `rgba(${red}, ${green}, ${blue}, ${opacity})`
+}
+
 export const fonts = {
   display: `"Cormorant Garamond", "Cormorant Garamond Fallback", Georgia, "Times New Roman", serif`,
   body: `"Source Sans 3", "Source Sans 3 Fallback", "Segoe UI", Arial, sans-serif`,
+  /** Machine text: an error's own message. */
+  mono: `ui-monospace, "SFMono-Regular", Menlo, Consolas, monospace`,
 } as const
 
 /** Type scale in rem (1rem = 16px); body copy is 1.1875rem = 19px. */
@@ -30,6 +38,13 @@ export const fontSizes = {
   h2: "clamp(2rem, 1.6rem + 1.6vw, 2.75rem)",
   h1: "clamp(2.5rem, 1.8rem + 3vw, 4.25rem)",
   hero: "clamp(2.75rem, 1.6rem + 4.6vw, 5.5rem)",
+  /** The boutique's name as the logo: in the header, and larger in the footer. */
+  logo: "2rem",
+  logoLarge: "2.25rem",
+  /** The story's first letter, relative to its paragraph. */
+  dropCap: "4.2em",
+  /** A symbol that is a control, such as a toast's ×. */
+  icon: "1.5rem",
 } as const
 
 export const lineHeights = { tight: 1.15, body: 1.6 } as const
@@ -62,5 +77,5 @@ export const mq = {
 } as const
 
 export const shadows = {
-  card: "0 1px 2px rgba(35, 28, 32, 0.06), 0 8px 24px rgba(35, 28, 32, 0.06)",
+  card: `0 1px 2px ${alpha(colors.ink, 0.06)}, 0 8px 24px ${alpha(colors.ink, 0.06)}`,
 } as const

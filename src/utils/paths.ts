@@ -1,5 +1,5 @@
 /** "/shop/" and "/shop" are the same page; compare without the trailing slash. */
-export function normalizePath(path: string): string {
+function normalizePath(path: string): string {
   const trimmed = path.replace(/\/+$/, "")
   return trimmed === "" ? "/" : trimmed
 }

@@ -21,29 +21,30 @@ import { useImageResolver } from "./useImageResolver"
  * query would (`data.page`). The entry is converted with that file's model, whose type the page
  * component's props must accept: a page that reads a field the model lacks fails the typecheck.
  */
-export const pagePreviews: { [Name in PageName]: (entry: unknown, conversion: Conversion) => ReactElement } =
-  {
-    home: (entry, conversion) => (
-      <HomePage data={{ page: convertEntry(contentModel.home.fields, entry, conversion) }} />
-    ),
-    shop: (entry, conversion) => (
-      <ShopPage data={{ page: convertEntry(contentModel.shop.fields, entry, conversion) }} />
-    ),
-    about: (entry, conversion) => (
-      <AboutPage data={{ page: convertEntry(contentModel.about.fields, entry, conversion) }} />
-    ),
-    journal: (entry, conversion) => (
-      <JournalPage data={{ page: convertEntry(contentModel.journal.fields, entry, conversion) }} />
-    ),
-    affiliate: (entry, conversion) => (
-      <AffiliatePage
-        data={{ page: convertEntry(contentModel.affiliate.fields, entry, conversion) }}
-      />
-    ),
-    contact: (entry, conversion) => (
-      <ContactPage data={{ page: convertEntry(contentModel.contact.fields, entry, conversion) }} />
-    ),
-  }
+export const pagePreviews: {
+  [Name in PageName]: (entry: unknown, conversion: Conversion) => ReactElement
+} = {
+  home: (entry, conversion) => (
+    <HomePage data={{ page: convertEntry(contentModel.home.fields, entry, conversion) }} />
+  ),
+  shop: (entry, conversion) => (
+    <ShopPage data={{ page: convertEntry(contentModel.shop.fields, entry, conversion) }} />
+  ),
+  about: (entry, conversion) => (
+    <AboutPage data={{ page: convertEntry(contentModel.about.fields, entry, conversion) }} />
+  ),
+  journal: (entry, conversion) => (
+    <JournalPage data={{ page: convertEntry(contentModel.journal.fields, entry, conversion) }} />
+  ),
+  affiliate: (entry, conversion) => (
+    <AffiliatePage
+      data={{ page: convertEntry(contentModel.affiliate.fields, entry, conversion) }}
+    />
+  ),
+  contact: (entry, conversion) => (
+    <ContactPage data={{ page: convertEntry(contentModel.contact.fields, entry, conversion) }} />
+  ),
+}
 
 /** The page the file shows on, and its address (for the menu's current link). */
 function previewBody(
