@@ -1,6 +1,6 @@
 import { css } from "@emotion/react"
 import { graphql } from "gatsby"
-import { container } from "../theme/styles"
+import { container, goldRule } from "../theme/styles"
 import { colors, fonts, fontSizes, mq, radii, sizes, space } from "../theme/tokens"
 import { AffiliateCollectionCard } from "./AffiliateCollectionCard"
 import { CardGrid } from "./CardGrid"
@@ -45,12 +45,8 @@ const points = css`
     color: ${colors.accent};
   }
   h3::before {
-    content: "";
-    display: block;
-    width: 2.5rem;
-    height: 2px;
+    ${goldRule("2.5rem")};
     margin-bottom: ${space.sm};
-    background: ${colors.gold};
   }
   p {
     margin: 0;

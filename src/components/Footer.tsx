@@ -1,7 +1,7 @@
 import { css } from "@emotion/react"
 import { Link } from "gatsby"
 import { useSiteSettings } from "../hooks/useSiteSettings"
-import { container } from "../theme/styles"
+import { container, logoLink } from "../theme/styles"
 import { alpha, colors, fonts, fontSizes, mq, sizes, space } from "../theme/tokens"
 import { SiteNavigation } from "./SiteNavigation"
 
@@ -28,14 +28,9 @@ const columns = css`
 `
 
 const brand = css`
-  display: inline-flex;
-  align-items: center;
-  min-height: ${sizes.tapTarget};
-  font-family: ${fonts.display};
+  ${logoLink};
   font-size: ${fontSizes.logoLarge};
-  font-weight: 600;
   color: ${colors.ivory};
-  text-decoration: none;
 `
 
 const heading = css`

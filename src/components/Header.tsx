@@ -2,8 +2,8 @@ import { css } from "@emotion/react"
 import { Link } from "gatsby"
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type FocusEvent } from "react"
 import { useSiteSettings } from "../hooks/useSiteSettings"
-import { container } from "../theme/styles"
-import { breakpoints, colors, fonts, fontSizes, mq, radii, sizes, space } from "../theme/tokens"
+import { container, logoLink } from "../theme/styles"
+import { breakpoints, colors, fontSizes, mq, radii, sizes, space } from "../theme/tokens"
 import { SiteNavigation } from "./SiteNavigation"
 
 const MENU_ID = "site-menu"
@@ -26,15 +26,10 @@ const bar = css`
 `
 
 const brand = css`
-  display: inline-flex;
-  align-items: center;
-  min-height: ${sizes.tapTarget};
-  font-family: ${fonts.display};
+  ${logoLink};
   font-size: ${fontSizes.logo};
-  font-weight: 600;
   letter-spacing: 0.04em;
   color: ${colors.ink};
-  text-decoration: none;
   &:hover {
     color: ${colors.accent};
     text-decoration: none;

@@ -1,7 +1,7 @@
 import { css } from "@emotion/react"
 import { graphql } from "gatsby"
 import { colors, fontSizes, sizes, space } from "../theme/tokens"
-import { container } from "../theme/styles"
+import { container, goldRule } from "../theme/styles"
 import { ButtonLink } from "./ButtonLink"
 import { CardGrid } from "./CardGrid"
 import { CollectionCard } from "./CollectionCard"
@@ -18,12 +18,8 @@ const story = css`
     font-size: ${fontSizes.h1};
   }
   h2::after {
-    content: "";
-    display: block;
-    width: 4rem;
-    height: 2px;
+    ${goldRule("4rem")};
     margin: ${space.sm} auto 0;
-    background: ${colors.gold};
   }
   p {
     max-width: ${sizes.measure};

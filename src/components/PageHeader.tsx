@@ -1,5 +1,5 @@
 import { css } from "@emotion/react"
-import { container } from "../theme/styles"
+import { container, goldRule } from "../theme/styles"
 import { colors, fontSizes, sizes, space } from "../theme/tokens"
 
 const pageHeader = css`
@@ -10,12 +10,8 @@ const pageHeader = css`
     margin-bottom: ${space.sm};
   }
   h1::after {
-    content: "";
-    display: block;
-    width: 4rem;
-    height: 2px;
+    ${goldRule("4rem")};
     margin-top: ${space.sm};
-    background: ${colors.gold};
   }
   p {
     max-width: ${sizes.measure};

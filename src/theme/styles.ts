@@ -1,5 +1,24 @@
 import { css } from "@emotion/react"
-import { colors, fontSizes, radii, sizes, space } from "./tokens"
+import { colors, fonts, fontSizes, radii, sizes, space } from "./tokens"
+
+/** The short gold line that sets off a heading, as an `::after` or `::before` of it. */
+export const goldRule = (width: string) => css`
+  content: "";
+  display: block;
+  width: ${width};
+  height: 2px;
+  background: ${colors.gold};
+`
+
+/** The boutique's name as a link home, in the header and the footer. */
+export const logoLink = css`
+  display: inline-flex;
+  align-items: center;
+  min-height: ${sizes.tapTarget};
+  font-family: ${fonts.display};
+  font-weight: 600;
+  text-decoration: none;
+`
 
 /** Centred column with side gutters. */
 export const container = css`
