@@ -18,6 +18,17 @@ describe("content fixed by the spec", () => {
     })
   })
 
+  it("has the six menu links of the spec, in order", () => {
+    expect(site.navigation.map((link) => [link.label, link.path])).toEqual([
+      ["Home", "/"],
+      ["Shop", "/shop"],
+      ["About Us", "/about"],
+      ["Style Journal", "/journal"],
+      ["Boutique", "/affiliate"],
+      ["Join Our List", "/contact"],
+    ])
+  })
+
   it("has the five shop categories with their item counts", () => {
     expect(shop.categories.map(({ name, count }) => [name, count])).toEqual([
       ["Dresses", 24],

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test"
-import { siteAddresses } from "../src/content/routes"
+import site from "../data/site.json"
+import { pageRoutes, siteAddresses } from "../src/content/routes"
 import { openMenu, waitForHydration } from "./hydration"
 
 const routes = siteAddresses()
@@ -282,10 +283,12 @@ test.describe("with JavaScript turned off", () => {
   test.use({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } })
 
   test("the navigation links are shown and every page reads in full", async ({ page }) => {
-    for (const route of routes.slice(0, 6)) {
-      await page.goto(route)
+    for (const { path } of pageRoutes()) {
+      await page.goto(path)
       await expect(page.getByRole("button", { name: "Menu" })).toBeHidden()
-      await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link")).toHaveCount(6)
+      await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link")).toHaveCount(
+        site.navigation.length,
+      )
       await expect(
         page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Shop" }),
       ).toBeVisible()
