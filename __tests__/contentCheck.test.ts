@@ -203,17 +203,25 @@ describe("the content check", () => {
     })
     copy.edit("home", (json) => delete json.hero.headline)
     copy.editText("contact", (text) => text.replace(`"Join Now",`, `"Join Now"`))
+    /** The line of the copy's file where `text` first stands (1-based). */
+    const lineOf = (name: string, text: string) =>
+      fs
+        .readFileSync(path.join(copy.dir, `${name}.json`), "utf8")
+        .split("\n")
+        .findIndex((line) => line.includes(text)) + 1
+    const countLine = lineOf("shop", `"count": "sixteen"`)
     const problems = checkContent(copy.dir)
     expect(problems.map((problem) => [problem.file, problem.line])).toEqual([
-      ["data/home.json", 5],
-      ["data/shop.json", 13],
-      ["data/shop.json", 23],
-      ["data/contact.json", 17],
+      // A missing field is reported where its object starts; a missing comma at the next line.
+      ["data/home.json", lineOf("home", `"hero": {`)],
+      ["data/shop.json", lineOf("shop", `"imageAlt": ""`)],
+      ["data/shop.json", countLine],
+      ["data/contact.json", lineOf("contact", `"Join Now"`) + 1],
     ])
     const report = formatProblems(problems)
     expect(report).toContain("The content in data/ has 4 problems, so the site was not built")
     expect(report).toContain(
-      `  • data/shop.json: category 3 (Bottoms): 'count' must be a whole number, got "sixteen" (line 23)`,
+      `  • data/shop.json: category 3 (Bottoms): 'count' must be a whole number, got "sixteen" (line ${countLine})`,
     )
   })
 

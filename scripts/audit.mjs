@@ -21,15 +21,41 @@ import { chromePath, chromiumLaunchOptions } from "../e2e/browser.mjs"
 import { listedBundles } from "../src/build/scriptsAfterPaint"
 import { siteAddresses, unknownPath } from "../src/content/routes"
 
+/** @typedef {import("lighthouse").RunnerResult} RunnerResult */
+/** @typedef {import("lighthouse").Result} LighthouseResult */
+/** @typedef {{ src: string, gzip: number, transferred: number }} Download */
+/** @typedef {Awaited<ReturnType<typeof measureJavaScript>>} BuiltJs What the built files load. */
+/**
+ * @typedef {BuiltJs & { runtime: Download[], runtimeGzip: number, budgeted: number }} RouteJs
+ *   Plus the chunks Chromium fetched beyond them.
+ */
+/**
+ * @typedef {object} Violation An axe violation, as reported.
+ * @property {string} id
+ * @property {string | null | undefined} impact
+ * @property {string} help
+ * @property {string[]} nodes
+ */
+/**
+ * @typedef {object} LighthouseFigures A route and preset's judged Lighthouse run.
+ * @property {Record<string, number | null>} scores
+ * @property {Record<string, string[]>} failing Why each category's score is short.
+ * @property {boolean} only404ByDesign
+ * @property {number[]} performanceRuns
+ * @property {number} lcp
+ * @property {number} cls
+ * @property {number} tbt
+ * @property {string[]} warnings
+ */
+
 // ---- Budgets ----------------------------------------------------------------------------------
 /**
- * Gzipped JavaScript a route may load (KB = 1000 bytes, gzip level 9). The issue's ceiling is 100;
- * this is tightened to what the site reaches, so that any new dependency has to be weighed: 88.4 KB
- * on /affiliate when it was set, 74.6 KB with Preact and the lazy tooltips, 75.6 KB once every page
- * also carried gatsby-plugin-catch-links (0.7 KB, for the links in StaticContent) and the
- * compile hints.
+ * Gzipped JavaScript a route may load (KB = 1000 bytes, gzip level 9), with React 18 in the browser
+ * as the owner asked (gatsby-starter-default ships 98.6 KB on its home page). React DOM is about
+ * 46 KB of it and Gatsby's runtime with emotion about 33; pages load their own code only, and
+ * code for what a visitor does (the sign-up toast, the affiliate tooltips) when she does it.
  */
-const JS_BUDGET_KB = 76
+const JS_BUDGET_KB = 90
 const MIN_SCORE = { performance: 95, accessibility: 100, "best-practices": 100, seo: 100 }
 
 // Lighthouse's mobile Total Blocking Time swings widely from run to run on a shared 2-core machine:
@@ -51,21 +77,63 @@ const VIEWPORTS = {
 }
 const GZIP_LEVEL = 9
 
-/** One line per missed budget; the exit code follows from it. */
+/**
+ * One line per missed budget; the exit code follows from it.
+ * @type {string[]}
+ */
 const misses = []
-const miss = (route, what) => misses.push(`${route.padEnd(14)} ${what}`)
-const kb = (bytes) => (bytes / 1000).toFixed(1)
-const gzipSize = (data) => gzipSync(data, { level: GZIP_LEVEL }).length
-const log = (message) => console.error(`[audit] ${message}`)
+const miss = (/** @type {string} */ route, /** @type {string} */ what) =>
+  misses.push(`${route.padEnd(14)} ${what}`)
+const kb = (/** @type {number} */ bytes) => (bytes / 1000).toFixed(1)
+const gzipSize = (/** @type {import("node:zlib").InputType} */ data) =>
+  gzipSync(data, { level: GZIP_LEVEL }).length
+const log = (/** @type {string} */ message) => console.error(`[audit] ${message}`)
+
+/**
+ * record[key] for a key this script filled in (or Lighthouse always reports): throws rather than
+ * returning undefined.
+ * @template T
+ * @param {Record<string, T>} record
+ * @param {string} key
+ * @returns {T}
+ */
+function lookup(record, key) {
+  const value = record[key]
+  if (value === undefined) throw new Error(`nothing for ${key}`)
+  return value
+}
+
+/**
+ * value.key1.key2… in a value of no one shape (Lighthouse's audit details are a wide union):
+ * undefined as soon as a step is not an object.
+ * @param {unknown} value
+ * @param {...string} keys
+ * @returns {unknown}
+ */
+function dig(value, ...keys) {
+  let here = value
+  for (const key of keys) {
+    if (typeof here !== "object" || here === null) return undefined
+    here = /** @type {Record<string, unknown>} */ (here)[key]
+  }
+  return here
+}
 
 // ---- Built files ---------------------------------------------------------------------------------
 
-/** The built HTML file gatsby serve answers a route with (404.html for unknown paths). */
+/**
+ * The built HTML file gatsby serve answers a route with (404.html for unknown paths).
+ * @param {string} route
+ */
 function htmlFileOf(route) {
   if (route === NOT_FOUND) return path.join(PUBLIC, "404.html")
   return path.join(PUBLIC, route === "/" ? "index.html" : `${route.slice(1)}/index.html`)
 }
 
+/**
+ * @param {string} dir
+ * @returns {Promise<string[]>}
+ */
 async function listHtmlFiles(dir) {
   const files = []
   for (const entry of await readdir(dir, { withFileTypes: true })) {
@@ -84,12 +152,18 @@ async function listHtmlFiles(dir) {
  * What a route's first load costs in JavaScript, from the built files: every <script src> in the
  * HTML, every inline script, and the page's component chunk group (page-data.json names it;
  * chunk-map.json and webpack.stats.json list its files, including the split chunks it needs).
+ * @param {string} route
  */
 async function measureJavaScript(route) {
   const html = await readFile(htmlFileOf(route), "utf8")
+  /** @type {Set<string>} */
   const external = new Set()
+  /** @type {Set<string>} */
   const inline = new Set()
-  for (const [, attributes, body] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)) {
+  // Both groups always take part in a match; the defaults are for the type checker.
+  for (const [, attributes = "", body = ""] of html.matchAll(
+    /<script\b([^>]*)>([\s\S]*?)<\/script>/g,
+  )) {
     const src = attributes.match(/\bsrc="([^"]+)"/)?.[1]
     if (src) external.add(src)
     else if (!/type="application\/(ld\+)?json"/.test(attributes) && body.trim()) inline.add(body)
@@ -103,8 +177,11 @@ async function measureJavaScript(route) {
     route === NOT_FOUND ? "404.html" : route === "/" ? "index" : route.slice(1),
     "page-data.json",
   )
+  /** @type {{ componentChunkName: string }} */
   const { componentChunkName } = JSON.parse(await readFile(pageDataPath, "utf8"))
+  /** @type {Record<string, string[]>} */
   const chunkMap = JSON.parse(await readFile(path.join(PUBLIC, "chunk-map.json"), "utf8"))
+  /** @type {{ namedChunkGroups?: Record<string, { assets?: (string | { name: string })[] }> }} */
   const stats = JSON.parse(await readFile(path.join(PUBLIC, "webpack.stats.json"), "utf8"))
   const group = stats.namedChunkGroups?.[componentChunkName]?.assets ?? []
   const pageChunks = [
@@ -113,6 +190,7 @@ async function measureJavaScript(route) {
   ].filter((file) => file.endsWith(".js") && !shared.has(file))
   for (const file of pageChunks) external.add(file)
 
+  /** @type {{ src: string, raw: number, gzip: number, page: boolean }[]} */
   const files = []
   for (const src of external) {
     const bytes = await readFile(path.join(PUBLIC, src))
@@ -133,8 +211,14 @@ async function measureJavaScript(route) {
 }
 
 /** The biggest source modules across the files a route loads (minified bytes, from source maps). */
+/** @type {Map<string, Record<string, { size: number }>>} */
 const exploredFiles = new Map()
+/**
+ * @param {{ src: string }[]} files
+ * @returns {Promise<[module: string, bytes: number][]>}
+ */
 async function biggestModules(files, count = 8) {
+  /** @type {Map<string, number>} */
   const sizes = new Map()
   for (const { src } of files) {
     const code = path.join(PUBLIC, src)
@@ -145,7 +229,7 @@ async function biggestModules(files, count = 8) {
       )
       exploredFiles.set(src, result.bundles[0]?.files ?? {})
     }
-    for (const [name, { size }] of Object.entries(exploredFiles.get(src))) {
+    for (const [name, { size }] of Object.entries(exploredFiles.get(src) ?? {})) {
       if (name.startsWith("[")) continue // [unmapped], [sourceMappingURL], [no source]
       const module = name.replace(/^webpack:\/\/[^/]*\//, "").replace(/^\.\//, "")
       sizes.set(module, (sizes.get(module) ?? 0) + size)
@@ -154,8 +238,12 @@ async function biggestModules(files, count = 8) {
   return [...sizes.entries()].sort((a, b) => b[1] - a[1]).slice(0, count)
 }
 
-/** "3× message" for repeated messages, so that one cause is one line. */
+/**
+ * "3× message" for repeated messages, so that one cause is one line.
+ * @param {string[]} errors
+ */
 function groupErrors(errors) {
+  /** @type {Map<string, number>} */
   const counts = new Map()
   for (const error of errors) {
     const message = error.replace(/^line \d+: /, "")
@@ -164,7 +252,10 @@ function groupErrors(errors) {
   return [...counts].map(([message, n]) => (n > 1 ? `${n}× ${message}` : message))
 }
 
-/** The W3C Nu HTML checker with the machine's Java: error count per file. */
+/**
+ * The W3C Nu HTML checker with the machine's Java: error count per file.
+ * @param {string[]} files
+ */
 function validateHtml(files) {
   const jar = path.join("node_modules", "vnu-jar", "build", "dist", "vnu.jar")
   const result = spawnSync("java", ["-jar", jar, "--errors-only", "--format", "json", ...files], {
@@ -172,12 +263,14 @@ function validateHtml(files) {
     maxBuffer: 64 * 1024 * 1024,
   })
   if (result.error) throw new Error(`could not run java for vnu.jar: ${result.error.message}`)
+  /** @type {{ type: string, url: string, lastLine: number, message: string }[]} */
   let messages
   try {
     messages = JSON.parse(result.stderr || result.stdout).messages
   } catch {
     throw new Error(`vnu.jar gave no JSON (exit ${result.status}): ${result.stderr.slice(0, 500)}`)
   }
+  /** @type {Map<string, string[]>} */
   const perFile = new Map(files.map((file) => [file, []]))
   for (const message of messages.filter((m) => m.type === "error")) {
     const file = path.relative(process.cwd(), decodeURIComponent(new URL(message.url).pathname))
@@ -188,17 +281,26 @@ function validateHtml(files) {
 
 // ---- The served site -----------------------------------------------------------------------------
 
+/** @returns {Promise<number>} */
 async function freePort() {
   return new Promise((resolve, reject) => {
     const server = createServer().once("error", reject)
     server.listen(0, "localhost", () => {
-      const { port } = server.address()
-      server.close(() => resolve(port))
+      const address = server.address()
+      // A TCP listener has an AddressInfo (a string is a pipe's, null is before listening).
+      if (address === null || typeof address === "string") {
+        server.close(() => reject(new Error(`no TCP address: ${address}`)))
+        return
+      }
+      server.close(() => resolve(address.port))
     })
   })
 }
 
-/** `gatsby serve` as npm start runs it, in its own process group so that it can be ended whole. */
+/**
+ * `gatsby serve` as npm start runs it, in its own process group so that it can be ended whole.
+ * @param {number} port
+ */
 async function serve(port) {
   const child = spawn("npx", ["gatsby", "serve", "--port", String(port), "--host", "localhost"], {
     stdio: "ignore",
@@ -206,7 +308,7 @@ async function serve(port) {
   })
   const stop = () => {
     try {
-      process.kill(-child.pid, "SIGTERM")
+      if (child.pid) process.kill(-child.pid, "SIGTERM")
     } catch {
       // already gone
     }
@@ -227,7 +329,10 @@ async function serve(port) {
   return { base, stop }
 }
 
-/** linkinator over the whole served site; anything not on this loopback server is skipped. */
+/**
+ * linkinator over the whole served site; anything not on this loopback server is skipped.
+ * @param {string} base
+ */
 async function checkLinks(base) {
   const escaped = base.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")
   const result = await new LinkChecker().check({
@@ -245,11 +350,17 @@ async function checkLinks(base) {
     }))
 }
 
-/** axe at a phone and a desktop width, and what Chromium downloads as scripts on each route. */
+/**
+ * axe at a phone and a desktop width, and what Chromium downloads as scripts on each route.
+ * @param {string} base
+ */
 async function runBrowserChecks(base) {
   const browser = await chromium.launch(chromiumLaunchOptions())
+  /** @type {Record<string, Violation[]>} */
   const axe = {}
+  /** @type {Record<string, Download[]>} */
   const downloaded = {}
+  /** @type {Record<string, { src: string, gzip: number }[]>} */
   const onInteraction = {}
   try {
     for (const [preset, viewport] of Object.entries(VIEWPORTS)) {
@@ -257,6 +368,7 @@ async function runBrowserChecks(base) {
         // A fresh context per route: nothing cached, so every script counts as transferred.
         const context = await browser.newContext({ viewport })
         const page = await context.newPage()
+        /** @type {import("@playwright/test").Response[]} */
         const scripts = []
         page.on("response", (response) => {
           if (response.request().resourceType() === "script") scripts.push(response)
@@ -275,6 +387,7 @@ async function runBrowserChecks(base) {
           nodes: v.nodes.map((node) => node.target.join(" ")),
         }))
         if (preset === "mobile") {
+          /** @type {Download[]} */
           const files = []
           for (const response of scripts) {
             const body = await response.body().catch(() => Buffer.alloc(0))
@@ -295,14 +408,15 @@ async function runBrowserChecks(base) {
           if ((await email.count()) > 0) await email.focus()
           await page.waitForLoadState("networkidle")
           await page.waitForTimeout(500)
-          onInteraction[route] = []
+          const fetched = []
           for (const response of scripts.slice(loaded)) {
             const body = await response.body().catch(() => Buffer.alloc(0))
-            onInteraction[route].push({
+            fetched.push({
               src: new URL(response.url()).pathname,
               gzip: gzipSize(body),
             })
           }
+          onInteraction[route] = fetched
         }
         await context.close()
       }
@@ -313,24 +427,43 @@ async function runBrowserChecks(base) {
   return { axe, downloaded, onInteraction }
 }
 
-const performanceOf = (lhr) => Math.round(lhr.categories.performance.score * 100)
+// A null score (Lighthouse could not score the page) counts as 0.
+const performanceOf = (/** @type {LighthouseResult} */ lhr) =>
+  Math.round((lookup(lhr.categories, "performance").score ?? 0) * 100)
 
-/** Lighthouse CI's "optimistic" aggregation: the best-scoring run (the lower TBT on a tie). */
+/**
+ * An audit's measured value. NaN where Lighthouse gives none: like undefined, it fails every
+ * comparison and makes any sum or maximum NaN.
+ * @param {LighthouseResult} lhr
+ * @param {string} id
+ */
+const numericValue = (lhr, id) => lookup(lhr.audits, id).numericValue ?? NaN
+
+/**
+ * Lighthouse CI's "optimistic" aggregation: the best-scoring run (the lower TBT on a tie).
+ * @param {RunnerResult[]} runs
+ */
 function bestRun(runs) {
-  const tbt = (runner) => runner.lhr.audits["total-blocking-time"].numericValue
+  const tbt = (/** @type {RunnerResult} */ runner) =>
+    numericValue(runner.lhr, "total-blocking-time")
   return runs.reduce((best, runner) => {
     const [a, b] = [performanceOf(runner.lhr), performanceOf(best.lhr)]
     return a > b || (a === b && tbt(runner) < tbt(best)) ? runner : best
   })
 }
 
-/** Lighthouse 12 with its default simulated throttling, one run at a time; mobile judged by its best run. */
+/**
+ * Lighthouse 12 with its default simulated throttling, one run at a time; mobile judged by its best run.
+ * @param {string} base
+ */
 async function runLighthouse(base) {
   const chrome = await chromeLauncher.launch({
     chromePath,
     chromeFlags: [...chromiumLaunchOptions().args, "--headless=new"],
   })
+  /** @type {Record<string, RunnerResult[]>} */
   const runsOf = {}
+  /** @type {(route: string, preset: string) => Promise<void>} */
   const runOnce = async (route, preset) => {
     const runs = (runsOf[`${route} ${preset}`] ??= [])
     log(`Lighthouse ${preset} ${route} (run ${runs.length + 1})`)
@@ -346,9 +479,11 @@ async function runLighthouse(base) {
       },
       preset === "desktop" ? desktopConfig : undefined,
     )
+    if (!runner) throw new Error(`${route}: Lighthouse gave no result`)
     if (runner.lhr.runtimeError) throw new Error(`${route}: ${runner.lhr.runtimeError.message}`)
     runs.push(runner)
   }
+  /** @type {Record<string, LighthouseFigures>} */
   const results = {}
   try {
     await mkdir(ARTIFACTS, { recursive: true })
@@ -360,68 +495,71 @@ async function runLighthouse(base) {
     for (const route of ROUTES) await runOnce(route, "desktop")
     for (const route of ROUTES) {
       for (const preset of Object.keys(VIEWPORTS)) {
-        const runs = runsOf[`${route} ${preset}`]
+        const runs = lookup(runsOf, `${route} ${preset}`)
         const { lhr, report } = bestRun(runs)
         const name = route === "/" ? "home" : route.slice(1)
         await writeFile(path.join(ARTIFACTS, `lighthouse-${name}-${preset}.json`), report)
+        /** @type {Record<string, number | null>} */
         const scores = {}
+        /** @type {Record<string, string[]>} */
         const failing = {}
         for (const id of Object.keys(lhr.categories)) {
           // Performance is judged by the best run; the other categories do not depend on timing,
           // and are judged by their worst run, so a run that found a problem is never hidden.
-          const scoreIn = (run) => run.lhr.categories[id].score ?? -1
+          const scoreIn = (/** @type {RunnerResult} */ run) =>
+            lookup(run.lhr.categories, id).score ?? -1
           const judged =
             id === "performance"
               ? { lhr }
               : runs.reduce((worst, run) => (scoreIn(run) < scoreIn(worst) ? run : worst))
-          const category = judged.lhr.categories[id]
+          const category = lookup(judged.lhr.categories, id)
           scores[id] = category.score === null ? null : Math.round(category.score * 100)
           // Why a score is short: the weighted audits that did not pass.
           failing[id] = category.auditRefs
-            .map((ref) => ({ ref, audit: judged.lhr.audits[ref.id] }))
+            .map((ref) => ({ ref, audit: lookup(judged.lhr.audits, ref.id) }))
             .filter(({ ref, audit }) => {
               if (audit.score === null) return false
               if (id === "performance") return ref.weight > 0 && audit.score < 0.9
               return audit.score < 1 && !["informative", "manual"].includes(audit.scoreDisplayMode)
             })
             .map(({ audit }) => {
-              const items = audit.details?.items ?? []
+              const item = dig(audit.details, "items", "0")
               const first =
-                items[0]?.node?.snippet ??
-                (items[0]?.sourceLocation?.url
-                  ? `${items[0].description} ${items[0].sourceLocation.url}`
+                dig(item, "node", "snippet") ??
+                (dig(item, "sourceLocation", "url")
+                  ? `${dig(item, "description")} ${dig(item, "sourceLocation", "url")}`
                   : undefined) ??
-                items[0]?.url ??
-                items[0]?.source?.url
+                dig(item, "url") ??
+                dig(item, "source", "url")
               return `${audit.id} (${audit.title}${audit.displayValue ? `: ${audit.displayValue}` : ""})${first ? ` e.g. ${String(first).slice(0, 120)}` : ""}`
             })
         }
         // Gatsby's 404 handling logs 404s by design: the document itself and the page's
         // page-data.json, which the loader asks for before falling back to the 404 page's.
         const consoleErrors = runs.flatMap(
-          (run) => run.lhr.audits["errors-in-console"].details?.items ?? [],
+          (run) => dig(lookup(run.lhr.audits, "errors-in-console").details, "items") ?? [],
         )
+        /** @type {Set<unknown>} */
         const inherent = new Set([
           lhr.finalDisplayedUrl,
           new URL(`/page-data${route}/page-data.json`, base).href,
         ])
+        const bestPractices = failing["best-practices"] ?? []
         const only404ByDesign =
           route === NOT_FOUND &&
-          failing["best-practices"].length === 1 &&
-          failing["best-practices"][0].startsWith("errors-in-console") &&
-          consoleErrors.every((item) => inherent.has(item.sourceLocation?.url))
+          bestPractices.length === 1 &&
+          bestPractices[0]?.startsWith("errors-in-console") === true &&
+          consoleErrors.every((item) => inherent.has(dig(item, "sourceLocation", "url")))
         results[`${route} ${preset}`] = {
           scores,
           failing,
           only404ByDesign,
           // Every run's performance score, in the order they ran.
           performanceRuns: runs.map((runner) => performanceOf(runner.lhr)),
-          lcp: lhr.audits["largest-contentful-paint"].numericValue,
+          lcp: numericValue(lhr, "largest-contentful-paint"),
           // Layout shift is budgeted at 0 in every run, not only the judged one.
-          cls: Math.max(
-            ...runs.map((run) => run.lhr.audits["cumulative-layout-shift"].numericValue),
-          ),
-          tbt: lhr.audits["total-blocking-time"].numericValue,
+          cls: Math.max(...runs.map((run) => numericValue(run.lhr, "cumulative-layout-shift"))),
+          tbt: numericValue(lhr, "total-blocking-time"),
           warnings: lhr.runWarnings,
         }
       }
@@ -434,12 +572,17 @@ async function runLighthouse(base) {
 
 // ---- Output ----------------------------------------------------------------------------------------
 
-/** An aligned pipe table (valid Markdown, readable in a terminal). */
+/**
+ * An aligned pipe table (valid Markdown, readable in a terminal).
+ * @param {string[]} header
+ * @param {unknown[][]} rows
+ */
 function table(header, rows) {
   const widths = header.map((h, i) =>
     Math.max(h.length, ...rows.map((row) => String(row[i]).length)),
   )
-  const line = (cells) => `| ${cells.map((c, i) => String(c).padEnd(widths[i])).join(" | ")} |`
+  const line = (/** @type {unknown[]} */ cells) =>
+    `| ${cells.map((c, i) => String(c).padEnd(widths[i] ?? 0)).join(" | ")} |`
   return [line(header), `| ${widths.map((w) => "-".repeat(w)).join(" | ")} |`, ...rows.map(line)]
     .join("\n")
     .concat("\n")
@@ -449,20 +592,21 @@ function table(header, rows) {
 
 async function main() {
   if (!process.argv.includes("--no-build")) {
-    // npm's build: the content check, gatsby build and the postbuild steps, as `npm start` builds.
+    // npm's build: the content check, then gatsby build (its onPostBuild steps too), as `npm start` builds.
     log("npm run build")
     const build = spawnSync("npm", ["run", "build"], { stdio: "inherit" })
     if (build.status !== 0) throw new Error("npm run build failed")
   }
 
   log("JavaScript per route")
-  const js = {}
-  for (const route of ROUTES) js[route] = await measureJavaScript(route)
+  /** @type {Record<string, BuiltJs>} */
+  const builtJs = {}
+  for (const route of ROUTES) builtJs[route] = await measureJavaScript(route)
 
   log("Nu HTML checker")
   const htmlFiles = await listHtmlFiles(PUBLIC)
   const htmlErrors = validateHtml(htmlFiles)
-  const htmlErrorsOf = (route) => htmlErrors.get(htmlFileOf(route)) ?? []
+  const htmlErrorsOf = (/** @type {string} */ route) => htmlErrors.get(htmlFileOf(route)) ?? []
 
   const server = await serve(await freePort())
   const stopOnSignal = () => {
@@ -483,43 +627,46 @@ async function main() {
 
   // Chunks Chromium loaded that the built HTML and chunk group do not name: dynamic imports made
   // at run time (gatsby-plugin-image's lazy hydration, for one). They count against the budget.
+  /** @type {Record<string, RouteJs>} */
+  const js = {}
   for (const route of ROUTES) {
-    const m = js[route]
+    const m = lookup(builtJs, route)
     const named = new Set(m.files.map((f) => f.src))
-    m.runtime = (browser.downloaded[route] ?? []).filter((f) => !named.has(f.src))
-    m.runtimeGzip = m.runtime.reduce((sum, f) => sum + f.gzip, 0)
-    m.budgeted = m.total + m.runtimeGzip
+    const runtime = (browser.downloaded[route] ?? []).filter((f) => !named.has(f.src))
+    const runtimeGzip = runtime.reduce((sum, f) => sum + f.gzip, 0)
+    js[route] = { ...m, runtime, runtimeGzip, budgeted: m.total + runtimeGzip }
   }
   log("bundle analysis")
   const shared = await biggestModules(
-    js["/"].files.filter((f) => !f.page),
+    lookup(js, "/").files.filter((f) => !f.page),
     10,
   )
+  /** @type {Record<string, [module: string, bytes: number][]>} */
   const modules = {}
-  for (const route of ROUTES)
-    modules[route] = await biggestModules([
-      ...js[route].files.filter((f) => f.page),
-      ...js[route].runtime,
-    ])
+  for (const route of ROUTES) {
+    const m = lookup(js, route)
+    modules[route] = await biggestModules([...m.files.filter((f) => f.page), ...m.runtime])
+  }
 
   // ---- Budgets ----
   for (const route of ROUTES) {
+    const m = lookup(js, route)
     for (const preset of Object.keys(VIEWPORTS)) {
-      const run = lh[`${route} ${preset}`]
+      const run = lookup(lh, `${route} ${preset}`)
       for (const [category, min] of Object.entries(MIN_SCORE)) {
         if (category === "performance" && preset !== "mobile") continue
         // The 404 is noindex and answers 404 by design: is-crawlable and http-status-code fail there.
         if (category === "seo" && route === NOT_FOUND) continue
         if (category === "best-practices" && run.only404ByDesign) continue
         const score = run.scores[category]
-        if (score === null || score < min)
+        if (score === undefined || score === null || score < min)
           miss(
             route,
-            `${preset} Lighthouse ${category} ${score} < ${min}: ${run.failing[category].join("; ") || "(no failing audit listed)"}`,
+            `${preset} Lighthouse ${category} ${score} < ${min}: ${run.failing[category]?.join("; ") || "(no failing audit listed)"}`,
           )
       }
       if (Number(run.cls.toFixed(3)) !== 0) miss(route, `${preset} CLS ${run.cls.toFixed(3)} > 0`)
-      const violations = browser.axe[`${route} ${preset}`]
+      const violations = lookup(browser.axe, `${route} ${preset}`)
       for (const v of violations)
         miss(
           route,
@@ -527,10 +674,10 @@ async function main() {
         )
     }
     for (const error of groupErrors(htmlErrorsOf(route))) miss(route, `HTML ${error}`)
-    if (js[route].budgeted > JS_BUDGET_KB * 1000)
+    if (m.budgeted > JS_BUDGET_KB * 1000)
       miss(
         route,
-        `JavaScript ${kb(js[route].budgeted)} KB gzipped > ${JS_BUDGET_KB} KB (shared ${kb(js[route].sharedGzip)}, page chunks ${kb(js[route].pageGzip)}, inline ${kb(js[route].inlineGzip)}, loaded at run time ${kb(js[route].runtimeGzip)}${js[route].runtime.map((f) => ` ${f.src}`).join("")})`,
+        `JavaScript ${kb(m.budgeted)} KB gzipped > ${JS_BUDGET_KB} KB (shared ${kb(m.sharedGzip)}, page chunks ${kb(m.pageGzip)}, inline ${kb(m.inlineGzip)}, loaded at run time ${kb(m.runtimeGzip)}${m.runtime.map((f) => ` ${f.src}`).join("")})`,
       )
   }
   for (const link of broken) miss(link.parent, `broken link ${link.url} (status ${link.status})`)
@@ -560,7 +707,7 @@ async function main() {
   const rows = []
   for (const route of ROUTES) {
     for (const preset of Object.keys(VIEWPORTS)) {
-      const run = lh[`${route} ${preset}`]
+      const run = lookup(lh, `${route} ${preset}`)
       const s = run.scores
       rows.push([
         route === NOT_FOUND ? `${route} (404)` : route,
@@ -573,10 +720,10 @@ async function main() {
         Math.round(run.lcp),
         run.cls.toFixed(3),
         Math.round(run.tbt),
-        browser.axe[`${route} ${preset}`].length,
+        lookup(browser.axe, `${route} ${preset}`).length,
         htmlErrorsOf(route).length,
         broken.filter((link) => link.parent === route).length,
-        kb(js[route].budgeted),
+        kb(lookup(js, route).budgeted),
       ])
     }
   }
@@ -585,7 +732,7 @@ async function main() {
 
   // ---- JavaScript figures, both methods ----
   const jsRows = ROUTES.map((route) => {
-    const m = js[route]
+    const m = lookup(js, route)
     const seen = browser.downloaded[route] ?? []
     const seenGzip = seen.reduce((sum, f) => sum + f.gzip, 0)
     const seenTransferred = seen.reduce((sum, f) => sum + f.transferred, 0)
@@ -633,7 +780,7 @@ async function main() {
     (route) =>
       `**${route}**\n\n${table(
         ["module", "minified KB"],
-        modules[route].map(([name, size]) => [
+        lookup(modules, route).map(([name, size]) => [
           name.length > 90 ? `…${name.slice(-89)}` : name,
           kb(size),
         ]),

@@ -13,6 +13,10 @@ import { freePort } from "./delivery/nginx.mjs"
 
 const outDir = process.argv[2] ?? "docs/cms"
 
+/**
+ * @param {string} url
+ * @param {RequestInit} [init]
+ */
 async function waitFor(url, init) {
   for (let tries = 0; tries < 120; tries += 1) {
     const ok = await fetch(url, init).then(
@@ -56,12 +60,13 @@ try {
   await page.route("http://localhost:8081/api/v1", async (route) => {
     await route.fulfill({ response: await route.fetch({ url: api }) })
   })
-  const shot = async (name) => {
+  const shot = async (/** @type {string} */ name) => {
     // Let pictures and the preview settle; these are pictures for people, not assertions.
     await sleep(1500)
     await page.screenshot({ path: path.join(outDir, `${name}.png`) })
     console.log(`${outDir}/${name}.png`)
   }
+  /** @type {(collection: string, label: string) => Promise<void>} */
   const openEntry = async (collection, label) => {
     await page.goto(`${baseUrl}/admin/#/collections/${collection}`)
     await page.getByRole("link", { name: label }).click()
@@ -115,6 +120,6 @@ try {
   await shot("6-pictures")
   await browser.close()
 } finally {
-  for (const child of children) process.kill(-child.pid)
+  for (const child of children) if (child.pid) process.kill(-child.pid)
   await rm(repoDir, { recursive: true, force: true })
 }

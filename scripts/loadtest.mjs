@@ -21,8 +21,13 @@ const connections = Number(process.env.LOADTEST_CONNECTIONS ?? 10)
 const routes = pageRoutes().map((route) => route.path)
 const outFile = path.join(root, "docs/delivery.md")
 
-/** One bounded run: every connection cycles through the six pages, asking for gzip like a browser. */
+/**
+ * One bounded run: every connection cycles through the six pages, asking for gzip like a browser.
+ * @param {string} name
+ * @param {string} baseUrl
+ */
 async function measure(name, baseUrl) {
+  /** @type {Record<string, number>} */
   const errorCodes = {}
   const run = autocannon({
     url: baseUrl,
@@ -54,6 +59,12 @@ async function measure(name, baseUrl) {
   return figures
 }
 
+/**
+ * @param {string} baseUrl
+ * @param {string} pathname
+ * @param {http.OutgoingHttpHeaders} [headers]
+ * @returns {Promise<http.IncomingMessage>}
+ */
 function get(baseUrl, pathname, headers = {}) {
   return new Promise((resolve, reject) => {
     http
@@ -65,19 +76,29 @@ function get(baseUrl, pathname, headers = {}) {
   })
 }
 
-/** What nginx answers for each kind of address, as measured. */
+/**
+ * What nginx answers for each kind of address, as measured.
+ * @param {string} baseUrl
+ */
 async function recordHeaders(baseUrl) {
   const home = await readFile(path.join(root, "public/index.html"), "utf8")
   const about = await readFile(path.join(root, "public/about/index.html"), "utf8")
+  const script = home.match(/<script src="(\/app-[^"]+)"/)?.[1]
+  if (!script) throw new Error("public/index.html loads no /app- script")
+  const image = about.match(/\/static\/[^"' ,]+\.avif/)?.[0]
+  if (!image) throw new Error("public/about/index.html shows no .avif image")
+  /** @type {[label: string, pathname: string][]} */
   const samples = [
-    ...routes.map((route) => [route, route]),
+    ...routes.map(/** @returns {[string, string]} */ (route) => [route, route]),
     ["/shop/", "/shop/"],
     ["unknown path", "/summer-sale-2019"],
     ["page data", "/page-data/shop/page-data.json"],
-    ["hashed script", home.match(/<script src="(\/app-[^"]+)"/)[1]],
-    ["/static/ image", about.match(/\/static\/[^"' ,]+\.avif/)[0]],
+    ["hashed script", script],
+    ["/static/ image", image],
   ]
+  /** @type {string[][]} */
   const rows = []
+  /** @type {Record<string, string | string[] | undefined> | undefined} */
   let security
   for (const [label, pathname] of samples) {
     const response = await get(baseUrl, pathname, { "accept-encoding": "br, gzip" })
@@ -107,7 +128,8 @@ async function recordHeaders(baseUrl) {
       throw new Error(`${pathname}: security headers differ from the other routes'`)
     }
   }
-  return { rows, security }
+  // samples is never empty, so security is always set by now
+  return { rows, security: security ?? {} }
 }
 
 async function startGatsbyServe() {
@@ -119,6 +141,8 @@ async function startGatsbyServe() {
     stdio: "ignore",
     env: { ...process.env, GATSBY_TELEMETRY_DISABLED: "1" },
   })
+  const { pid } = child
+  if (pid === undefined) throw new Error("npx gatsby serve did not start")
   const baseUrl = `http://127.0.0.1:${port}`
   for (let attempt = 0; ; attempt++) {
     try {
@@ -129,9 +153,10 @@ async function startGatsbyServe() {
       await new Promise((resolve) => setTimeout(resolve, 100))
     }
   }
-  return { baseUrl, stop: () => process.kill(-child.pid, "SIGTERM") }
+  return { baseUrl, stop: () => process.kill(-pid, "SIGTERM") }
 }
 
+/** @type {(header: string[], rows: (string | number)[][]) => string} */
 const table = (header, rows) =>
   [header, header.map(() => "---"), ...rows].map((row) => `| ${row.join(" | ")} |`).join("\n")
 
@@ -165,6 +190,8 @@ try {
 } finally {
   gatsby.stop()
 }
+// Set by the runs above, each of which either measured or threw.
+if (!nginxFigures || !defaultKeepaliveFigures || !headers) throw new Error("a run was skipped")
 
 const figures = [nginxFigures, gatsbyFigures, defaultKeepaliveFigures]
 const nginxVersion = await new Promise((resolve) => {
@@ -184,7 +211,7 @@ configuration it measures is described in the README, "Deploying".
 ${connections} connections for ${seconds} s per run on loopback, every connection cycling through the six
 pages (${routes.map((route) => `\`${route}\``).join(", ")}) with \`Accept-Encoding: gzip\`, using
 [autocannon](https://github.com/mcollina/autocannon). Machine: ${os.cpus().length} cores (${os.cpus()[0]?.model.trim()}), load
-average ${os.loadavg()[0].toFixed(1)} when the run ended, shared with other builds, so the figures are indicative.
+average ${os.loadavg()[0]?.toFixed(1)} when the run ended, shared with other builds, so the figures are indicative.
 Server: ${nginxVersion}${brotli ? " with the brotli module" : ""}; Node ${process.version}.
 
 ${table(

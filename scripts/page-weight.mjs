@@ -9,7 +9,9 @@ const width = Number(process.argv[3] ?? 390)
 
 const browser = await chromium.launch(chromiumLaunchOptions())
 const page = await browser.newPage({ viewport: { width, height: 844 }, deviceScaleFactor: 3 })
+/** @type {Record<string, number>} */
 const bytes = {}
+/** @type {(type: string, url: string) => string} */
 const kindOf = (type, url) =>
   type === "document"
     ? "HTML"
@@ -39,7 +41,7 @@ await page.evaluate(async () => {
 await page.waitForLoadState("networkidle")
 await browser.close()
 
-const kb = (n) => `${(n / 1024).toFixed(1)} KB`
+const kb = (/** @type {number} */ n) => `${(n / 1024).toFixed(1)} KB`
 const total = Object.values(bytes).reduce((a, b) => a + b, 0)
 console.log(`${url} at ${width}px (3x screen), transferred:`)
 for (const [kind, size] of Object.entries(bytes).sort((a, b) => b[1] - a[1])) {

@@ -1,5 +1,5 @@
 // Screenshots of every route at a phone and a desktop width, from the production build.
-// Usage: npm run build && node scripts/screenshots.mjs [baseUrl] [outDir]
+// Usage: npm run build && npm run screenshots -- [baseUrl] [outDir]
 // Without a baseUrl it serves public/ itself with `gatsby serve`; output goes to docs/screenshots.
 import { chromium } from "@playwright/test"
 import { spawn } from "node:child_process"
@@ -7,6 +7,7 @@ import { mkdir } from "node:fs/promises"
 import path from "node:path"
 import { setTimeout as sleep } from "node:timers/promises"
 import { chromiumLaunchOptions } from "../e2e/browser.mjs"
+import { pageRoutes, unknownPath } from "../src/content/routes"
 
 const outDir = process.argv[3] ?? "docs/screenshots"
 let baseUrl = process.argv[2]
@@ -30,14 +31,10 @@ if (!baseUrl) {
     await sleep(500)
   }
 }
+// Named after the content file: docs/screenshots/shop-390.png.
 const routes = {
-  home: "/",
-  shop: "/shop",
-  about: "/about",
-  journal: "/journal",
-  affiliate: "/affiliate",
-  contact: "/contact",
-  "not-found": "/no-such-page",
+  ...Object.fromEntries(pageRoutes().map((route) => [route.name, route.path])),
+  "not-found": unknownPath,
 }
 const widths = { phone: 390, desktop: 1440 }
 
@@ -65,4 +62,4 @@ for (const [device, width] of Object.entries(widths)) {
   await page.close()
 }
 await browser.close()
-if (server) process.kill(-server.pid)
+if (server?.pid) process.kill(-server.pid)

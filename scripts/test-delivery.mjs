@@ -6,6 +6,13 @@ import { spawn } from "node:child_process"
 import { writeDeliveryFiles } from "../src/build/deliveryFiles"
 import { findNginx, startNginx } from "./delivery/nginx.mjs"
 
+/**
+ * Runs a command to its end; resolves to its exit code.
+ * @param {string} command
+ * @param {string[]} args
+ * @param {Record<string, string>} env added to this process's environment
+ * @returns {Promise<number>}
+ */
 function run(command, args, env) {
   return new Promise((resolve) => {
     const child = spawn(command, args, { stdio: "inherit", env: { ...process.env, ...env } })
@@ -20,7 +27,7 @@ function run(command, args, env) {
 try {
   findNginx()
 } catch (error) {
-  console.error(error.message)
+  console.error(error instanceof Error ? error.message : error)
   process.exit(1)
 }
 

@@ -6,11 +6,29 @@
  * y=1000, centre line x=0. "L" and "R" mean the viewer's left and right.
  */
 import { C, SKIN, HAIR, mix } from "./palette.mjs"
-import { P, add, lerp, limb, mul, norm, sampleSpline, smooth, smoothTail, sub } from "./geom.mjs"
+import {
+  P,
+  add,
+  lerp,
+  limb,
+  mul,
+  norm,
+  nth,
+  sampleSpline,
+  smooth,
+  smoothTail,
+  sub,
+} from "./geom.mjs"
 import { rng } from "./rng.mjs"
+
+/** @typedef {import("./geom.mjs").Pt} Pt */
+/** @typedef {import("./geom.mjs").Tube} Tube */
+/** @typedef {"L" | "R"} Side */
+/** @typedef {{ base: string, shade: string, lip: string }} Skin */
 
 /* ------------------------------------------------------------------ poses */
 
+/** @satisfies {Record<string, Pt[]>} */
 const ARMS = {
   down: [
     [58, 180],
@@ -87,6 +105,31 @@ const ARMS = {
   ],
 }
 
+/**
+ * The body's joints in one stance; each leg runs hip, knee, calf, ankle.
+ * @typedef {object} Stance
+ * @property {Pt} hip
+ * @property {Pt} waist
+ * @property {Pt} shL
+ * @property {Pt} shR
+ * @property {Pt} head
+ * @property {Pt[]} legL
+ * @property {Pt} toeL
+ * @property {Pt[]} legR
+ * @property {Pt} toeR
+ */
+/** @typedef {Stance & { armL: Pt[], armR: Pt[], tilt: number, turn: number }} Pose */
+
+/**
+ * @typedef {object} PoseSpec
+ * @property {keyof typeof LEGS} [legs]
+ * @property {keyof typeof ARMS} [armL]
+ * @property {keyof typeof ARMS} [armR]
+ * @property {boolean} [mirror]
+ * @property {{ tilt?: number, turn?: number }} [head]
+ */
+
+/** @satisfies {Record<string, Stance>} */
 const LEGS = {
   walk: {
     hip: [-10, 440],
@@ -153,9 +196,14 @@ const LEGS = {
   },
 }
 
+/** @type {(p: Pt) => Pt} */
 const mirrorPt = ([x, y]) => [-x, y]
 
-/** Build the joint set for a pose name plus arm choices, optionally mirrored. */
+/**
+ * Build the joint set for a pose name plus arm choices, optionally mirrored.
+ * @param {PoseSpec} spec
+ * @returns {Pose}
+ */
 export function makePose({
   legs = "stand",
   armL = "down",
@@ -164,6 +212,7 @@ export function makePose({
   head = {},
 }) {
   const b = LEGS[legs]
+  /** @type {Pose} */
   let j = {
     ...structuredClone(b),
     armL: ARMS[armL].map(mirrorPt),
@@ -172,7 +221,7 @@ export function makePose({
     turn: head.turn ?? 0,
   }
   if (mirror) {
-    const m = (p) => mirrorPt(p)
+    const m = (/** @type {Pt} */ p) => mirrorPt(p)
     j = {
       hip: m(j.hip),
       waist: m(j.waist),
@@ -192,13 +241,19 @@ export function makePose({
   return j
 }
 
-/** Move an arm so its root sits just inside the shoulder tip (wider for roomy garments). */
+/**
+ * Move an arm so its root sits just inside the shoulder tip (wider for roomy garments).
+ * @param {Pt[]} arm
+ * @param {Pt} sh
+ * @param {number} s
+ */
 function attachShoulder(arm, sh, s, ease = 3) {
+  /** @type {Pt} */
   const root = [sh[0] - s * (10 - ease * 0.4), sh[1] + 7]
-  const d = sub(root, arm[0])
+  const d = sub(root, nth(arm, 0))
   const moved = arm.map((p, i) => (i === 0 ? root : add(p, mul(d, Math.max(0, 1 - i * 0.6)))))
   // shorten the hand a touch: knuckles to fingertip
-  if (moved.length >= 5) moved[4] = lerp(moved[3], moved[4], 0.8)
+  if (moved.length >= 5) moved[4] = lerp(nth(moved, 3), nth(moved, 4), 0.8)
   return moved
 }
 
@@ -208,11 +263,17 @@ function attachShoulder(arm, sh, s, ease = 3) {
 const INK = 0.62
 
 class Pen {
+  /** @param {number} lw line width */
   constructor(lw) {
     this.lw = lw
+    /** @type {string[]} */
     this.out = []
   }
-  /** A filled, outlined, softly shaded shape. */
+  /**
+   * A filled, outlined, softly shaded shape.
+   * @param {string} d
+   * @param {string} fill
+   */
   shape(d, fill, { shade = true, stroke = true, opacity = 1, extra = "" } = {}) {
     const st = stroke
       ? ` stroke="${C.ink}" stroke-opacity="${INK}" stroke-width="${this.lw}" stroke-linejoin="round"`
@@ -225,30 +286,35 @@ class Pen {
    * A limb. `open` leaves the start cap unstroked so it melts into what it joins.
    * Shading is a band along the shadow side, computed from the same samples, so a
    * limb drawn in two parts shows no seam.
+   * @param {Tube} t
+   * @param {string} fill
    */
   tube(t, fill, { open = true } = {}) {
     this.out.push(`<path d="${t.d}" fill="${fill}"/>`)
     const n = t.left.length
     if (n > 2) {
-      const mid = t.left.map((p, i) => lerp(p, t.right[i], 0.5))
-      const hi = t.left.map((p, i) => lerp(p, t.right[i], 0.22))
+      const mid = t.left.map((p, i) => lerp(p, nth(t.right, i), 0.5))
+      const hi = t.left.map((p, i) => lerp(p, nth(t.right, i), 0.22))
       this.out.push(
-        `<path d="${smooth(mid)}L${P(t.right[n - 1])}${smoothTail([...t.right].reverse())}Z" fill="${C.ink}" opacity="0.1"/>`,
+        `<path d="${smooth(mid)}L${P(nth(t.right, n - 1))}${smoothTail([...t.right].reverse())}Z" fill="${C.ink}" opacity="0.1"/>`,
       )
       this.out.push(
-        `<path d="${smooth(t.left)}L${P(hi[n - 1])}${smoothTail([...hi].reverse())}Z" fill="#fff" opacity="0.1"/>`,
+        `<path d="${smooth(t.left)}L${P(nth(hi, n - 1))}${smoothTail([...hi].reverse())}Z" fill="#fff" opacity="0.1"/>`,
       )
     }
     this.line(open ? t.edge : t.d)
   }
+  /** @param {string} d */
   line(d, { w = 1, opacity = INK, color = C.ink, cap = "round" } = {}) {
     this.out.push(
       `<path d="${d}" fill="none" stroke="${color}" stroke-opacity="${opacity}" stroke-width="${this.lw * w}" stroke-linecap="${cap}" stroke-linejoin="round"/>`,
     )
   }
+  /** @param {string} d */
   fold(d, opacity = 0.38) {
     this.line(d, { w: 0.8, opacity })
   }
+  /** @param {string} s */
   raw(s) {
     this.out.push(s)
   }
@@ -256,11 +322,18 @@ class Pen {
 
 /* ------------------------------------------------------------ body parts */
 
-/** The side of the torso from shoulder tip to thigh, cut at bottomY. */
+/**
+ * The side of the torso from shoulder tip to thigh, cut at bottomY.
+ * @param {Pose} j
+ * @param {Side} side
+ * @param {number} ease
+ * @param {number} bottomY
+ */
 function torsoSide(j, side, ease, bottomY, box = 0) {
   const s = side === "R" ? 1 : -1
   const sh = side === "R" ? j.shR : j.shL
   const cx = (j.shL[0] + j.shR[0]) / 2
+  /** @type {Pt[]} */
   const pts = [
     [sh[0] + s * (ease * 0.4 - 1), sh[1] - 3],
     [sh[0] + s * (4 + ease * 0.4), sh[1] + 12],
@@ -276,26 +349,42 @@ function torsoSide(j, side, ease, bottomY, box = 0) {
   )
 }
 
+/**
+ * @param {Pt[]} pts
+ * @param {number} y
+ */
 function cutAtY(pts, y) {
-  const out = [pts[0]]
+  const out = [nth(pts, 0)]
   for (let i = 1; i < pts.length; i++) {
-    if (pts[i][1] >= y) {
-      const a = pts[i - 1]
-      const b = pts[i]
+    const a = nth(pts, i - 1)
+    const b = nth(pts, i)
+    if (b[1] >= y) {
       out.push(lerp(a, b, (y - a[1]) / (b[1] - a[1] || 1)))
       return out
     }
-    out.push(pts[i])
+    out.push(b)
   }
   return out
 }
 
+/**
+ * @param {Pose} j
+ * @returns {{ NL: Pt, NR: Pt, nx: number }}
+ */
 function neckPoints(j, spread = 16) {
   const nx = (j.head[0] + (j.shL[0] + j.shR[0]) / 2) / 2
   return { NL: [nx - spread, 146], NR: [nx + spread, 146], nx }
 }
 
-/** Neckline path from NR back to NL (no leading M). */
+/** @typedef {"crew" | "v" | "deepv" | "scoop" | "boat" | "wrap" | "roll"} Neck */
+
+/**
+ * Neckline path from NR back to NL (no leading M).
+ * @param {Neck} kind
+ * @param {Pose} j
+ * @param {Pt} NL
+ * @param {Pt} NR
+ */
 function neckline(kind, j, NL, NR) {
   const nx = (NL[0] + NR[0]) / 2
   switch (kind) {
@@ -313,17 +402,22 @@ function neckline(kind, j, NL, NR) {
   }
 }
 
-/** A bodice/top outline from the shoulders down to bottomY. */
+/**
+ * A bodice/top outline from the shoulders down to bottomY.
+ * @param {Pose} j
+ * @param {{ ease?: number, bottom: number, neck?: Neck, hemCurve?: number, box?: number }} cut
+ */
 function bodicePath(j, { ease = 2, bottom, neck = "crew", hemCurve = 6, box = 0 }) {
   const spread = neck === "boat" ? 34 : neck === "v" || neck === "deepv" ? 18 : 16
   const { NL, NR } = neckPoints(j, spread)
   const L = torsoSide(j, "L", ease, bottom, box)
   const R = torsoSide(j, "R", ease, bottom, box)
-  const bl = L[L.length - 1]
-  const br = R[R.length - 1]
+  const bl = nth(L, L.length - 1)
+  const br = nth(R, R.length - 1)
+  /** @type {Pt} */
   const mid = [(bl[0] + br[0]) / 2, Math.max(bl[1], br[1]) + hemCurve]
   return (
-    `M${P(NL)}Q${P([NL[0] - 26, 150])} ${P(L[0])}` +
+    `M${P(NL)}Q${P([NL[0] - 26, 150])} ${P(nth(L, 0))}` +
     smoothTail(L) +
     `Q${P([bl[0] + 10, mid[1]])} ${P(mid)}Q${P([br[0] - 10, mid[1]])} ${P(br)}` +
     smoothTail([...R].reverse()) +
@@ -333,6 +427,11 @@ function bodicePath(j, { ease = 2, bottom, neck = "crew", hemCurve = 6, box = 0 
   )
 }
 
+/**
+ * @param {Pen} pen
+ * @param {Pose} j
+ * @param {Skin} skin
+ */
 function neckAndChest(pen, j, skin) {
   const { nx } = neckPoints(j)
   const hx = j.head[0]
@@ -362,7 +461,12 @@ function neckAndChest(pen, j, skin) {
   pen.fold(`M${P([nx + 30, 170])}Q${P([nx + 14, 165])} ${P([nx + 6, 172])}`, 0.3)
 }
 
-/** Face: an egg shape with closed, lowered eyes, a nose stroke and lips. */
+/**
+ * Face: an egg shape with closed, lowered eyes, a nose stroke and lips.
+ * @param {Pen} pen
+ * @param {Pose} j
+ * @param {Skin} skin
+ */
 function face(pen, j, skin) {
   const [hx, hy] = j.head
   const t = j.turn
@@ -391,7 +495,7 @@ function face(pen, j, skin) {
   )
   const fx = t * 7
   const lw = pen.lw
-  const stroke = (d, w = 1, o = 0.8) =>
+  const stroke = (/** @type {string} */ d, w = 1, o = 0.8) =>
     `<path d="${d}" fill="none" stroke="${C.ink}" stroke-opacity="${o}" stroke-width="${lw * w}" stroke-linecap="round"/>`
   // lowered lids with a hint of lash
   g.push(stroke(`M${P([fx - 18, -3])}Q${P([fx - 12, 2])} ${P([fx - 5, -2])}`, 1.1))
@@ -419,6 +523,15 @@ function face(pen, j, skin) {
 
 /* ------------------------------------------------------------------ hair */
 
+/**
+ * @typedef {object} Hairstyle
+ * @property {{ d: string, strands?: number }[]} back Shapes behind the head.
+ * @property {string | null} front Null when it is generated (curls).
+ * @property {Pt[][]} strands
+ */
+/** @typedef {{ style: keyof typeof HAIRSTYLES, color: keyof typeof HAIR, flip?: boolean }} Hair */
+
+/** @satisfies {Record<string, Hairstyle>} */
 const HAIRSTYLES = {
   chignon: {
     back: [
@@ -657,23 +770,32 @@ const HAIRSTYLES = {
 
 function curlsPath() {
   const n = 13
+  /** @type {Pt[]} */
   const pts = []
   for (let i = 0; i <= n; i++) {
     const a = Math.PI * (0.93 + (i / n) * 1.14)
     pts.push([Math.cos(a) * 50, -12 + Math.sin(a) * 50])
   }
-  let d = `M${P(pts[0])}`
+  const start = nth(pts, 0)
+  let d = `M${P(start)}`
   for (let i = 1; i <= n; i++) {
-    const r = Math.hypot(pts[i][0] - pts[i - 1][0], pts[i][1] - pts[i - 1][1]) * 0.62
-    d += `A${r.toFixed(1)} ${r.toFixed(1)} 0 0 1 ${P(pts[i])}`
+    const a = nth(pts, i - 1)
+    const b = nth(pts, i)
+    const r = Math.hypot(b[0] - a[0], b[1] - a[1]) * 0.62
+    d += `A${r.toFixed(1)} ${r.toFixed(1)} 0 0 1 ${P(b)}`
   }
-  const end = pts[n]
+  const end = nth(pts, n)
   return (
     d +
-    `Q${P([end[0] - 6, end[1] + 12])} ${P([33, 8])}Q${P([30, -22])} ${P([8, -30])}Q${P([-22, -30])} ${P([-31, -2])}Q${P([-40, 8])} ${P(pts[0])}Z`
+    `Q${P([end[0] - 6, end[1] + 12])} ${P([33, 8])}Q${P([30, -22])} ${P([8, -30])}Q${P([-22, -30])} ${P([-31, -2])}Q${P([-40, 8])} ${P(start)}Z`
   )
 }
 
+/**
+ * @param {Pen} pen
+ * @param {Pose} j
+ * @param {Hair} hair
+ */
 function hairBack(pen, j, hair) {
   const st = HAIRSTYLES[hair.style]
   const col = HAIR[hair.color]
@@ -689,6 +811,11 @@ function hairBack(pen, j, hair) {
   )
 }
 
+/**
+ * @param {Pen} pen
+ * @param {Pose} j
+ * @param {Hair} hair
+ */
 function hairFront(pen, j, hair) {
   const st = HAIRSTYLES[hair.style]
   const col = HAIR[hair.color]
@@ -727,6 +854,12 @@ function hairFront(pen, j, hair) {
 
 /* ------------------------------------------------------------- garments */
 
+/**
+ * @param {Pose} j
+ * @param {Side} side
+ * @param {readonly number[]} widths
+ * @param {Parameters<typeof limb>[2]} [opts]
+ */
 function armTube(j, side, widths, opts) {
   return limb(side === "L" ? j.armL : j.armR, widths, opts)
 }
@@ -738,39 +871,56 @@ let clipSeq = 0
 /**
  * A clip that hides whatever falls inside the armholes above the armpits, so a
  * sleeve drawn over the bodice starts exactly at its armhole seam.
+ * @param {Pen} pen
+ * @param {Pose} j
+ * @param {number} ease
+ * @returns {{ id: string, tips: Record<Side, [tip: Pt, slope: Pt]> }}
  */
 function armholeClip(pen, j, ease) {
   const id = `arm${++clipSeq}`
   const { NL, NR } = neckPoints(j)
-  const cut = (side) => {
+  const cut = (/** @type {Side} */ side) => {
     const pts = torsoSide(j, side, ease, 400)
     const armpitY = (side === "L" ? j.shL : j.shR)[1] + 52
     return pts.filter((p) => p[1] <= armpitY)
   }
   const L = cut("L")
   const R = cut("R")
+  const tipL = nth(L, 0)
+  const tipR = nth(R, 0)
   // the shoulder line, continued past each shoulder tip
-  const slopeL = norm(sub(L[0], NL))
-  const slopeR = norm(sub(R[0], NR))
-  const extL = add(L[0], mul(slopeL, 40))
-  const extR = add(R[0], mul(slopeR, 40))
+  const slopeL = norm(sub(tipL, NL))
+  const slopeR = norm(sub(tipR, NR))
+  const extL = add(tipL, mul(slopeL, 40))
+  const extR = add(tipR, mul(slopeR, 40))
+  /** @type {Pt[]} */
   const poly = [[extL[0], -300], extL, ...L, ...[...R].reverse(), extR, [extR[0], -300]]
   pen.raw(
     `<clipPath id="${id}"><path clip-rule="evenodd" d="M-2000 -2000H2000V3000H-2000Z${poly.map((p, i) => (i ? "L" : "M") + P(p)).join("")}Z"/></clipPath>`,
   )
-  return { id, tips: { L: [L[0], slopeL], R: [R[0], slopeR] } }
+  return { id, tips: { L: [tipL, slopeL], R: [tipR, slopeR] } }
 }
 
-/** Both arms, with their sleeves, drawn over the bodice but clipped at the armholes. */
+/** @type {readonly Side[]} */
+const SIDES = ["L", "R"]
+
+/**
+ * Both arms, with their sleeves, drawn over the bodice but clipped at the armholes.
+ * @param {Pen} pen
+ * @param {Pose} j
+ * @param {Skin | null} skin null on a hanger: sleeves only
+ * @param {Sleeve | null} sleeve
+ * @param {number} ease
+ */
 function drawArms(pen, j, skin, sleeve, ease) {
   const { id, tips } = armholeClip(pen, j, ease)
   pen.raw(`<g clip-path="url(#${id})">`)
-  for (const side of ["L", "R"]) {
+  for (const side of SIDES) {
     const arm = side === "L" ? j.armL : j.armR
     if (skin && arm.length >= 5) {
       pen.tube(armTube(j, side, ARM_W, { capStart: "round" }), skin.base, { open: false })
-      const w = arm[2]
-      const k = arm[3]
+      const w = nth(arm, 2)
+      const k = nth(arm, 3)
       const dir = norm(sub(k, w))
       const s = side === "L" ? 1 : -1
       const th = add(k, [dir[1] * 7 * s, -dir[0] * 7 * s])
@@ -782,28 +932,39 @@ function drawArms(pen, j, skin, sleeve, ease) {
       pen.tube(t, sleeve.color, { open: false })
       if (sleeve.cuff) {
         const back = Math.max(0, t.left.length - 4)
-        pen.line(`M${P(t.left[back])}L${P(t.right[back])}`, { w: 0.8, opacity: 0.5 })
+        pen.line(`M${P(nth(t.left, back))}L${P(nth(t.right, back))}`, { w: 0.8, opacity: 0.5 })
       }
       if (sleeve.folds) {
         const m = Math.floor(t.left.length * 0.45)
-        pen.fold(
-          `M${P(lerp(t.left[m], t.right[m], 0.2))}Q${P(lerp(t.left[m + 3], t.right[m + 3], 0.5))} ${P(lerp(t.left[m + 1], t.right[m + 1], 0.8))}`,
-        )
+        /** Point f of the way across the sleeve at sample i. */
+        const across = (/** @type {number} */ i, /** @type {number} */ f) =>
+          lerp(nth(t.left, i), nth(t.right, i), f)
+        pen.fold(`M${P(across(m, 0.2))}Q${P(across(m + 3, 0.5))} ${P(across(m + 1, 0.8))}`)
       }
     }
   }
   pen.raw("</g>")
   // finish each shoulder line out to the sleeve's outer edge
-  for (const side of ["L", "R"]) {
+  for (const side of SIDES) {
     const arm = side === "L" ? j.armL : j.armR
-    const w0 = (sleeve ? sleeve.widths[0] : ARM_W[0]) / 2
-    const outerX = arm[0][0] + (side === "L" ? -w0 : w0)
+    const w0 = nth(sleeve ? sleeve.widths : ARM_W, 0) / 2
+    const outerX = nth(arm, 0)[0] + (side === "L" ? -w0 : w0)
     const [tip, slope] = tips[side]
     const k = (outerX - tip[0]) / (slope[0] || 1)
     if (k > 0 && k < 40) pen.line(`M${P(tip)}L${P(add(tip, mul(slope, k)))}`)
   }
 }
 
+/**
+ * @typedef {object} SleeveCut
+ * @property {number} to Where it ends, as a joint parameter along the arm.
+ * @property {number[]} widths
+ * @property {boolean} [cuff]
+ * @property {boolean} [folds]
+ */
+/** @typedef {SleeveCut & { color: string }} Sleeve */
+
+/** @satisfies {Record<string, SleeveCut>} */
 const SLEEVES = {
   long: { to: 2.12, widths: [32, 26, 21, 21], cuff: true, folds: true },
   three: { to: 1.62, widths: [32, 26, 23], folds: true },
@@ -814,22 +975,35 @@ const SLEEVES = {
   blouse: { to: 2.1, widths: [34, 29, 23, 21], cuff: true, folds: true },
 }
 
+/**
+ * @param {Pen} pen
+ * @param {Pose} j
+ * @param {Skin} skin
+ */
 function legs(pen, j, skin) {
   const W = [54, 32, 37, 15]
   for (const side of ["L", "R"]) {
     const leg = side === "L" ? j.legL : j.legR
     pen.tube(limb(leg, W), skin.base)
     // knee hint
-    pen.fold(`M${P(add(leg[1], [-6, -4]))}q6 5 12 0`, 0.3)
+    pen.fold(`M${P(add(nth(leg, 1), [-6, -4]))}q6 5 12 0`, 0.3)
   }
 }
 
-function shoes(pen, j, { color = C.ink, kind = "pump", skin } = {}) {
+/** @typedef {{ color?: string, kind?: "pump" | "flat" }} ShoeSpec */
+
+/**
+ * @param {Pen} pen
+ * @param {Pose} j
+ * @param {ShoeSpec & { skin: Skin }} shoe
+ */
+function shoes(pen, j, { color = C.ink, kind = "pump", skin }) {
   for (const side of ["L", "R"]) {
     const leg = side === "L" ? j.legL : j.legR
-    const a = leg[3]
+    const a = nth(leg, 3)
     const toe = side === "L" ? j.toeL : j.toeR
     const dir = norm(sub(toe, a))
+    /** @type {Pt} */
     const nrm = [-dir[1], dir[0]]
     const foot = smooth(
       [
@@ -874,7 +1048,27 @@ function shoes(pen, j, { color = C.ink, kind = "pump", skin } = {}) {
   }
 }
 
-/** Skirt from the waist to hemY with a flowing, folded hem. */
+/**
+ * @typedef {object} SkirtSpec
+ * @property {string} color
+ * @property {number} [hem] Where the hem falls, in local units.
+ * @property {number} [flare]
+ * @property {number} [ease]
+ * @property {number} [waves] Folds along the hem.
+ * @property {number} [depth] How deep the hem's folds are.
+ * @property {number} [sway] Sideways shift of the hem.
+ * @property {number} [lift] How much the hem rises towards the left.
+ * @property {number} [seed]
+ * @property {number | null} [top] Where the skirt starts, when not at the waist.
+ * @property {boolean} [folds]
+ */
+
+/**
+ * Skirt from the waist to hemY with a flowing, folded hem.
+ * @param {Pen} pen
+ * @param {Pose} j
+ * @param {SkirtSpec} spec
+ */
 function skirt(
   pen,
   j,
@@ -894,14 +1088,20 @@ function skirt(
 ) {
   const rand = rng(seed)
   const wy = top ?? j.waist[1]
+  /** @type {Pt} */
   const wl = [j.waist[0] - 35 - ease, wy]
+  /** @type {Pt} */
   const wr = [j.waist[0] + 35 + ease, wy]
+  /** @type {Pt} */
   const hl = [j.hip[0] - 62 - ease * 1.4, j.hip[1]]
+  /** @type {Pt} */
   const hr = [j.hip[0] + 62 + ease * 1.4, j.hip[1]]
   const hc = j.hip[0] + sway
   const half = 62 + flare
-  const yAt = (t) => hem - lift * (1 - t) + 12 * (1 - (2 * t - 1) ** 2)
+  const yAt = (/** @type {number} */ t) => hem - lift * (1 - t) + 12 * (1 - (2 * t - 1) ** 2)
+  /** @type {Pt[]} */
   const hemPts = []
+  /** @type {Pt[]} */
   const cusps = []
   const n = waves * 2
   for (let i = 0; i <= n; i++) {
@@ -910,35 +1110,41 @@ function skirt(
     const x = hc - half + t * half * 2 + jitter
     const up = i % 2 === 0
     const amp = depth * (0.35 + rand() * 0.75)
-    hemPts.push([x, yAt(t) + (up ? -amp : amp)])
-    if (up && i > 0 && i < n) cusps.push(hemPts[i])
+    /** @type {Pt} */
+    const p = [x, yAt(t) + (up ? -amp : amp)]
+    hemPts.push(p)
+    if (up && i > 0 && i < n) cusps.push(p)
   }
-  const ml = [lerp(hl, hemPts[0], 0.5)[0] + flare * 0.1, (hl[1] + hemPts[0][1]) / 2]
-  const mr = [
-    lerp(hr, hemPts[hemPts.length - 1], 0.5)[0] - flare * 0.1,
-    (hr[1] + hemPts[hemPts.length - 1][1]) / 2,
-  ]
+  const hem0 = nth(hemPts, 0)
+  const hemN = nth(hemPts, hemPts.length - 1)
+  /** @type {Pt} */
+  const ml = [lerp(hl, hem0, 0.5)[0] + flare * 0.1, (hl[1] + hem0[1]) / 2]
+  /** @type {Pt} */
+  const mr = [lerp(hr, hemN, 0.5)[0] - flare * 0.1, (hr[1] + hemN[1]) / 2]
   // the inside/back of the skirt, glimpsed where the front hem lifts
+  /** @type {Pt[]} */
   const backHem = hemPts.map((p, i) => [p[0], yAt(i / n) + depth * 0.7])
   const back =
     `M${P(wl)}` +
-    smoothTail([wl, hl, ml, backHem[0]]) +
+    smoothTail([wl, hl, ml, nth(backHem, 0)]) +
     smoothTail(backHem) +
-    smoothTail([backHem[n], mr, hr, wr]) +
+    smoothTail([nth(backHem, n), mr, hr, wr]) +
     "Z"
   pen.shape(back, mix(color, C.ink, 0.28), { shade: false })
   const d =
     `M${P(wl)}` +
-    smoothTail([wl, hl, ml, hemPts[0]]) +
+    smoothTail([wl, hl, ml, hem0]) +
     smoothTail(hemPts, 0.9) +
-    smoothTail([hemPts[hemPts.length - 1], mr, hr, wr]) +
+    smoothTail([hemN, mr, hr, wr]) +
     "Z"
   pen.shape(d, color)
   pen.raw(`<path d="${d}" fill="url(#shadeDown)"/>`)
   if (folds) {
     cusps.forEach((c, i) => {
       const t = (i + 1) / (cusps.length + 1)
+      /** @type {Pt} */
       const from = [lerp(hl, hr, t)[0], j.hip[1] - 40 + rand() * 40]
+      /** @type {Pt} */
       const mid = [lerp(from, c, 0.55)[0] + (rand() - 0.5) * 10, lerp(from, c, 0.55)[1]]
       pen.fold(smooth([from, mid, [c[0], c[1] - 4]]))
     })
@@ -947,6 +1153,7 @@ function skirt(
 }
 
 /** Trousers: two legs plus a seat panel. Cuts: wide, straight, tapered. */
+/** @satisfies {Record<string, number[]>} */
 const CUTS = {
   wide: [64, 64, 70, 80, 86],
   straight: [62, 48, 46, 42, 42],
@@ -954,22 +1161,41 @@ const CUTS = {
   palazzo: [68, 76, 86, 100, 108],
 }
 
+/**
+ * @typedef {object} TrouserSpec
+ * @property {"trousers"} kind
+ * @property {string} color
+ * @property {keyof typeof CUTS} [cut]
+ * @property {number} [hemDrop] How far the hem falls below the ankle.
+ * @property {BeltSpec} [belt]
+ */
+
+/**
+ * @param {Pen} pen
+ * @param {Pose} j
+ * @param {TrouserSpec} spec
+ */
 function trousers(pen, j, { color, cut = "wide", hemDrop = 26 }) {
   const W = CUTS[cut]
-  const tube = (leg) => {
-    const a = leg[3]
-    const dir = norm(sub(a, leg[2]))
+  const tube = (/** @type {Pt[]} */ leg) => {
+    const a = nth(leg, 3)
+    const dir = norm(sub(a, nth(leg, 2)))
     return limb([...leg, add(a, mul(dir, hemDrop))], W, { cap: "flat" })
   }
   const tL = tube(j.legL)
   const tR = tube(j.legR)
+  /** @type {Pt} */
   const wl = [j.waist[0] - 37, j.waist[1]]
+  /** @type {Pt} */
   const wr = [j.waist[0] + 37, j.waist[1]]
+  /** @type {Pt} */
   const hl = [j.hip[0] - 63, j.hip[1]]
+  /** @type {Pt} */
   const hr = [j.hip[0] + 63, j.hip[1]]
   const crotchY = 505
+  /** @type {Pt} */
   const crotch = [j.hip[0], crotchY]
-  const below = (pts, y) => pts.filter((p) => p[1] > y)
+  const below = (/** @type {Pt[]} */ pts, /** @type {number} */ y) => pts.filter((p) => p[1] > y)
   const outerL = [wl, hl, ...below(tL.left, hl[1] + 30)]
   const outerR = [wr, hr, ...below(tR.right, hr[1] + 30)]
   const innerL = [crotch, ...below(tL.right, crotchY + 12)]
@@ -977,7 +1203,7 @@ function trousers(pen, j, { color, cut = "wide", hemDrop = 26 }) {
   const seat = `M${P(wl)}L${P(hl)}L${P([hl[0] + 14, crotchY + 20])}L${P([hr[0] - 14, crotchY + 20])}L${P(hr)}L${P(wr)}Z`
   const union = `${tL.d}${tR.d}${seat}`
   pen.raw(`<path d="${union}" fill="${color}"/><path d="${union}" fill="url(#shade)"/>`)
-  const frontIsR = j.legR[3][1] >= j.legL[3][1]
+  const frontIsR = nth(j.legR, 3)[1] >= nth(j.legL, 3)[1]
   const front = frontIsR ? tR : tL
   // soft shadow where the front leg overlaps
   const fin = frontIsR ? innerR : innerL
@@ -990,9 +1216,9 @@ function trousers(pen, j, { color, cut = "wide", hemDrop = 26 }) {
   pen.line(smooth(fin))
   // the back leg's inner edge, only where it shows beside the front leg
   const back = frontIsR ? innerL : innerR
-  const fx = (y) => {
+  const fx = (/** @type {number} */ y) => {
     const pts = frontIsR ? innerR : innerL
-    let best = pts[0]
+    let best = nth(pts, 0)
     for (const p of pts) if (Math.abs(p[1] - y) < Math.abs(best[1] - y)) best = p
     return best[0]
   }
@@ -1000,14 +1226,11 @@ function trousers(pen, j, { color, cut = "wide", hemDrop = 26 }) {
   if (visible.length > 2) pen.line(smooth(visible))
   for (const t of [tL, tR]) {
     if (t === front || visible.length > 2)
-      pen.line(`M${P(t.left[t.left.length - 1])}L${P(t.right[t.right.length - 1])}`)
+      pen.line(`M${P(nth(t.left, t.left.length - 1))}L${P(nth(t.right, t.right.length - 1))}`)
     const n = t.left.length
-    const c0 = lerp(t.left[8], t.right[8], 0.5)
-    const c1 = lerp(t.left[n - 1], t.right[n - 1], 0.5)
-    pen.fold(
-      smooth([c0, lerp(t.left[Math.floor(n / 2)], t.right[Math.floor(n / 2)], 0.5), c1]),
-      0.3,
-    )
+    /** The middle of the trouser leg at sample i. */
+    const centre = (/** @type {number} */ i) => lerp(nth(t.left, i), nth(t.right, i), 0.5)
+    pen.fold(smooth([centre(8), centre(Math.floor(n / 2)), centre(n - 1)]), 0.3)
   }
   // fly and waistband
   pen.fold(
@@ -1017,6 +1240,13 @@ function trousers(pen, j, { color, cut = "wide", hemDrop = 26 }) {
   pen.fold(`M${P([wl[0] + 1, wl[1] + 15])}L${P([wr[0] - 1, wr[1] + 15])}`, 0.35)
 }
 
+/** @typedef {{ color?: string, buckle?: string, y?: number | null, w?: number }} BeltSpec */
+
+/**
+ * @param {Pen} pen
+ * @param {Pose} j
+ * @param {BeltSpec} belt
+ */
 function beltAt(pen, j, { color = C.ink, buckle = C.gold, y = null, w = 14 }) {
   const wy = y ?? j.waist[1]
   const x0 = j.waist[0] - 38
@@ -1030,7 +1260,29 @@ function beltAt(pen, j, { color = C.ink, buckle = C.gold, y = null, w = 14 }) {
   )
 }
 
-/** Tops: blouse, knit, tee, shell or a dress bodice. */
+/**
+ * @typedef {object} TopSpec
+ * @property {string} color
+ * @property {"blouse" | "knit" | "tee" | "shell"} [kind]
+ * @property {Neck} [neck]
+ * @property {keyof typeof SLEEVES | "none"} [sleeve]
+ * @property {boolean} [tuck] Tucked in at the waist.
+ * @property {number} [bottom] Where the hem falls; without it, tuck decides.
+ * @property {string} [pattern] Id of a fill pattern laid over the colour.
+ * @property {number} [ease]
+ * @property {number} [hemCurve]
+ * @property {number} [box] Extra width at the waist.
+ * @property {"shirt"} [collar]
+ * @property {boolean} [bow]
+ * @property {string} [bowColor]
+ */
+
+/**
+ * Tops: blouse, knit, tee, shell or a dress bodice.
+ * @param {Pen} pen
+ * @param {Pose} j
+ * @param {TopSpec} o
+ */
 function top(pen, j, o) {
   const bottom = o.bottom ?? (o.tuck ? j.waist[1] + 8 : j.hip[1] + 10)
   const d = bodicePath(j, {
@@ -1047,8 +1299,8 @@ function top(pen, j, o) {
     // rib hem band and neckband
     const L = torsoSide(j, "L", o.ease ?? 3, bottom - 18, o.box ?? 0)
     const R = torsoSide(j, "R", o.ease ?? 3, bottom - 18, o.box ?? 0)
-    const a = L[L.length - 1]
-    const b = R[R.length - 1]
+    const a = nth(L, L.length - 1)
+    const b = nth(R, R.length - 1)
     pen.line(`M${P(a)}Q${P([(a[0] + b[0]) / 2, a[1] + 6])} ${P(b)}`, { w: 0.8, opacity: 0.6 })
     for (let i = 1; i < 14; i++) {
       const p = lerp(a, b, i / 14)
@@ -1187,7 +1439,29 @@ function top(pen, j, o) {
   }
 }
 
-/** Coats and jackets worn over everything else. */
+/**
+ * @typedef {object} CoatSpec
+ * @property {string} color
+ * @property {number} [ease]
+ * @property {number} [length] Where the hem falls, in local units.
+ * @property {number} [flare]
+ * @property {number} [sway] Sideways shift of the hem.
+ * @property {number} [lift] How much the hem rises on the left.
+ * @property {boolean} [open] Worn open rather than wrapped.
+ * @property {number} [gap] Half the gap between open fronts.
+ * @property {number} [vBottom] Where the wrap's V ends.
+ * @property {boolean} [lapel]
+ * @property {string} [lapelColor]
+ * @property {boolean} [belt]
+ * @property {number[]} [buttons] Heights of the buttons.
+ */
+
+/**
+ * Coats and jackets worn over everything else.
+ * @param {Pen} pen
+ * @param {Pose} j
+ * @param {CoatSpec} o
+ */
 function coat(pen, j, o) {
   const ease = o.ease ?? 10
   const length = o.length ?? 760
@@ -1196,16 +1470,18 @@ function coat(pen, j, o) {
   const L = torsoSide(j, "L", ease, j.hip[1])
   const R = torsoSide(j, "R", ease, j.hip[1])
   const hemC = j.hip[0] + (o.sway ?? 0)
+  /** @type {Pt} */
   const hl = [hemC - 66 - flare, length - (o.lift ?? 0)]
+  /** @type {Pt} */
   const hr = [hemC + 66 + flare, length]
   const open = o.open ?? false
   const gap = o.gap ?? 18
   const vBottom = o.vBottom ?? 300
   const outline =
-    `M${P(NL)}Q${P([NL[0] - 26, 150])} ${P(L[0])}` +
-    smoothTail([...L, [hl[0] + 4, (L[L.length - 1][1] + hl[1]) / 2], hl]) +
+    `M${P(NL)}Q${P([NL[0] - 26, 150])} ${P(nth(L, 0))}` +
+    smoothTail([...L, [hl[0] + 4, (nth(L, L.length - 1)[1] + hl[1]) / 2], hl]) +
     `Q${P([hemC, length + 14])} ${P(hr)}` +
-    smoothTail([hr, [hr[0] - 4, (R[R.length - 1][1] + hr[1]) / 2], ...[...R].reverse()]) +
+    smoothTail([hr, [hr[0] - 4, (nth(R, R.length - 1)[1] + hr[1]) / 2], ...[...R].reverse()]) +
     `Q${P([NR[0] + 26, 150])} ${P(NR)}`
   const hemMid = length + 6 - (o.lift ?? 0) / 4
   const d =
@@ -1230,6 +1506,7 @@ function coat(pen, j, o) {
   // shawl collar / lapels following the V, standing up behind the neck
   for (const k of [-1, 1]) {
     const N = k < 0 ? NL : NR
+    /** @type {Pt} */
     const tip = open ? [nx + k * (gap * 0.7 + 4), vBottom + 40] : [nx + k * 3, vBottom]
     const lap =
       `M${P([N[0] - k * 6, 134])}` +
@@ -1270,6 +1547,7 @@ function coat(pen, j, o) {
       `M${P([bx0, by])}Q${P([j.waist[0], by + 6])} ${P([bx1, by])}l0 16Q${P([j.waist[0], by + 22])} ${P([bx0, by + 16])}Z`,
       o.color,
     )
+    /** @type {Pt} */
     const k = [nx - 12, by + 9]
     pen.shape(
       smooth(
@@ -1312,14 +1590,18 @@ function coat(pen, j, o) {
 
 /* ---------------------------------------------------------- accessories */
 
-/** A tailor's tape measure draped around the neck: the stylist's badge. */
+/**
+ * A tailor's tape measure draped around the neck: the stylist's badge.
+ * @param {Pen} pen
+ * @param {Pose} j
+ */
 function tapeDrape(pen, j) {
   const { nx } = neckPoints(j)
-  const strip = (pts) => {
+  const strip = (/** @type {Pt[]} */ pts) => {
     pen.line(smooth(pts), { w: 8.4, color: C.ink, opacity: 0.45 })
     pen.line(smooth(pts), { w: 7, color: "#efe3c8", opacity: 1 })
     const sm = sampleSpline(pts, 10).map((o) => o.p)
-    for (let i = 1; i < sm.length; i += 1) pen.line(`M${P(sm[i])}l4 0`, { w: 0.6, opacity: 0.6 })
+    for (const p of sm.slice(1)) pen.line(`M${P(p)}l4 0`, { w: 0.6, opacity: 0.6 })
   }
   strip([
     [nx - 20, 132],
@@ -1340,6 +1622,10 @@ function tapeDrape(pen, j) {
   })
 }
 
+/**
+ * @param {Pen} pen
+ * @param {Pose} j
+ */
 function pearls(pen, j, { drop = 200, r = 4, color = "url(#pearl)" } = {}) {
   const { nx } = neckPoints(j)
   const pts = sampleSpline(
@@ -1353,7 +1639,8 @@ function pearls(pen, j, { drop = 200, r = 4, color = "url(#pearl)" } = {}) {
     30,
   ).map((o) => o.p)
   let acc = 0
-  let last = pts[0]
+  let last = nth(pts, 0)
+  /** @type {Pt[]} */
   const beads = []
   for (const p of pts) {
     acc += Math.hypot(p[0] - last[0], p[1] - last[1])
@@ -1371,6 +1658,10 @@ function pearls(pen, j, { drop = 200, r = 4, color = "url(#pearl)" } = {}) {
   }
 }
 
+/**
+ * @param {Pen} pen
+ * @param {Pose} j
+ */
 function goldChain(pen, j, { drop = 230 } = {}) {
   const { nx } = neckPoints(j)
   pen.line(
@@ -1386,6 +1677,11 @@ function goldChain(pen, j, { drop = 230 } = {}) {
   pen.raw(`<circle cx="${nx}" cy="${drop + 8}" r="6" fill="${C.gold}"/>`)
 }
 
+/**
+ * @param {Pen} pen
+ * @param {Pose} j
+ * @param {"gold" | "pearl"} kind
+ */
 function earrings(pen, j, kind = "gold") {
   for (const s of [-1, 1]) {
     const p = add(j.head, [s * 30, 16])
@@ -1400,10 +1696,17 @@ function earrings(pen, j, kind = "gold") {
   }
 }
 
-/** A silk scarf knotted at the throat with two tails. */
+/** @typedef {{ color?: string, pattern?: string | null, side?: 1 | -1 }} ScarfSpec */
+
+/**
+ * A silk scarf knotted at the throat with two tails.
+ * @param {Pen} pen
+ * @param {Pose} j
+ * @param {ScarfSpec} spec
+ */
 function scarf(pen, j, { color = C.garnet, pattern = null, side = 1 }) {
   const { nx } = neckPoints(j)
-  const fillPat = (d) => {
+  const fillPat = (/** @type {string} */ d) => {
     pen.shape(d, color)
     if (pattern) pen.raw(`<path d="${d}" fill="url(#${pattern})"/>`)
   }
@@ -1419,6 +1722,7 @@ function scarf(pen, j, { color = C.garnet, pattern = null, side = 1 }) {
     true,
   )
   fillPat(band)
+  /** @type {Pt} */
   const k = [nx + side * 14, 172]
   const tail1 = smooth([
     k,
@@ -1452,7 +1756,21 @@ function scarf(pen, j, { color = C.garnet, pattern = null, side = 1 }) {
   )
 }
 
-/** A structured handbag hanging from a point (the hand or the crook of an arm). */
+/**
+ * @typedef {object} HandbagSpec
+ * @property {string} [color]
+ * @property {number} [w]
+ * @property {number} [h]
+ * @property {number} [strap] Height of the handle above the bag.
+ * @property {"top" | "chain"} [kind] A top handle or a chain strap.
+ */
+
+/**
+ * A structured handbag hanging from a point (the hand or the crook of an arm).
+ * @param {Pen} pen
+ * @param {Pt} at
+ * @param {HandbagSpec} [spec]
+ */
 export function handbag(
   pen,
   at,
@@ -1485,8 +1803,56 @@ export function handbag(
 /* ----------------------------------------------------------- the figure */
 
 /**
+ * @typedef {SkirtSpec & {
+ *   neck?: Neck,
+ *   sleeve?: keyof typeof SLEEVES | "none",
+ *   pattern?: string,
+ *   belt?: BeltSpec,
+ * }} DressSpec
+ */
+/** @typedef {SkirtSpec & { kind: "skirt", belt?: BeltSpec }} SkirtBottomSpec */
+/**
+ * @typedef {{ kind?: "clip", color?: string }} HangerSpec A wooden hanger unless kind is "clip".
+ */
+/** @typedef {{ color?: string, band?: string }} HatSpec */
+/**
+ * @typedef {HandbagSpec & { side?: Side, at?: "crook", offset?: Pt }} BagSpec Held in the
+ *   hand unless `at` is "crook".
+ */
+
+/**
+ * @typedef {object} FigureSpec
+ * @property {number} [x]
+ * @property {number} [y] The ground line.
+ * @property {number} [s] Scale.
+ * @property {number} [line] Line width, in scene units.
+ * @property {boolean} [ghost] Only the clothes, on a hanger.
+ * @property {HangerSpec | false} [hanger]
+ * @property {boolean} [flipX]
+ * @property {PoseSpec} [pose]
+ * @property {keyof typeof SKIN} [skin]
+ * @property {Partial<Hair>} [hair]
+ * @property {DressSpec} [dress]
+ * @property {TopSpec | null} [top]
+ * @property {TrouserSpec | SkirtBottomSpec} [bottom]
+ * @property {CoatSpec} [outer]
+ * @property {ShoeSpec} [shoes]
+ * @property {Partial<Sleeve>} [sleeveOverride]
+ * @property {"pearls" | "gold"} [necklace]
+ * @property {{ drop?: number, r?: number, color?: string }} [necklaceOpts]
+ * @property {ScarfSpec} [scarf]
+ * @property {boolean} [tape]
+ * @property {boolean} [bracelet]
+ * @property {HatSpec} [hat]
+ * @property {"gold" | "pearl"} [earrings]
+ * @property {BagSpec} [bag]
+ * @property {{ side?: Side }} [cup]
+ */
+
+/**
  * Draw a complete figure. Returns an SVG <g> string.
  * spec: { x, y (ground line), s (scale), pose, skin, hair, dress|top+bottom, outer, shoes, ... }
+ * @param {FigureSpec} spec
  */
 export function figure(spec) {
   const s = spec.s ?? 1
@@ -1497,6 +1863,7 @@ export function figure(spec) {
   j.armL = attachShoulder(j.armL, j.shL, -1, bodyEase)
   j.armR = attachShoulder(j.armR, j.shR, 1, bodyEase)
   const skin = SKIN[spec.skin ?? "fair"]
+  /** @type {Hair} */
   const hair = { style: "chignon", color: "silver", ...spec.hair }
 
   if (ghost && spec.hanger !== false) hanger(pen, j, spec.hanger)
@@ -1520,10 +1887,11 @@ export function figure(spec) {
         ease: 2,
       }
     : spec.top
-  if (ghost && (topSpec || spec.outer)) {
+  const garment = spec.outer ?? topSpec
+  if (ghost && garment) {
     // the inside back of the garment, seen through the neckline
     const { nx } = neckPoints(j)
-    const c = mix((spec.outer ?? topSpec).color, C.ink, 0.25)
+    const c = mix(garment.color, C.ink, 0.25)
     pen.shape(
       smooth(
         [
@@ -1577,7 +1945,7 @@ export function figure(spec) {
   if (topSpec || spec.outer || !ghost) drawArms(pen, j, ghost ? null : skin, sleeve, armEase)
 
   if (spec.bracelet) {
-    const w = j.armR[2]
+    const w = nth(j.armR, 2)
     pen.raw(
       `<ellipse cx="${w[0]}" cy="${w[1] - 6}" rx="9" ry="4" fill="none" stroke="${C.gold}" stroke-width="${pen.lw * 2}"/>`,
     )
@@ -1593,14 +1961,14 @@ export function figure(spec) {
 
   if (spec.bag) {
     const arm = spec.bag.side === "L" ? j.armL : j.armR
-    const at = spec.bag.at === "crook" ? arm[1] : arm[3]
+    const at = nth(arm, spec.bag.at === "crook" ? 1 : 3)
     handbag(pen, add(at, spec.bag.offset ?? [0, 0]), spec.bag)
     // fingers over the handle
     if (spec.bag.at !== "crook") pen.tube(limb(arm.slice(2), [12.5, 16, 6]), skin.base)
   }
   if (spec.cup) {
     const arm = spec.cup.side === "L" ? j.armL : j.armR
-    cup(pen, add(arm[3], [-10, -6]))
+    cup(pen, add(nth(arm, 3), [-10, -6]))
     pen.tube(limb(arm.slice(2), [12.5, 16, 6]), skin.base)
   }
 
@@ -1610,7 +1978,12 @@ export function figure(spec) {
   return `<g transform="translate(${tx.toFixed(1)} ${ty.toFixed(1)}) scale(${s})${flip}">${pen.out.join("")}</g>`
 }
 
-/** A wooden hanger whose shoulders meet the garment's, or a clip hanger at the waist. */
+/**
+ * A wooden hanger whose shoulders meet the garment's, or a clip hanger at the waist.
+ * @param {Pen} pen
+ * @param {Pose} j
+ * @param {HangerSpec} [opts]
+ */
 function hanger(pen, j, opts = {}) {
   const wood = opts.color ?? "#b48f62"
   const wire = "#8c8177"
@@ -1639,12 +2012,20 @@ function hanger(pen, j, opts = {}) {
   )
 }
 
-/** Where a ghost garment's hanger hook tops out, in local units. */
+/**
+ * Where a ghost garment's hanger hook tops out, in local units.
+ * @param {HangerSpec["kind"]} kind
+ */
 export function hookTop(kind) {
   return kind === "clip" ? 237 : 82
 }
 
-/** A wide-brimmed straw hat. */
+/**
+ * A wide-brimmed straw hat.
+ * @param {Pen} pen
+ * @param {Pose} j
+ * @param {HatSpec} [spec]
+ */
 function hat(pen, j, { color = "#e3d3b8", band = C.garnet } = {}) {
   const [hx, hy] = j.head
   const g = new Pen(pen.lw)
@@ -1654,6 +2035,10 @@ function hat(pen, j, { color = "#e3d3b8", band = C.garnet } = {}) {
   pen.raw(`<g transform="translate(${P([hx, hy])}) rotate(${j.tilt - 4})">${g.out.join("")}</g>`)
 }
 
+/**
+ * @param {Pen} pen
+ * @param {Pt} at
+ */
 export function cup(pen, [x, y], { color = C.ivory } = {}) {
   pen.shape(
     `M${P([x - 20, y - 22])}L${P([x + 20, y - 22])}L${P([x + 16, y + 18])}Q${P([x, y + 24])} ${P([x - 16, y + 18])}Z`,

@@ -41,15 +41,21 @@ export const HAIR = {
   dark: { base: "#3a2f30", light: "#6a5c5c", dark: "#231c20" },
 }
 
-/** Mix two hex colours (t = 0 gives a, t = 1 gives b). */
+/**
+ * Mix two hex colours (t = 0 gives a, t = 1 gives b).
+ * @param {string} a
+ * @param {string} b
+ * @param {number} t
+ */
 export function mix(a, b, t) {
-  const pa = [1, 3, 5].map((i) => parseInt(a.slice(i, i + 2), 16))
-  const pb = [1, 3, 5].map((i) => parseInt(b.slice(i, i + 2), 16))
-  return `#${pa
-    .map((v, i) =>
-      Math.round(v + (pb[i] - v) * t)
+  const channel = (/** @type {string} */ hex, /** @type {number} */ i) =>
+    parseInt(hex.slice(i, i + 2), 16)
+  return `#${[1, 3, 5]
+    .map((i) => {
+      const v = channel(a, i)
+      return Math.round(v + (channel(b, i) - v) * t)
         .toString(16)
-        .padStart(2, "0"),
-    )
+        .padStart(2, "0")
+    })
     .join("")}`
 }

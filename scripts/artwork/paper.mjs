@@ -5,6 +5,28 @@ import { C } from "./palette.mjs"
 import { smooth } from "./geom.mjs"
 import { rng } from "./rng.mjs"
 
+/**
+ * @typedef {object} Wash
+ * @property {number} cx
+ * @property {number} cy
+ * @property {number} rx
+ * @property {number} ry
+ * @property {string} color
+ * @property {number} [opacity]
+ * @property {number} [seed]
+ * @property {number} [lobes]
+ * @property {boolean} [rim]
+ */
+
+/**
+ * @typedef {object} PaperOptions
+ * @property {string} [top]
+ * @property {string} [bottom]
+ * @property {string} [glow]
+ * @property {[number, number]} [glowAt]
+ * @property {Wash[]} [washes]
+ */
+
 /** Gradients and filters used across the set. */
 export function sharedDefs() {
   return `
@@ -48,10 +70,15 @@ export function sharedDefs() {
   <filter id="blur60" x="-50%" y="-50%" width="200%" height="200%"><feGaussianBlur stdDeviation="60"/></filter>`
 }
 
-/** An irregular, watercolour-like wash: a soft-edged blob with a slightly darker rim. */
+/**
+ * An irregular, watercolour-like wash: a soft-edged blob with a slightly darker rim.
+ * @param {Wash} spec
+ */
 export function wash({ cx, cy, rx, ry, color, opacity = 0.35, seed = 1, lobes = 9, rim = true }) {
   const rand = rng(seed)
+  /** @type {(x: number, y: number, a: number, b: number, k0?: number, k1?: number) => string} */
   const blob = (x, y, a, b, k0 = 0.8, k1 = 0.35) => {
+    /** @type {import("./geom.mjs").Pt[]} */
     const pts = []
     for (let i = 0; i < lobes; i++) {
       const t = (i / lobes) * Math.PI * 2
@@ -78,6 +105,9 @@ export function wash({ cx, cy, rx, ry, color, opacity = 0.35, seed = 1, lobes = 
 /**
  * The paper: a soft vertical gradient, a warm light bloom and optional washes.
  * Smooth fills only, so the JPEGs stay small.
+ * @param {number} w
+ * @param {number} h
+ * @param {PaperOptions} [options]
  */
 export function paper(
   w,
@@ -101,22 +131,42 @@ export function paper(
   ${washes.map(wash).join("")}`
 }
 
-/** A soft band of ground under standing figures. */
+/**
+ * A soft band of ground under standing figures.
+ * @param {number} w
+ * @param {number} y
+ * @param {string} color
+ */
 export function groundBand(w, y, color, opacity = 0.5) {
   return `<rect x="-100" y="${y}" width="${w + 200}" height="400" fill="${color}" opacity="${opacity}" filter="url(#blur30)"/>`
 }
 
-/** Finishing layer: a faint vignette that gives the sheet some depth. */
+/**
+ * Finishing layer: a faint vignette that gives the sheet some depth.
+ * @param {number} w
+ * @param {number} h
+ */
 export function vignette(w, h) {
   return `<rect width="${w}" height="${h}" fill="url(#vignette)"/>`
 }
 
-/** Soft contact shadow on the ground. */
+/**
+ * Soft contact shadow on the ground.
+ * @param {number} cx
+ * @param {number} cy
+ * @param {number} rx
+ * @param {number} ry
+ */
 export function groundShadow(cx, cy, rx, ry, opacity = 0.14) {
   return `<ellipse cx="${cx}" cy="${cy}" rx="${rx}" ry="${ry}" fill="${C.ink}" opacity="${opacity}" filter="url(#blur12)"/>`
 }
 
-/** Wrap content into a complete SVG document. */
+/**
+ * Wrap content into a complete SVG document.
+ * @param {number} w
+ * @param {number} h
+ * @param {string} body
+ */
 export function svgDoc(w, h, body, extraDefs = "") {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}"><defs>${sharedDefs()}${extraDefs}</defs>${body}</svg>`
 }

@@ -4,13 +4,19 @@
  * Every function takes scene coordinates and returns an SVG string.
  */
 import { C, mix } from "./palette.mjs"
-import { P, lerp, sampleSpline, smooth } from "./geom.mjs"
+import { P, lerp, nth, sampleSpline, smooth } from "./geom.mjs"
 import { Pen, handbag } from "./figure.mjs"
 import { rng } from "./rng.mjs"
 
+/** @typedef {import("./geom.mjs").Pt} Pt */
+/** @typedef {import("./figure.mjs").HandbagSpec} HandbagSpec */
+
 const pen = (lw = 1.6) => new Pen(lw)
 
-/** A brass clothes rail with two uprights. */
+/**
+ * A brass clothes rail with two uprights.
+ * @param {{ x1: number, x2: number, y: number, floor: number, lw?: number, color?: string }} spec
+ */
 export function rail({ x1, x2, y, floor, lw = 1.6, color = C.gold }) {
   const p = pen(lw)
   p.line(`M${x1} ${y}L${x2} ${y}`, { w: 3.2, color, opacity: 1 })
@@ -24,7 +30,12 @@ export function rail({ x1, x2, y, floor, lw = 1.6, color = C.gold }) {
   return p.out.join("")
 }
 
-/** A simple table or plinth seen straight on, with its top as a thin ellipse band. */
+/**
+ * A simple table or plinth seen straight on, with its top as a thin ellipse band.
+ * @param {{
+ *   x: number, y: number, w: number, h?: number, legs?: number, color?: string, lw?: number,
+ * }} spec
+ */
 export function table({ x, y, w, h = 26, legs = 0, color = C.stone, lw = 1.6 }) {
   const p = pen(lw)
   p.shape(`M${x} ${y}h${w}v${h}h${-w}Z`, color)
@@ -37,12 +48,23 @@ export function table({ x, y, w, h = 26, legs = 0, color = C.stone, lw = 1.6 }) 
   return p.out.join("")
 }
 
-/** A soft shadow cast by an object onto a surface. */
+/**
+ * A soft shadow cast by an object onto a surface.
+ * @param {number} cx
+ * @param {number} cy
+ * @param {number} rx
+ */
 export function contactShadow(cx, cy, rx, ry = 8, opacity = 0.16) {
   return `<ellipse cx="${cx}" cy="${cy}" rx="${rx}" ry="${ry}" fill="${C.ink}" opacity="${opacity}" filter="url(#blur12)"/>`
 }
 
-/** Arched mirror with a gilt frame. `inner` is drawn clipped inside the glass. */
+/**
+ * Arched mirror with a gilt frame. `inner` is drawn clipped inside the glass.
+ * @param {{
+ *   x: number, y: number, w: number, h: number, inner?: string, lw?: number, id?: string,
+ *   frame?: string,
+ * }} spec
+ */
 export function mirror({ x, y, w, h, inner = "", lw = 1.6, id = "mirrorClip", frame = C.gold }) {
   const r = w / 2
   const glass = `M${x} ${y + r}A${r} ${r} 0 0 1 ${x + w} ${y + r}V${y + h}H${x}Z`
@@ -62,7 +84,12 @@ export function mirror({ x, y, w, h, inner = "", lw = 1.6, id = "mirrorClip", fr
   return p.out.join("")
 }
 
-/** A tall window with panes and a slanting fall of light on the floor/wall. */
+/**
+ * A tall window with panes and a slanting fall of light on the floor/wall.
+ * @param {{
+ *   x: number, y: number, w: number, h: number, lw?: number, sky?: string, frame?: string,
+ * }} spec
+ */
 export function windowPane({ x, y, w, h, lw = 1.6, sky = "#eef0ea", frame = C.ivory }) {
   const p = pen(lw)
   p.shape(`M${x - 18} ${y - 18}h${w + 36}v${h + 36}h${-(w + 36)}Z`, frame, { shade: false })
@@ -84,7 +111,12 @@ export function windowPane({ x, y, w, h, lw = 1.6, sky = "#eef0ea", frame = C.iv
   return p.out.join("")
 }
 
-/** Eucalyptus stems in a tall vase. */
+/**
+ * Eucalyptus stems in a tall vase.
+ * @param {{
+ *   x: number, y: number, h?: number, lw?: number, vase?: string, leaf?: string, seed?: number,
+ * }} spec
+ */
 export function vaseStems({ x, y, h = 260, lw = 1.6, vase = C.ivory, leaf = C.sage, seed = 4 }) {
   const p = pen(lw)
   const rand = rng(seed)
@@ -92,6 +124,7 @@ export function vaseStems({ x, y, h = 260, lw = 1.6, vase = C.ivory, leaf = C.sa
   for (let i = 0; i < 5; i++) {
     const a = -0.5 + i * 0.25 + (rand() - 0.5) * 0.1
     const L = h * (0.8 + rand() * 0.5)
+    /** @type {Pt[]} */
     const pts = [
       [x, y],
       [x + Math.sin(a) * L * 0.4, y - L * 0.45],
@@ -123,12 +156,19 @@ export function vaseStems({ x, y, h = 260, lw = 1.6, vase = C.ivory, leaf = C.sa
   return p.out.join("")
 }
 
-/** A flowering spring branch: a few twigs with five-petal blossoms. */
+/**
+ * A flowering spring branch: a few twigs with five-petal blossoms.
+ * @param {{
+ *   x: number, y: number, len?: number, angle?: number, lw?: number, seed?: number, scale?: number,
+ * }} spec
+ */
 export function blossomBranch({ x, y, len = 600, angle = 200, lw = 2, seed = 9, scale = 1 }) {
   const p = pen(lw)
   const rand = rng(seed)
   const rad = (angle * Math.PI) / 180
+  /** @type {Pt} */
   const dir = [Math.cos(rad), Math.sin(rad)]
+  /** @type {Pt[]} */
   const main = [
     [x, y],
     [x + dir[0] * len * 0.35, y + dir[1] * len * 0.35 + 20],
@@ -137,7 +177,7 @@ export function blossomBranch({ x, y, len = 600, angle = 200, lw = 2, seed = 9, 
   ]
   const twigs = [main]
   for (let i = 1; i < 4; i++) {
-    const b = main[i]
+    const b = nth(main, i)
     const a2 = rad + (i % 2 ? 0.7 : -0.6)
     const l2 = len * (0.22 + rand() * 0.15)
     twigs.push([
@@ -148,6 +188,7 @@ export function blossomBranch({ x, y, len = 600, angle = 200, lw = 2, seed = 9, 
   }
   const bark = "#6e5a52"
   twigs.forEach((t, i) => p.line(smooth(t), { w: i ? 1.6 : 3.2, color: bark, opacity: 0.9 }))
+  /** @type {(cx: number, cy: number, r: number, col: string) => string} */
   const flower = (cx, cy, r, col) => {
     let d = ""
     const rot = rand() * Math.PI
@@ -172,7 +213,12 @@ export function blossomBranch({ x, y, len = 600, angle = 200, lw = 2, seed = 9, 
   return p.out.join("")
 }
 
-/** A colour swatch card, like a paint chip, slightly rotated. */
+/**
+ * A colour swatch card, like a paint chip, slightly rotated.
+ * @param {{
+ *   x: number, y: number, w?: number, h?: number, color: string, rot?: number, lw?: number,
+ * }} spec
+ */
 export function swatch({ x, y, w = 210, h = 290, color, rot = 0, lw = 1.6 }) {
   const p = pen(lw)
   p.raw(
@@ -191,27 +237,35 @@ export function swatch({ x, y, w = 210, h = 290, color, rot = 0, lw = 1.6 }) {
   return p.out.join("")
 }
 
-/** A strand of pearls lying along a loose curve. */
+/**
+ * A strand of pearls lying along a loose curve.
+ * @param {Pt[]} pts
+ */
 export function pearlStrand(pts, { r = 9, lw = 1.6 } = {}) {
   const sm = sampleSpline(pts, 40).map((o) => o.p)
   const out = []
   let acc = 0
   for (let i = 1; i < sm.length; i++) {
-    acc += Math.hypot(sm[i][0] - sm[i - 1][0], sm[i][1] - sm[i - 1][1])
+    const a = nth(sm, i - 1)
+    const b = nth(sm, i)
+    acc += Math.hypot(b[0] - a[0], b[1] - a[1])
     if (acc >= r * 2.02) {
       acc = 0
       out.push(
-        `<circle cx="${sm[i][0].toFixed(1)}" cy="${sm[i][1].toFixed(1)}" r="${r}" fill="url(#pearl)" stroke="${C.ink}" stroke-opacity="0.3" stroke-width="${lw * 0.7}"/>`,
+        `<circle cx="${b[0].toFixed(1)}" cy="${b[1].toFixed(1)}" r="${r}" fill="url(#pearl)" stroke="${C.ink}" stroke-opacity="0.3" stroke-width="${lw * 0.7}"/>`,
       )
     }
   }
   return out.join("")
 }
 
-/** Folded sunglasses seen from the front. */
+/**
+ * Folded sunglasses seen from the front.
+ * @param {{ x: number, y: number, s?: number, lw?: number, rot?: number }} spec
+ */
 export function sunglasses({ x, y, s = 1, lw = 1.6, rot = 0 }) {
   const p = pen(lw / s)
-  const lens = (cx) =>
+  const lens = (/** @type {number} */ cx) =>
     `M${cx - 52} -18C${cx - 52} -34 ${cx + 48} -36 ${cx + 50} -16C${cx + 52} 10 ${cx + 30} 34 ${cx} 34C${cx - 34} 34 ${cx - 52} 10 ${cx - 52} -18Z`
   for (const cx of [-60, 60]) {
     p.shape(lens(cx), "#3b3035")
@@ -222,14 +276,30 @@ export function sunglasses({ x, y, s = 1, lw = 1.6, rot = 0 }) {
   return `<g transform="translate(${x} ${y}) rotate(${rot}) scale(${s})">${p.out.join("")}</g>`
 }
 
-/** Standalone handbag at scene scale. */
+/**
+ * Standalone handbag at scene scale.
+ * @param {{ x: number, y: number, s?: number, lw?: number } & HandbagSpec} spec
+ */
 export function bag({ x, y, s = 1, lw = 1.6, ...opts }) {
   const p = pen(lw / s)
   handbag(p, [0, 0], opts)
   return `<g transform="translate(${x} ${y}) scale(${s})">${p.out.join("")}</g>`
 }
 
-/** A square silk scarf laid flat (rotated), with a border and a medallion print. */
+/**
+ * A square silk scarf laid flat (rotated), with a border and a medallion print.
+ * @param {object} spec
+ * @param {number} spec.x
+ * @param {number} spec.y
+ * @param {number} spec.size
+ * @param {number} [spec.rot]
+ * @param {string} [spec.base]
+ * @param {string} [spec.border]
+ * @param {string} [spec.accent]
+ * @param {number} [spec.lw]
+ * @param {number} [spec.seed]
+ * @param {number} [spec.wave] How far the edges ripple.
+ */
 export function silkSquare({
   x,
   y,
@@ -246,7 +316,9 @@ export function silkSquare({
   const h = size / 2
   const rand = rng(seed)
   // gently rippled edges
+  /** @type {(a: Pt, b: Pt) => Pt[]} */
   const edge = (a, b) => {
+    /** @type {Pt[]} */
     const pts = []
     for (let i = 0; i <= 6; i++) {
       const q = lerp(a, b, i / 6)
@@ -255,6 +327,7 @@ export function silkSquare({
     }
     return pts
   }
+  /** @type {[Pt, Pt, Pt, Pt]} */
   const c = [
     [-h, -h],
     [h, -h],
@@ -307,7 +380,13 @@ export function silkSquare({
   return p.out.join("")
 }
 
-/** A stack of folded knits or shirts. */
+/**
+ * A stack of folded knits or shirts.
+ * @param {{
+ *   x: number, y: number, w?: number, items: { color: string, h?: number, rib?: boolean }[],
+ *   lw?: number,
+ * }} spec
+ */
 export function foldedStack({ x, y, w = 300, items, lw = 1.6 }) {
   const p = pen(lw)
   let cy = y
@@ -329,7 +408,12 @@ export function foldedStack({ x, y, w = 300, items, lw = 1.6 }) {
   return p.out.join("")
 }
 
-/** A hard-shell suitcase standing upright, with a telescopic handle. */
+/**
+ * A hard-shell suitcase standing upright, with a telescopic handle.
+ * @param {{
+ *   x: number, y: number, w?: number, h?: number, color?: string, trim?: string, lw?: number,
+ * }} spec
+ */
 export function suitcase({ x, y, w = 260, h = 360, color = C.stone, trim = C.garnet, lw = 1.6 }) {
   const p = pen(lw)
   const top = y - h
@@ -349,7 +433,10 @@ export function suitcase({ x, y, w = 260, h = 360, color = C.stone, trim = C.gar
   return p.out.join("")
 }
 
-/** A curved armchair in velvet: rounded back, two arms and a seat cushion. */
+/**
+ * A curved armchair in velvet: rounded back, two arms and a seat cushion.
+ * @param {{ x: number, y: number, w?: number, color?: string, lw?: number }} spec
+ */
 export function armchair({ x, y, w = 340, color = C.rose, lw = 1.6 }) {
   const p = pen(lw)
   const h = w * 0.9
@@ -395,7 +482,10 @@ export function armchair({ x, y, w = 340, color = C.rose, lw = 1.6 }) {
   return p.out.join("")
 }
 
-/** A globe pendant lamp hanging from the top edge. */
+/**
+ * A globe pendant lamp hanging from the top edge.
+ * @param {{ x: number, y: number, r?: number, lw?: number }} spec
+ */
 export function pendant({ x, y, r = 46, lw = 1.6 }) {
   const p = pen(lw)
   p.line(`M${x} 0V${y - r}`, { w: 0.8, opacity: 0.6 })
@@ -411,10 +501,13 @@ export function pendant({ x, y, r = 46, lw = 1.6 }) {
   return p.out.join("")
 }
 
-/** Leather gloves laid as a pair. */
+/**
+ * Leather gloves laid as a pair.
+ * @param {{ x: number, y: number, s?: number, color?: string, lw?: number, rot?: number }} spec
+ */
 export function gloves({ x, y, s = 1, color = C.inkSoft, lw = 1.6, rot = 0 }) {
   const p = pen(lw / s)
-  const glove = (dx, r) => {
+  const glove = (/** @type {number} */ dx, /** @type {number} */ r) => {
     const g = new Pen(lw / s)
     g.shape(
       "M-40 120L-44 10C-46 -10 -58 -40 -50 -70C-46 -84 -34 -80 -34 -64L-30 -30L-28 -100C-28 -116 -10 -116 -10 -100L-8 -40L-4 -112C-4 -128 14 -128 14 -112L14 -40L22 -100C24 -114 40 -112 40 -96L34 -30L44 -62C48 -76 62 -72 60 -58L46 20L42 120Z",
@@ -428,7 +521,12 @@ export function gloves({ x, y, s = 1, color = C.inkSoft, lw = 1.6, rot = 0 }) {
   return `<g transform="translate(${x} ${y}) rotate(${rot}) scale(${s})">${p.out.join("")}</g>`
 }
 
-/** A round hat box with a ribbon. */
+/**
+ * A round hat box with a ribbon.
+ * @param {{
+ *   x: number, y: number, w?: number, h?: number, color?: string, ribbon?: string, lw?: number,
+ * }} spec
+ */
 export function hatBox({ x, y, w = 320, h = 220, color = C.blush, ribbon = C.garnet, lw = 1.6 }) {
   const p = pen(lw)
   const ry = w * 0.14
@@ -446,7 +544,10 @@ export function hatBox({ x, y, w = 320, h = 220, color = C.blush, ribbon = C.gar
   return p.out.join("")
 }
 
-/** A wide-brimmed hat resting on a surface (three-quarter view). */
+/**
+ * A wide-brimmed hat resting on a surface (three-quarter view).
+ * @param {{ x: number, y: number, w?: number, color?: string, band?: string, lw?: number }} spec
+ */
 export function restingHat({ x, y, w = 420, color = "#e3d3b8", band = C.garnet, lw = 1.6 }) {
   const p = pen(lw)
   const ry = w * 0.16
@@ -467,7 +568,10 @@ export function restingHat({ x, y, w = 420, color = "#e3d3b8", band = C.garnet, 
   return p.out.join("")
 }
 
-/** A brooch: gold flower with a pearl centre. */
+/**
+ * A brooch: gold flower with a pearl centre.
+ * @param {{ x: number, y: number, r?: number, lw?: number }} spec
+ */
 export function brooch({ x, y, r = 34, lw = 1.6 }) {
   const p = pen(lw)
   for (let k = 0; k < 6; k++) {
@@ -482,7 +586,10 @@ export function brooch({ x, y, r = 34, lw = 1.6 }) {
   return p.out.join("")
 }
 
-/** A wristwatch with a leather strap, laid flat. */
+/**
+ * A wristwatch with a leather strap, laid flat.
+ * @param {{ x: number, y: number, s?: number, lw?: number, rot?: number, strap?: string }} spec
+ */
 export function watch({ x, y, s = 1, lw = 1.6, rot = 0, strap = C.garnetDeep }) {
   const p = pen(lw / s)
   p.shape("M-22 -150H22V-40H-22Z", strap)
@@ -498,7 +605,10 @@ export function watch({ x, y, s = 1, lw = 1.6, rot = 0, strap = C.garnetDeep }) 
   return `<g transform="translate(${x} ${y}) rotate(${rot}) scale(${s})">${p.out.join("")}</g>`
 }
 
-/** A tape measure ribbon curling across the page. */
+/**
+ * A tape measure ribbon curling across the page.
+ * @param {Pt[]} pts
+ */
 export function tapeMeasure(pts, { w = 26, lw = 1.6, color = "#efe3c8" } = {}) {
   const sm = sampleSpline(pts, 20).map((o) => o.p)
   const p = pen(lw)
@@ -506,14 +616,14 @@ export function tapeMeasure(pts, { w = 26, lw = 1.6, color = "#efe3c8" } = {}) {
   p.line(smooth(sm), { w: w / lw, color, opacity: 1 })
   // tick marks
   for (let i = 2; i < sm.length - 1; i += 2) {
-    const a = sm[i - 1]
-    const b = sm[i + 1]
+    const a = nth(sm, i - 1)
+    const b = nth(sm, i + 1)
     const dx = b[0] - a[0]
     const dy = b[1] - a[1]
     const l = Math.hypot(dx, dy) || 1
     const nx = -dy / l
     const ny = dx / l
-    const q = sm[i]
+    const q = nth(sm, i)
     const t = i % 10 === 0 ? w * 0.45 : w * 0.25
     p.line(
       `M${P([q[0] + nx * (w / 2), q[1] + ny * (w / 2)])}l${(-nx * t).toFixed(1)} ${(-ny * t).toFixed(1)}`,
@@ -523,7 +633,10 @@ export function tapeMeasure(pts, { w = 26, lw = 1.6, color = "#efe3c8" } = {}) {
   return p.out.join("")
 }
 
-/** Floor line and skirting for interiors. */
+/**
+ * Floor line and skirting for interiors.
+ * @param {{ w: number, y: number, color?: string, lw?: number }} spec
+ */
 export function floor({ w, y, color = C.linen, lw = 1.6 }) {
   const p = pen(lw)
   p.raw(`<rect x="0" y="${y}" width="${w}" height="2000" fill="${color}"/>`)
@@ -531,7 +644,19 @@ export function floor({ w, y, color = C.linen, lw = 1.6 }) {
   return p.out.join("")
 }
 
-/** A long silk scarf hanging over an edge, patterned and bordered. */
+/**
+ * A long silk scarf hanging over an edge, patterned and bordered.
+ * @param {object} spec
+ * @param {number} spec.x
+ * @param {number} spec.y
+ * @param {number} [spec.w]
+ * @param {number} [spec.h]
+ * @param {string} [spec.base]
+ * @param {string} [spec.border]
+ * @param {string} [spec.pattern] Id of the fill pattern.
+ * @param {number} [spec.lw]
+ * @param {number} [spec.seed]
+ */
 export function drapedScarf({
   x,
   y,
@@ -545,10 +670,12 @@ export function drapedScarf({
 }) {
   const p = pen(lw)
   const rand = rng(seed)
+  /** @type {Pt[]} */
   const bottom = []
   for (let i = 0; i <= 4; i++)
     bottom.push([x + w - (i * w) / 4, y + h + (i % 2 ? 14 : -6) + rand() * 8])
-  const d = `M${x} ${y}Q${x + w / 2} ${y - 10} ${x + w} ${y}C${x + w + 16} ${y + h * 0.4} ${x + w - 10} ${y + h * 0.7} ${bottom[0][0]} ${bottom[0][1]}${smooth(bottom).replace(/^M[^C]*/, "")}C${x - 14} ${y + h * 0.7} ${x + 10} ${y + h * 0.4} ${x} ${y}Z`
+  const [bx, by] = nth(bottom, 0)
+  const d = `M${x} ${y}Q${x + w / 2} ${y - 10} ${x + w} ${y}C${x + w + 16} ${y + h * 0.4} ${x + w - 10} ${y + h * 0.7} ${bx} ${by}${smooth(bottom).replace(/^M[^C]*/, "")}C${x - 14} ${y + h * 0.7} ${x + 10} ${y + h * 0.4} ${x} ${y}Z`
   p.shape(d, base)
   p.raw(`<path d="${d}" fill="url(#${pattern})"/>`)
   p.line(
@@ -566,7 +693,10 @@ export function drapedScarf({
   return p.out.join("")
 }
 
-/** A silk twilly tied in a bow, e.g. around a bag handle. */
+/**
+ * A silk twilly tied in a bow, e.g. around a bag handle.
+ * @param {{ x: number, y: number, s?: number, color?: string, lw?: number }} spec
+ */
 export function twilly({ x, y, s = 1, color = C.rose, lw = 1.6 }) {
   const p = pen(lw / s)
   p.shape("M0 0C-30 -26 -56 -10 -44 8C-34 20 -12 10 0 0Z", color)
@@ -578,7 +708,10 @@ export function twilly({ x, y, s = 1, color = C.rose, lw = 1.6 }) {
   return `<g transform="translate(${x} ${y}) scale(${s})">${p.out.join("")}</g>`
 }
 
-/** An oval wall mirror with a slim gilt frame. */
+/**
+ * An oval wall mirror with a slim gilt frame.
+ * @param {{ cx: number, cy: number, rx: number, ry: number, lw?: number, tint?: string }} spec
+ */
 export function ovalMirror({ cx, cy, rx, ry, lw = 1.6, tint = "#ece6e1" }) {
   const p = pen(lw)
   p.raw(

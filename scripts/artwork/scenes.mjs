@@ -7,6 +7,11 @@ import { figure, hookTop } from "./figure.mjs"
 import { groundBand, groundShadow, paper, svgDoc, vignette } from "./paper.mjs"
 import * as props from "./props.mjs"
 
+/** @typedef {import("./figure.mjs").FigureSpec} FigureSpec */
+/** @typedef {import("./figure.mjs").HangerSpec} HangerSpec */
+/** @typedef {import("./paper.mjs").PaperOptions} PaperOptions */
+/** @typedef {import("./paper.mjs").Wash} Wash */
+
 /* ---------------------------------------------------------------- home */
 
 function homeHero() {
@@ -97,10 +102,21 @@ function homeHero() {
 
 /* ------------------------------------------------------ shared layouts */
 
-/** A tall arched niche behind a figure, like a boutique alcove. */
+/**
+ * A tall arched niche behind a figure, like a boutique alcove.
+ * @param {object} spec
+ * @param {number} spec.x
+ * @param {number} spec.y
+ * @param {number} spec.w
+ * @param {number} spec.h
+ * @param {string} [spec.color]
+ * @param {string} [spec.line]
+ * @param {number} [spec.opacity]
+ * @param {number} [spec.lw]
+ */
 function arch({ x, y, w, h, color = C.linen, line = C.gold, opacity = 1, lw = 1.6 }) {
   const r = w / 2
-  const d = (o) =>
+  const d = (/** @type {number} */ o) =>
     `M${x - o} ${y + h}V${y + r}A${r + o} ${r + o} 0 0 1 ${x + w + o} ${y + r}V${y + h}`
   return (
     `<path d="${d(0)}Z" fill="${color}" opacity="${opacity}"/>` +
@@ -108,7 +124,10 @@ function arch({ x, y, w, h, color = C.linen, line = C.gold, opacity = 1, lw = 1.
   )
 }
 
-/** A gallery panel: a pale rectangle with a double gilt fillet. */
+/**
+ * A gallery panel: a pale rectangle with a double gilt fillet.
+ * @param {{ x: number, y: number, w: number, h: number, color?: string, line?: string }} spec
+ */
 function panel({ x, y, w, h, color = "#f7f1ea", line = C.gold }) {
   return (
     `<rect x="${x}" y="${y}" width="${w}" height="${h}" fill="${color}"/>` +
@@ -117,7 +136,16 @@ function panel({ x, y, w, h, color = "#f7f1ea", line = C.gold }) {
   )
 }
 
-/** A 4:5 portrait of one figure on paper, with optional backdrop and extras. */
+/**
+ * A 4:5 portrait of one figure on paper, with optional backdrop and extras.
+ * @param {object} spec
+ * @param {PaperOptions} spec.bg
+ * @param {string} [spec.backdrop]
+ * @param {FigureSpec} spec.fig
+ * @param {string} [spec.front]
+ * @param {number} [spec.shadowAt]
+ * @param {string} [spec.ground]
+ */
 function portrait({ bg, backdrop = "", fig, front = "", shadowAt = 600, ground = C.stone }) {
   const W = 1200
   const H = 1500
@@ -135,13 +163,26 @@ function portrait({ bg, backdrop = "", fig, front = "", shadowAt = 600, ground =
   )
 }
 
-/** A garment on a hanger whose hook rests on a rail at railY. */
+/**
+ * A garment on a hanger whose hook rests on a rail at railY.
+ * @param {number} railY
+ * @param {number} x
+ * @param {number} s
+ * @param {FigureSpec} spec
+ */
 function onRail(railY, x, s, spec) {
-  const kind = spec.hanger?.kind
+  const kind = spec.hanger ? spec.hanger.kind : undefined
   return figure({ ghost: true, x, y: railY - hookTop(kind) * s + 1000 * s, s, ...spec })
 }
 
-/** Plain wall-and-floor still-life setting. */
+/**
+ * Plain wall-and-floor still-life setting.
+ * @param {number} W
+ * @param {number} H
+ * @param {{
+ *   wall?: string, wallLow?: string, floorY: number, floorColor?: string, washes?: Wash[],
+ * }} room
+ */
 function stillLifeRoom(
   W,
   H,
@@ -332,6 +373,7 @@ function categoryBottoms() {
     floorY: 1350,
     washes: [{ cx: 600, cy: 700, rx: 520, ry: 560, color: C.sagePale, opacity: 0.9, seed: 61 }],
   })
+  /** @type {HangerSpec} */
   const clip = { kind: "clip" }
   const items =
     onRail(railY, 330, 1.12, {
@@ -440,6 +482,7 @@ function aboutHero() {
     `<ellipse cx="1250" cy="${floorY + 110}" rx="700" ry="70" fill="none" stroke="${C.rose}" stroke-opacity="0.4" stroke-width="2"/>`
 
   // the customer and her reflection
+  /** @type {FigureSpec} */
   const customer = {
     line: lw,
     s: 0.9,
@@ -519,7 +562,8 @@ function aboutHero() {
   // rail of garments at the right
   const railY = 250
   const rail = props.rail({ x1: 2030, x2: 2380, y: railY, floor: floorY + 30, lw })
-  const hung = [
+  /** @type {[x: number, spec: FigureSpec][]} */
+  const rack = [
     [2090, { outer: { color: C.camel, length: 760, belt: true } }],
     [
       2170,
@@ -551,8 +595,7 @@ function aboutHero() {
       },
     ],
   ]
-    .map(([x, spec]) => onRail(railY, x, 0.66, { line: lw, ...spec }))
-    .join("")
+  const hung = rack.map(([x, spec]) => onRail(railY, x, 0.66, { line: lw, ...spec })).join("")
 
   // left: armchair, side table and stems
   const left =
@@ -652,7 +695,8 @@ function journalCapsule() {
   })
   const railY = 110
   const s = 0.5
-  const garments = [
+  /** @type {[x: number, spec: FigureSpec][]} */
+  const rack = [
     [
       150,
       {
@@ -698,8 +742,7 @@ function journalCapsule() {
       },
     ],
   ]
-    .map(([x, spec]) => onRail(railY, x, s, spec))
-    .join("")
+  const garments = rack.map(([x, spec]) => onRail(railY, x, s, spec)).join("")
   const right =
     props.contactShadow(1000, floorY + 4, 170, 10) +
     props.suitcase({ x: 1000, y: floorY + 10, w: 250, h: 340, color: C.stone, trim: C.garnet }) +
@@ -780,6 +823,7 @@ function journalWomanYouAre() {
     bottom: "#f2e4df",
     washes: [{ cx: 420, cy: 360, rx: 330, ry: 320, color: C.roseLight, opacity: 0.5, seed: 95 }],
   })
+  /** @type {FigureSpec} */
   const person = {
     s: 1.02,
     pose: { legs: "stand", armL: "down", armR: "hip", head: { tilt: 3, turn: 0.5 } },
@@ -819,6 +863,7 @@ function journalTrouserFit() {
   })
   const railY = 70
   const s = 0.82
+  /** @type {HangerSpec} */
   const clip = { kind: "clip" }
   const trousers =
     onRail(railY, 300, s, {

@@ -8,7 +8,12 @@ import path from "node:path"
 import { before, describe, test } from "node:test"
 import { fileURLToPath } from "node:url"
 import zlib from "node:zlib"
-import { cacheControl, hashedBundle, inlineScriptHashes, securityHeaders } from "../../src/build/policy"
+import {
+  cacheControl,
+  hashedBundle,
+  inlineScriptHashes,
+  securityHeaders,
+} from "../../src/build/policy"
 import { listedBundles } from "../../src/build/scriptsAfterPaint"
 import { pageRoutes } from "../../src/content/routes"
 
@@ -21,12 +26,25 @@ const routes = pageRoutes().map((route) => route.path)
 const notFound = ["/summer-sale-2019", "/journal/an-old-article", "/404", "/404.html", "/_headers"]
 const html = "text/html; charset=utf-8"
 
-/** A plain GET: no redirects followed, no decompression, so we see exactly what nginx sent. */
+/**
+ * @typedef {object} Response
+ * @property {number | undefined} status
+ * @property {http.IncomingHttpHeaders} headers
+ * @property {Buffer} body
+ */
+
+/**
+ * A plain GET: no redirects followed, no decompression, so we see exactly what nginx sent.
+ * @param {string} pathname
+ * @param {http.OutgoingHttpHeaders} [headers]
+ * @returns {Promise<Response>}
+ */
 function get(pathname, headers = {}) {
   return new Promise((resolve, reject) => {
     const request = http.get(
       { host: base.hostname, port: base.port, path: pathname, headers },
       (response) => {
+        /** @type {Buffer[]} */
         const chunks = []
         response.on("data", (chunk) => chunks.push(chunk))
         response.on("end", () =>
@@ -42,7 +60,10 @@ function get(pathname, headers = {}) {
   })
 }
 
+// Both set in before(), so before any test reads them.
+/** @type {Record<string, string>} */
 let expectedHeaders
+/** @type {string} */
 let homeHtml
 
 /** The bundles the home page loads after its first paint (src/build/scriptsAfterPaint.ts). */
@@ -63,13 +84,19 @@ before(async () => {
   homeHtml = (await get("/")).body.toString("utf8")
 })
 
+/**
+ * @param {Response} response
+ * @param {string} label
+ */
 function assertSecurityHeaders(response, label) {
   for (const [name, value] of Object.entries(expectedHeaders)) {
     assert.equal(response.headers[name.toLowerCase()], value, `${label}: ${name}`)
   }
-  const scriptSrc = response.headers["content-security-policy"].match(/script-src [^;]*/)[0]
+  const policy = String(response.headers["content-security-policy"])
+  const scriptSrc = policy.match(/script-src [^;]*/)?.[0]
+  assert.ok(scriptSrc, `${label}: a script-src`)
   assert.doesNotMatch(scriptSrc, /unsafe-inline|unsafe-eval/, `${label}: script-src`)
-  assert.match(response.headers.server ?? "", /^nginx$/, `${label}: no version in Server`)
+  assert.match(String(response.headers.server ?? ""), /^nginx$/, `${label}: no version in Server`)
 }
 
 describe("pages", () => {
@@ -102,8 +129,11 @@ describe("the 404 page", () => {
 })
 
 describe("one address per page", () => {
+  /** @type {[from: string, to: string][]} */
   const redirects = [
-    ...routes.filter((route) => route !== "/").map((route) => [`${route}/`, route]),
+    ...routes
+      .filter((route) => route !== "/")
+      .map(/** @returns {[string, string]} */ (route) => [`${route}/`, route]),
     ["/journal/?from=newsletter", "/journal?from=newsletter"],
     ["/shop//", "/shop"],
     ["/shop/index.html", "/shop"],
@@ -143,7 +173,7 @@ describe("no directory listings", () => {
       let response = await get(pathname)
       // At most one canonical redirect first (/~partytown/ → /~partytown).
       if (response.status === 301) {
-        pathname = response.headers.location
+        pathname = response.headers.location ?? ""
         assert.match(pathname, /^\/[^/]/)
         response = await get(pathname)
       }
@@ -211,14 +241,13 @@ describe("caching by kind of file", () => {
 
 describe("compression", () => {
   const decoders = { gzip: zlib.gunzipSync, br: zlib.brotliDecompressSync }
+  /** @type {(keyof typeof decoders)[]} */
   const encodings = brotli ? ["gzip", "br"] : ["gzip"]
-  const textFiles = () => [
-    "/",
-    "/journal",
-    "/summer-sale-2019",
-    homeBundles().find((src) => src.startsWith("/app-")),
-    "/page-data/journal/page-data.json",
-  ]
+  const textFiles = () => {
+    const app = homeBundles().find((src) => src.startsWith("/app-"))
+    assert.ok(app, "the home page loads an /app- bundle")
+    return ["/", "/journal", "/summer-sale-2019", app, "/page-data/journal/page-data.json"]
+  }
 
   for (const encoding of encodings) {
     test(`${encoding}: pages, scripts and page data, the same bytes once decoded`, async () => {
@@ -244,7 +273,8 @@ describe("compression", () => {
 
   test("images are sent as they are", async () => {
     const about = (await get("/about")).body.toString("utf8")
-    const image = about.match(/\/static\/[^"' ,]+\.avif/)[0]
+    const image = about.match(/\/static\/[^"' ,]+\.avif/)?.[0]
+    assert.ok(image, "an .avif image on /about")
     const response = await get(image, { "Accept-Encoding": "gzip, br" })
     assert.equal(response.headers["content-encoding"], undefined)
   })
@@ -253,13 +283,19 @@ describe("compression", () => {
 describe("public/_headers for the CDN host", () => {
   /** The rules of a Netlify / Cloudflare Pages _headers file, as { pattern: { name: value } }. */
   async function headerRules() {
+    /** @type {Record<string, Record<string, string>>} */
     const rules = {}
+    /** @type {Record<string, string> | undefined} */
     let current
     for (const line of (await readFile(path.join(publicDir, "_headers"), "utf8")).split("\n")) {
       if (line === "" || line.startsWith("#")) continue
       if (!line.startsWith(" ")) rules[line] = current = {}
       else {
-        const [, name, value] = line.match(/^\s+([^:]+):\s*(.*)$/)
+        const [, name, value] = line.match(/^\s+([^:]+):\s*(.*)$/) ?? []
+        assert.ok(
+          current && name && value !== undefined,
+          `_headers: not a header of a rule: ${line}`,
+        )
         current[name] = value
       }
     }

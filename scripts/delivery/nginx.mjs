@@ -30,14 +30,22 @@ export function findNginx() {
 const brotliModule = "/usr/lib/nginx/modules/ngx_http_brotli_filter_module.so"
 export const hasBrotli = () => existsSync(brotliModule)
 
-/** A port the kernel says is free on 127.0.0.1. */
+/**
+ * A port the kernel says is free on 127.0.0.1.
+ * @returns {Promise<number>}
+ */
 export function freePort() {
   return new Promise((resolve, reject) => {
     const server = createServer()
     server.once("error", reject)
     server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address()
-      server.close(() => resolve(port))
+      const address = server.address()
+      // A TCP listener has an AddressInfo (a string is a pipe's, null is before listening).
+      if (address === null || typeof address === "string") {
+        server.close(() => reject(new Error(`no TCP address: ${address}`)))
+        return
+      }
+      server.close(() => resolve(address.port))
     })
   })
 }
@@ -45,8 +53,11 @@ export function freePort() {
 /**
  * The shipped server block with only its address and root changed. Each replaced line must be
  * there exactly once, so an edit to the shipped file cannot silently escape the test.
+ * @param {string} text
+ * @param {{ port: number, publicDir: string, brotli: boolean }} where
  */
 function serverBlockFor(text, { port, publicDir, brotli }) {
+  /** @type {(source: string, pattern: RegExp, replacement: string) => string} */
   const replace = (source, pattern, replacement) => {
     const matches = source.match(new RegExp(pattern.source, "gm")) ?? []
     if (matches.length !== 1) {
@@ -67,6 +78,9 @@ function serverBlockFor(text, { port, publicDir, brotli }) {
  * Starts nginx and resolves once it answers. `stop()` ends it and removes the temp folder.
  * Options: publicDir (default public/), port (default a free one), accessLog (default off),
  * keepaliveRequests (default nginx's 1000 requests per keep-alive connection).
+ * @param {{
+ *   publicDir?: string, port?: number, accessLog?: boolean, keepaliveRequests?: number,
+ * }} [options]
  */
 export async function startNginx({
   publicDir = path.join(root, "public"),
@@ -138,6 +152,7 @@ http {
   const child = spawn(nginx, [...args, "-g", "daemon off;"], {
     stdio: ["ignore", "inherit", "inherit"],
   })
+  /** @type {number | NodeJS.Signals | null} */
   let exited = null
   child.on("exit", (code, signal) => (exited = signal ?? code))
 
@@ -171,6 +186,11 @@ http {
   return { baseUrl, port, prefix, brotli, stop }
 }
 
+/**
+ * @param {string} command
+ * @param {string[]} args
+ * @returns {Promise<void>}
+ */
 function run(command, args) {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { stdio: ["ignore", "inherit", "inherit"] })
