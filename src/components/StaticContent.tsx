@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from "react"
+import { useEffect, useRef, useState, type ReactNode, type RefObject } from "react"
 import { isHydrating } from "../hooks/useHydrated"
 
 interface StaticContentProps {
@@ -49,16 +49,7 @@ export function StaticContent({ id, children }: StaticContentProps) {
     isHydrating() ? document.getElementById(id)?.innerHTML : undefined,
   )
   const block = useRef<HTMLDivElement>(null)
-  const [misplaced, setMisplaced] = useState<Element | null>(null)
-  useEffect(() => {
-    if (process.env.NODE_ENV === "production" || !block.current) return
-    setMisplaced(findInteractive(block.current))
-  }, [children])
-  if (misplaced) {
-    throw new Error(
-      `StaticContent "${id}" holds an interactive element (${misplaced.outerHTML.slice(0, 80)}…), which does nothing when the page is loaded directly: move it out of the static block.`,
-    )
-  }
+  useInteractiveCheck(id, block, children)
   return serverHtml === undefined ? (
     <div id={id} ref={block}>
       {children}
@@ -67,3 +58,25 @@ export function StaticContent({ id, children }: StaticContentProps) {
     <div id={id} ref={block} dangerouslySetInnerHTML={{ __html: serverHtml }} />
   )
 }
+
+/** Fails the render when the block holds something interactive; outside production only. */
+function useCheckOutsideProduction(
+  id: string,
+  block: RefObject<HTMLDivElement>,
+  children: ReactNode,
+): void {
+  const [misplaced, setMisplaced] = useState<Element | null>(null)
+  useEffect(() => {
+    if (block.current) setMisplaced(findInteractive(block.current))
+  }, [block, children])
+  if (misplaced) {
+    throw new Error(
+      `StaticContent "${id}" holds an interactive element (${misplaced.outerHTML.slice(0, 80)}…), which does nothing when the page is loaded directly: move it out of the static block.`,
+    )
+  }
+}
+
+// The same in every render of a build, so the rules of hooks hold; the production bundle has
+// none of the check's code.
+const useInteractiveCheck =
+  process.env.NODE_ENV === "production" ? () => {} : useCheckOutsideProduction
