@@ -2,7 +2,7 @@ import { render, screen } from "@testing-library/react"
 import type { IGatsbyImageData } from "gatsby-plugin-image"
 import { ResponsiveImage } from "../src/components/ResponsiveImage"
 
-// The shape gatsby-plugin-image's resolver returns for a slot (see src/queries/imageFragments.ts).
+// The shape gatsby-plugin-image's resolver returns for a slot (see the fragments in src/components/ResponsiveImage.tsx).
 const card: IGatsbyImageData = {
   layout: "constrained",
   width: 560,

@@ -70,6 +70,13 @@ describe("StaticContent", () => {
       // A handler on a plain element is what the check must catch, so the lint rule is off here.
       // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions
       ["an element with a handler", <div key="d" onClick={() => {}} />],
+      [
+        "a link with a handler and no address",
+        // eslint-disable-next-line jsx-a11y/anchor-is-valid, jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions
+        <a key="a" onClick={() => {}}>
+          Sale
+        </a>,
+      ],
     ])("fails loudly on %s", (_kind, element) => {
       renderInside(<div>{element}</div>)
       expect(screen.getByRole("alert")).toHaveTextContent('StaticContent "shop-page" holds')

@@ -30,7 +30,7 @@ for (const route of routes) {
   })
 }
 
-test("pages run React DOM, and the affiliate tooltips' code arrives with the first interaction", async ({
+test("pages run React DOM, and the affiliate tooltips' code arrives when a button is pointed at", async ({
   page,
 }) => {
   const scripts: Promise<string>[] = []
@@ -49,7 +49,39 @@ test("pages run React DOM, and the affiliate tooltips' code arrives with the fir
   // Radix's positioning code (its popper) is not part of the page's own JavaScript.
   expect(onLoad).not.toContain("data-radix-popper-content-wrapper")
 
-  await page.mouse.move(10, 10)
+  // A reader moving about the page, scrolling and tabbing past the menu fetches none of it.
+  await page.mouse.move(10, 10, { steps: 5 })
+  await page.mouse.wheel(0, 400)
+  await page.keyboard.press("Tab")
+  await page.waitForLoadState("networkidle")
+  expect(await loaded()).not.toContain("data-radix-popper-content-wrapper")
+
+  await page.getByRole("button", { name: "Explore Collection" }).first().hover()
   await page.locator("html[data-tooltips]").waitFor({ state: "attached" })
   expect(await loaded()).toContain("data-radix-popper-content-wrapper")
+})
+
+test("a keyboard visitor who takes the skip link and tabs to an affiliate button keeps her focus and sees its note", async ({
+  page,
+}) => {
+  const problems: string[] = []
+  page.on("console", (message) => {
+    if (message.type() === "error") problems.push(message.text())
+  })
+  await page.goto("/affiliate")
+  await waitForHydration(page)
+  // The skip link changes the address (#content) while the page's buttons still wait for their
+  // tooltips; Gatsby renders the page again, and React builds that part afresh.
+  await page.keyboard.press("Tab")
+  await page.keyboard.press("Enter")
+  await expect(page).toHaveURL(/#content$/)
+  const visit = page.getByRole("button", { name: "Visit Willow & Pearl Store" })
+  for (let presses = 0; presses < 10; presses++) {
+    await page.keyboard.press("Tab")
+    if (await visit.evaluate((button) => button === document.activeElement)) break
+  }
+  await page.locator("html[data-tooltips]").waitFor({ state: "attached" })
+  await expect(visit).toBeFocused()
+  await expect(page.locator("[data-radix-popper-content-wrapper]")).toContainText("opens soon")
+  expect(problems).toEqual([])
 })

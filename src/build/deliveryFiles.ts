@@ -17,6 +17,7 @@ import {
   securityHeaders,
   type Headers,
 } from "./policy"
+import { htmlPages } from "./scriptsAfterPaint"
 
 /** The nginx includes the build writes (deploy/nginx/evergrace/), relative to the repository. */
 const nginxIncludes = path.join("deploy", "nginx", "evergrace")
@@ -35,7 +36,8 @@ async function findPages(publicDir: string): Promise<Page[]> {
   const entries = await readdir(publicDir, { recursive: true, withFileTypes: true })
   for (const entry of entries) {
     if (!entry.isFile() || entry.name !== "index.html") continue
-    const directory = path.relative(publicDir, entry.parentPath)
+    // parentPath from Node 20.12; path before it.
+    const directory = path.relative(publicDir, entry.parentPath ?? entry.path)
     // Gatsby also writes 404/index.html; the 404 page is 404.html. The CMS at /admin/ is an app
     // with its own policy, not a page (deploy/nginx/evergrace/admin.conf).
     if (directory === "404" || directory === cmsFolder) continue
@@ -109,10 +111,15 @@ export async function writeDeliveryFiles(
 ): Promise<DeliveryFiles> {
   const pageFile = (directory: string) => path.join(publicDir, directory, "index.html")
   const pages = await findPages(publicDir)
-  const hashes = await collectHashes([
-    ...pages.map(([, directory]) => pageFile(directory)),
-    path.join(publicDir, "404.html"),
-  ])
+  // Cloudflare Pages serves shop/index.html at /shop/ and redirects /shop there; shop.html is
+  // served at /shop, the site's address.
+  for (const [address, directory] of pages) {
+    if (address !== "/")
+      await copyFile(pageFile(directory), path.join(publicDir, `${directory}.html`))
+  }
+  // Every page the scripts step rewrote, copies and the 404 among them: the policy must allow
+  // whatever inline script any of them has.
+  const hashes = await collectHashes(await htmlPages(publicDir))
   const headers = securityHeaders(hashes)
   const bundles = (await readdir(publicDir))
     .map((name) => `/${name}`)
@@ -121,12 +128,6 @@ export async function writeDeliveryFiles(
 
   await writeFile(path.join(publicDir, "_headers"), headersFile(headers, pages, bundles))
   await writeFile(path.join(publicDir, "_redirects"), redirectsFile(pages))
-  // Cloudflare Pages serves shop/index.html at /shop/ and redirects /shop there; shop.html is
-  // served at /shop, the site's address.
-  for (const [address, directory] of pages) {
-    if (address !== "/")
-      await copyFile(pageFile(directory), path.join(publicDir, `${directory}.html`))
-  }
   const csp = headers["Content-Security-Policy"]
   await writeFile(
     path.join(nginxDir, nginxCspFile),

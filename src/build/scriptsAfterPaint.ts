@@ -91,14 +91,15 @@ export function loadScriptsAfterPaint(html: string, file = "page"): string {
   )
 }
 
-async function pagesIn(dir: string): Promise<string[]> {
+/** Every HTML page in `dir` and below, outside the CMS and Gatsby's data folders. */
+export async function htmlPages(dir: string): Promise<string[]> {
   const files: string[] = []
   for (const entry of await readdir(dir, { withFileTypes: true })) {
     const full = path.join(dir, entry.name)
     if (entry.isDirectory()) {
       // The CMS has its own scripts; slices are fragments, page-data and static hold no pages.
       if (![cmsFolder, "_gatsby", "page-data", "static"].includes(entry.name))
-        files.push(...(await pagesIn(full)))
+        files.push(...(await htmlPages(full)))
     } else if (entry.name.endsWith(".html")) files.push(full)
   }
   return files
@@ -106,7 +107,7 @@ async function pagesIn(dir: string): Promise<string[]> {
 
 /** Every page in `publicDir` loads its bundles after its first paint; returns how many pages. */
 export async function loadAllScriptsAfterPaint(publicDir: string): Promise<number> {
-  const pages = await pagesIn(publicDir)
+  const pages = await htmlPages(publicDir)
   if (pages.length === 0) throw new Error(`no pages in ${publicDir}: run the build first`)
   for (const file of pages) {
     const html = await readFile(file, "utf8")

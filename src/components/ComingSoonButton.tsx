@@ -1,7 +1,7 @@
 import { css } from "@emotion/react"
 import { useContext, type MouseEvent } from "react"
 import { buttonStyles, type ButtonVariant } from "../theme/styles"
-import { NoteTooltipContext } from "./SiteTooltipProvider"
+import { NoteTooltipContext, tooltipTrigger } from "./SiteTooltipProvider"
 
 const notYet = css`
   cursor: help;
@@ -36,6 +36,7 @@ export function ComingSoonButton({
       aria-describedby={noteId}
       onClick={stay}
       css={[buttonStyles(variant), notYet]}
+      {...tooltipTrigger}
     >
       {label}
     </button>

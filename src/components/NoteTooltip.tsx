@@ -1,8 +1,8 @@
 import { css } from "@emotion/react"
 import * as Tooltip from "@radix-ui/react-tooltip"
-import { useEffect, type ReactElement, type ReactNode } from "react"
+import { useEffect, useLayoutEffect, type ReactElement, type ReactNode } from "react"
 import { colors, fontSizes, radii, shadows } from "../theme/tokens"
-import { NoteTooltipContext } from "./SiteTooltipProvider"
+import { NoteTooltipContext, restoreTriggerFocus } from "./SiteTooltipProvider"
 
 // The spec's tooltip timing, decided once for every tooltip on the site.
 export const TOOLTIP_OPEN_DELAY_MS = 700
@@ -48,6 +48,7 @@ export function NoteTooltip({ note, children }: NoteTooltipProps) {
  * of its own.
  */
 export default function NoteTooltips({ children }: { children: ReactNode }) {
+  useLayoutEffect(restoreTriggerFocus, [])
   // The browser tests wait for this before they hover: until then a button is plain HTML.
   useEffect(() => {
     document.documentElement.dataset.tooltips = "ready"

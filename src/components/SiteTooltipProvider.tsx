@@ -1,5 +1,5 @@
 import { createContext, lazy, Suspense, type ReactNode } from "react"
-import { afterFirstInteraction } from "../utils/firstInteraction"
+import { whenApproached } from "../utils/whenApproached"
 import type { NoteTooltip } from "./NoteTooltip"
 
 /**
@@ -8,22 +8,53 @@ import type { NoteTooltip } from "./NoteTooltip"
  */
 export const NoteTooltipContext = createContext<typeof NoteTooltip | null>(null)
 
+/** Marks an element that shows a tooltip: approaching one fetches the tooltips' code. */
+export const tooltipTrigger = { "data-tooltip-trigger": "" }
+const triggerSelector = "[data-tooltip-trigger]"
+
+const triggers = () => [...document.querySelectorAll(triggerSelector)]
+
+/** The trigger that had the focus as the tooltips' code arrived, by its place on the page. */
+let focusedTrigger = -1
+
 // Radix's tooltip code (its positioning engine among it) is a chunk of its own, fetched when the
-// visitor first acts on the page: a visitor who only reads never downloads it. The server renders
-// the page with it, so the HTML is complete.
+// visitor first points at or focuses a button that has a tooltip: a visitor who only reads never
+// downloads it. The server renders the page with it, so the HTML is complete.
 const NoteTooltips = lazy(() =>
-  (typeof window === "undefined" ? Promise.resolve() : afterFirstInteraction()).then(
-    () => import("./NoteTooltip"),
-  ),
+  typeof window === "undefined"
+    ? import("./NoteTooltip")
+    : whenApproached(triggerSelector)
+        .then(() => import("./NoteTooltip"))
+        .then((module) => {
+          const focused = document.activeElement
+          focusedTrigger = focused ? triggers().indexOf(focused) : -1
+          return module
+        }),
 )
 
 /**
- * Wraps a page whose buttons explain themselves in tooltips (ComingSoonButton). As the page first
- * loads, its content waits as the server's HTML until the tooltip code arrives, then React
- * hydrates it with the tooltips in place (a Suspense boundary, as React 18 hydrates one): the
- * button a visitor has focused meanwhile keeps her focus, and React hands the focus to the
- * tooltip. Rendered after a client-side visit, the page shows plain buttons until the code has
- * loaded. Put nothing inside that must respond before the visitor's first move.
+ * Called as the tooltips first render. Where React built the content afresh (after a client-side
+ * visit, or when the page re-rendered before its part could hydrate), the button the visitor had
+ * focused was replaced: its new self gets the focus back, and with it the tooltip.
+ */
+export function restoreTriggerFocus(): void {
+  const trigger = focusedTrigger >= 0 ? triggers()[focusedTrigger] : undefined
+  focusedTrigger = -1
+  if (trigger instanceof HTMLElement && document.activeElement !== trigger) trigger.focus()
+}
+
+/**
+ * Wraps a page whose buttons explain themselves in tooltips (ComingSoonButton).
+ *
+ * As the page first loads, its content waits as the server's HTML until the tooltip code arrives,
+ * then React hydrates it with the tooltips in place (a Suspense boundary, as React 18 hydrates
+ * one): a button the visitor has focused keeps her focus, and React passes the focus on to the
+ * tooltip. Put nothing inside that must respond before the visitor approaches a button.
+ *
+ * Rendered in the browser instead (after a client-side visit, or when the address changes before
+ * the part has hydrated, as the skip link's #content does), the content shows plain buttons until
+ * the code has loaded, and is built once more with the tooltips then; restoreTriggerFocus keeps
+ * the visitor's focus on her button across that.
  */
 export function SiteTooltipProvider({ children }: { children: ReactNode }) {
   return (

@@ -26,8 +26,9 @@ function findInteractive(block: Element): Element | null {
     const handler = Object.entries(props).find(
       ([name, value]) => /^on[A-Z]/.test(name) && typeof value === "function",
     )
-    // Gatsby's Link handles its own clicks; in the static HTML it is a plain link.
-    if (handler && element.tagName !== "A") return element
+    // A link with an address works either way: gatsby-plugin-catch-links routes it (see below).
+    if (handler && !(element instanceof HTMLAnchorElement && element.hasAttribute("href")))
+      return element
   }
   return null
 }

@@ -389,22 +389,13 @@ const errors = contentFile({
   ],
 })
 
-/** Every file of data/ by name, with its fields' types: `ContentOf<"home">` is what home.json holds. */
+/** Every file of data/ by name, with its fields' literal types (see ContentShape in ./fields). */
 export const contentModel = { home, shop, about, journal, affiliate, contact, site, errors }
 
 export type ContentName = keyof typeof contentModel
 
 /** All of data/, in the order the CMS lists it. */
-export const contentFiles: readonly ContentFile[] = [
-  home,
-  shop,
-  about,
-  journal,
-  affiliate,
-  contact,
-  site,
-  errors,
-]
+export const contentFiles: readonly ContentFile[] = Object.values(contentModel)
 
 /** The files that are pages of the site (they have a web address): home, shop, … */
 export type PageName = {
