@@ -71,6 +71,10 @@ describe("the post-build steps", () => {
         fs.mkdirSync(path.dirname(path.join(publicDir, file)), { recursive: true })
         fs.writeFileSync(path.join(publicDir, file), gatsbyPage)
       }
+      // Gatsby's copy of the 404 page, which no host serves, changes nothing.
+      const unserved = "<script>window.unserved = true</script>"
+      fs.mkdirSync(path.join(publicDir, "404"))
+      fs.writeFileSync(path.join(publicDir, "404/index.html"), unserved)
       fs.mkdirSync(nginxDir)
       const bundle = "app-0123456789abcdef0123.js"
       fs.writeFileSync(path.join(publicDir, bundle), "")
@@ -97,6 +101,8 @@ describe("the post-build steps", () => {
         new RegExp(`^/${bundle}\\n  Cache-Control: public, max-age=31536000, immutable`, "m"),
       )
       expect(read("_redirects")).toContain("/shop/ /shop 301")
+      expect(read("404/index.html")).toBe(unserved)
+      expect(headers).not.toContain(inlineScriptHashes(unserved)[0])
       expect(read("shop.html")).toBe(shop)
       expect(fs.readFileSync(path.join(nginxDir, "csp.generated.conf"), "utf8")).toContain(
         inlineScriptHashes(shop)[0],

@@ -91,14 +91,18 @@ export function loadScriptsAfterPaint(html: string, file = "page"): string {
   )
 }
 
-/** Every HTML page in `dir` and below, outside the CMS and Gatsby's data folders. */
+// The CMS has its own scripts; slices are fragments, page-data and static hold no pages; the 404
+// page is 404.html (Gatsby's 404/index.html is a copy no host serves: nginx and Cloudflare send
+// unknown addresses to 404.html).
+const notPages = [cmsFolder, "_gatsby", "page-data", "static", "404"]
+
+/** Every HTML page in `dir` and below: the pages the hosts serve, and their flat copies. */
 export async function htmlPages(dir: string): Promise<string[]> {
   const files: string[] = []
   for (const entry of await readdir(dir, { withFileTypes: true })) {
     const full = path.join(dir, entry.name)
     if (entry.isDirectory()) {
-      // The CMS has its own scripts; slices are fragments, page-data and static hold no pages.
-      if (![cmsFolder, "_gatsby", "page-data", "static"].includes(entry.name))
+      if (!notPages.includes(entry.name))
         files.push(...(await htmlPages(full)))
     } else if (entry.name.endsWith(".html")) files.push(full)
   }
