@@ -102,8 +102,7 @@ export async function htmlPages(dir: string): Promise<string[]> {
   for (const entry of await readdir(dir, { withFileTypes: true })) {
     const full = path.join(dir, entry.name)
     if (entry.isDirectory()) {
-      if (!notPages.includes(entry.name))
-        files.push(...(await htmlPages(full)))
+      if (!notPages.includes(entry.name)) files.push(...(await htmlPages(full)))
     } else if (entry.name.endsWith(".html")) files.push(full)
   }
   return files
