@@ -2,7 +2,7 @@ import { css } from "@emotion/react"
 import * as Tooltip from "@radix-ui/react-tooltip"
 import { useEffect, useLayoutEffect, type ReactElement, type ReactNode } from "react"
 import { colors, fontSizes, radii, shadows } from "../theme/tokens"
-import { NoteTooltipContext, restoreTriggerFocus } from "./SiteTooltipProvider"
+import { NoteTooltipContext, triggerSelector } from "./SiteTooltipProvider"
 
 // The spec's tooltip timing, decided once for every tooltip on the site.
 export const TOOLTIP_OPEN_DELAY_MS = 700
@@ -40,6 +40,26 @@ export function NoteTooltip({ note, children }: NoteTooltipProps) {
       </Tooltip.Portal>
     </Tooltip.Root>
   )
+}
+
+const triggers = () => [...document.querySelectorAll(triggerSelector)]
+
+// This file loads as the visitor approaches a button, before React renders the tooltips: the
+// button she focused then, by its place on the page (used once, by the first render).
+let focusedTrigger =
+  typeof document === "undefined" || !document.activeElement
+    ? -1
+    : triggers().indexOf(document.activeElement)
+
+/**
+ * Where React built the content afresh as the tooltips came (after a client-side visit, or when
+ * the page re-rendered before its part could hydrate), the button the visitor had focused was
+ * replaced: its new self gets the focus back, and with it the tooltip.
+ */
+function restoreTriggerFocus() {
+  const trigger = focusedTrigger >= 0 ? triggers()[focusedTrigger] : undefined
+  focusedTrigger = -1
+  if (trigger instanceof HTMLElement && document.activeElement !== trigger) trigger.focus()
 }
 
 /**

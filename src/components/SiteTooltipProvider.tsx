@@ -10,12 +10,7 @@ export const NoteTooltipContext = createContext<typeof NoteTooltip | null>(null)
 
 /** Marks an element that shows a tooltip: approaching one fetches the tooltips' code. */
 export const tooltipTrigger = { "data-tooltip-trigger": "" }
-const triggerSelector = "[data-tooltip-trigger]"
-
-const triggers = () => [...document.querySelectorAll(triggerSelector)]
-
-/** The trigger that had the focus as the tooltips' code arrived, by its place on the page. */
-let focusedTrigger = -1
+export const triggerSelector = "[data-tooltip-trigger]"
 
 // Radix's tooltip code (its positioning engine among it) is a chunk of its own, fetched when the
 // visitor first points at or focuses a button that has a tooltip: a visitor who only reads never
@@ -23,25 +18,8 @@ let focusedTrigger = -1
 const NoteTooltips = lazy(() =>
   typeof window === "undefined"
     ? import("./NoteTooltip")
-    : whenApproached(triggerSelector)
-        .then(() => import("./NoteTooltip"))
-        .then((module) => {
-          const focused = document.activeElement
-          focusedTrigger = focused ? triggers().indexOf(focused) : -1
-          return module
-        }),
+    : whenApproached(triggerSelector).then(() => import("./NoteTooltip")),
 )
-
-/**
- * Called as the tooltips first render. Where React built the content afresh (after a client-side
- * visit, or when the page re-rendered before its part could hydrate), the button the visitor had
- * focused was replaced: its new self gets the focus back, and with it the tooltip.
- */
-export function restoreTriggerFocus(): void {
-  const trigger = focusedTrigger >= 0 ? triggers()[focusedTrigger] : undefined
-  focusedTrigger = -1
-  if (trigger instanceof HTMLElement && document.activeElement !== trigger) trigger.focus()
-}
 
 /**
  * Wraps a page whose buttons explain themselves in tooltips (ComingSoonButton).
@@ -53,8 +31,8 @@ export function restoreTriggerFocus(): void {
  *
  * Rendered in the browser instead (after a client-side visit, or when the address changes before
  * the part has hydrated, as the skip link's #content does), the content shows plain buttons until
- * the code has loaded, and is built once more with the tooltips then; restoreTriggerFocus keeps
- * the visitor's focus on her button across that.
+ * the code has loaded, and is built once more with the tooltips then; NoteTooltips keeps the
+ * visitor's focus on her button across that.
  */
 export function SiteTooltipProvider({ children }: { children: ReactNode }) {
   return (
