@@ -261,8 +261,8 @@ test("affiliate: a keyboard visitor tabs to a button and sees its note", async (
   await page.goto("/affiliate")
   await waitForHydration(page)
   const visit = page.getByRole("button", { name: "Visit Willow & Pearl Store" })
-  // Her first key press is also when the tooltips' code is fetched; the page's HTML waits for it
-  // and then hydrates with the tooltips, the focus staying where she put it.
+  // Her Tab onto the button fetches the tooltips' code; that part of the page waits for it and
+  // then hydrates with the tooltips, the focus staying where she put it.
   for (let presses = 0; presses < 30; presses++) {
     await page.keyboard.press("Tab")
     if (await visit.evaluate((button) => button === document.activeElement)) break
@@ -273,8 +273,8 @@ test("affiliate: a keyboard visitor tabs to a button and sees its note", async (
   await expect(page.locator("[data-radix-popper-content-wrapper]")).toHaveCount(0)
   await expect(visit).toBeFocused()
 
-  // Focus moved straight to the button (as a screen reader can) is the first interaction itself:
-  // React hands it to the tooltip once the page part has hydrated.
+  // Focus moved straight to the button (as a screen reader can) fetches the tooltips' code itself:
+  // React hands the focus to the tooltip once that part of the page has hydrated.
   await page.reload()
   await waitForHydration(page)
   await visit.focus()
