@@ -10,7 +10,7 @@ import { fontFaces, preloadFontUrls } from "./src/theme/fonts"
 export { wrapPageElement } from "./src/wrappers"
 
 // With JavaScript off the menu button cannot open anything: show the links instead.
-const noScriptStyles = `[data-menu-button]{display:none!important}[data-menu]{display:block!important;position:static!important}[data-menu] ul{flex-flow:row wrap!important;padding-block:0.5rem!important}[data-needs-js]{display:none!important}`
+const noScriptStyles = `[data-menu-button]{display:none!important}[data-menu]{display:block!important;position:static!important}[data-menu] ul{flex-flow:row wrap!important;padding-block:0.5rem!important}`
 
 export const onRenderBody: GatsbySSR["onRenderBody"] = ({
   setHtmlAttributes,

@@ -1,9 +1,14 @@
+import path from "node:path"
 import { defineConfig } from "@playwright/test"
 import { chromiumLaunchOptions } from "./e2e/browser.mjs"
 
 // The browser tests run against the real production build, served the way `npm start` serves it.
 const port = Number(process.env.E2E_PORT ?? 9100)
 const baseURL = process.env.E2E_BASE_URL ?? `http://localhost:${port}`
+
+// The sign-up store the served site writes to and e2e/members.ts exports from (the delivery test
+// sets its own). Kept across runs, outside test-results/, which Playwright empties.
+process.env.MEMBERS_STORE ??= path.resolve(".members-e2e")
 
 export default defineConfig({
   testDir: "e2e",
@@ -27,6 +32,8 @@ export default defineConfig({
         command: `npx gatsby serve --port ${port} --host localhost`,
         url: baseURL,
         reuseExistingServer: false,
+        // Every test signs up from 127.0.0.1: the per-client limit is tested in Jest.
+        env: { MEMBERS_STORE: process.env.MEMBERS_STORE, SIGNUP_RATE_LIMIT: "1000" },
         timeout: 60_000,
       },
 })

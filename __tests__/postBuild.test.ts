@@ -5,7 +5,7 @@ import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
 import { postBuild, postBuildSteps } from "../src/build/postBuild"
-import { inlineScriptHashes } from "../src/build/policy"
+import { inlineScriptHashes } from "../src/build/inlineScripts"
 import { listedBundles, loader, loadScriptsAfterPaint } from "../src/build/scriptsAfterPaint"
 import { dataDir } from "./setup/contentCopy"
 

@@ -8,12 +8,8 @@ import path from "node:path"
 import { before, describe, test } from "node:test"
 import { fileURLToPath } from "node:url"
 import zlib from "node:zlib"
-import {
-  cacheControl,
-  hashedBundle,
-  inlineScriptHashes,
-  securityHeaders,
-} from "../../src/build/policy"
+import { inlineScriptHashes } from "../../src/build/inlineScripts"
+import { cacheControl, hashedBundle, securityHeaders } from "../../src/build/policy"
 import { listedBundles } from "../../src/build/scriptsAfterPaint"
 import { pageRoutes } from "../../src/content/routes"
 

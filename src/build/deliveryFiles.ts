@@ -12,11 +12,10 @@ import {
   cacheControl,
   cmsFolder,
   hashedBundle,
-  inlineHandlers,
-  inlineScriptHashes,
   securityHeaders,
   type Headers,
 } from "./policy"
+import { inlineHandlers, inlineScriptHashes } from "./inlineScripts"
 import { htmlPages } from "./scriptsAfterPaint"
 
 /** The nginx includes the build writes (deploy/nginx/evergrace/), relative to the repository. */

@@ -1,7 +1,8 @@
 // The delivery policy, in one place: caching and security headers for every host (nginx, and the
 // `_headers` file of Cloudflare Pages / Netlify). The build writes the host files from it
 // (./deliveryFiles.ts) and the delivery test checks what nginx actually sends against it.
-import { createHash } from "node:crypto"
+// No Node imports: the sign-up endpoint (src/signup/) sends these headers on every host, the
+// Cloudflare Worker runtime included.
 
 /** Gatsby's caching guidance: HTML and page data revalidate; content-hashed files never change. */
 export const cacheControl = {
@@ -93,36 +94,6 @@ export function securityHeaders(scriptHashes: readonly string[]): Headers {
   return headersWith(contentSecurityPolicy(scriptHashes), "same-origin")
 }
 
-const inlineScript = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi
-
-/** sha256 sources for every inline <script> in a page, as the browser hashes them (UTF-8). */
-export function inlineScriptHashes(html: string): string[] {
-  const hashes: string[] = []
-  for (const [, attributes, body] of html.matchAll(inlineScript)) {
-    if (/\bsrc\s*=/i.test(attributes ?? "")) continue
-    hashes.push(
-      `sha256-${createHash("sha256")
-        .update(body ?? "", "utf8")
-        .digest("base64")}`,
-    )
-  }
-  return hashes
-}
-
-/**
- * Inline event handlers and javascript: URLs cannot be allowed by a hash (only with
- * 'unsafe-hashes'), so they must not be in the pages at all.
- */
-export function inlineHandlers(html: string): string[] {
-  const found: string[] = []
-  const markup = html.replace(inlineScript, "").replace(/<style\b[\s\S]*?<\/style>/gi, "")
-  for (const [tag] of markup.matchAll(/<[a-z][^>]*>/gi)) {
-    const handler = tag.match(/\son[a-z]+\s*=|\b(?:href|src|action)\s*=\s*["']?\s*javascript:/i)
-    if (handler) found.push(tag.slice(0, 120))
-  }
-  return found
-}
-
 /**
  * The headers of everything under /admin/: the site's, with the CMS's policy, and an opener policy
  * that lets the Git host's sign-in window report back to the CMS. Its files are not content-hashed
@@ -132,6 +103,29 @@ export function adminHeaders(): Headers {
   return {
     ...headersWith(adminContentSecurityPolicy(), "same-origin-allow-popups"),
     "Cache-Control": cacheControl.revalidate,
+    "X-Robots-Tag": "noindex",
+  }
+}
+
+/**
+ * The sign-up endpoint's own pages (src/signup/): no scripts at all, inline styles only, and the
+ * form posting back to the site. Answers depend on what was sent, so nothing may store them.
+ */
+function endpointContentSecurityPolicy(): string {
+  return [
+    "default-src 'none'",
+    "style-src 'unsafe-inline'",
+    "img-src 'self'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join("; ")
+}
+
+export function endpointHeaders(): Headers {
+  return {
+    ...headersWith(endpointContentSecurityPolicy(), "same-origin"),
+    "Cache-Control": "no-store",
     "X-Robots-Tag": "noindex",
   }
 }

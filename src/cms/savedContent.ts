@@ -4,6 +4,7 @@ import contact from "../../data/contact.json"
 import errors from "../../data/errors.json"
 import home from "../../data/home.json"
 import journal from "../../data/journal.json"
+import privacy from "../../data/privacy.json"
 import shop from "../../data/shop.json"
 import site from "../../data/site.json"
 import { contentModel, pageNames, type ContentName } from "../content/model"
@@ -21,6 +22,7 @@ export const savedContent = {
   errors,
   home,
   journal,
+  privacy,
   shop,
   site,
 } satisfies Record<ContentName, unknown>

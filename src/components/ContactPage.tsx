@@ -1,5 +1,5 @@
 import { css } from "@emotion/react"
-import { graphql } from "gatsby"
+import { graphql, Link } from "gatsby"
 import { useSiteSettings } from "../hooks/useSiteSettings"
 import { container } from "../theme/styles"
 import { colors, fontSizes, mq, radii, shadows, sizes, space } from "../theme/tokens"
@@ -89,11 +89,8 @@ export default function ContactPage({ data: { page } }: ContactPageProps) {
         </section>
         <div css={formCard}>
           <SignupForm texts={page} describedById={PRIVACY_NOTE_ID} />
-          <noscript>
-            <p>{page.noScriptNote}</p>
-          </noscript>
           <p id={PRIVACY_NOTE_ID} css={privacy}>
-            {page.privacyNote}
+            {page.privacyNote} <Link to={page.privacyLink.path}>{page.privacyLink.label}</Link>
           </p>
         </div>
       </div>
@@ -121,7 +118,10 @@ export const contactPageFields = graphql`
     benefits
     ...SignupForm
     privacyNote
-    noScriptNote
+    privacyLink {
+      label
+      path
+    }
     questions {
       heading
       text

@@ -3,6 +3,7 @@ import { Link } from "gatsby"
 import { useSiteSettings } from "../hooks/useSiteSettings"
 import { container, logoLink } from "../theme/styles"
 import { alpha, colors, fonts, fontSizes, mq, sizes, space } from "../theme/tokens"
+import { isCurrentPath } from "../utils/paths"
 import { SiteNavigation } from "./SiteNavigation"
 
 const footer = css`
@@ -67,11 +68,24 @@ const contactLink = css`
 
 const legal = css`
   ${container};
-  padding-block: ${space.md};
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  column-gap: ${space.lg};
+  padding-block: ${space.sm};
   border-top: 1px solid ${alpha(colors.ivory, 0.2)};
   font-size: ${fontSizes.small};
   p {
     margin: 0;
+  }
+  a {
+    display: inline-flex;
+    align-items: center;
+    min-height: ${sizes.tapTarget};
+    min-width: ${sizes.tapTarget};
+  }
+  a[aria-current="page"] {
+    font-weight: 600;
   }
 `
 
@@ -81,6 +95,7 @@ interface FooterProps {
 
 export function Footer({ currentPath }: FooterProps) {
   const settings = useSiteSettings()
+  const { privacyLink } = settings.footer
   return (
     <footer css={footer}>
       <div css={columns}>
@@ -105,6 +120,12 @@ export function Footer({ currentPath }: FooterProps) {
       </div>
       <div css={legal}>
         <p>{settings.footer.copyright}</p>
+        <Link
+          to={privacyLink.path}
+          aria-current={isCurrentPath(privacyLink.path, currentPath) ? "page" : undefined}
+        >
+          {privacyLink.label}
+        </Link>
       </div>
     </footer>
   )

@@ -1,7 +1,7 @@
 import { css } from "@emotion/react"
 import { graphql } from "gatsby"
 import { lazy, Suspense, useRef, useState, type FormEvent } from "react"
-import { useHydrated } from "../hooks/useHydrated"
+import { addressField, honeypotField, signupEndpoint } from "../signup/fields"
 import { buttonStyles } from "../theme/styles"
 import { colors, radii, space } from "../theme/tokens"
 
@@ -31,15 +31,40 @@ const input = css`
   &::placeholder {
     color: ${colors.inkSoft};
   }
+  &[aria-invalid="true"] {
+    border-color: ${colors.problem};
+  }
   &:focus-visible {
     border-color: ${colors.focus};
   }
 `
 
-// A page has one sign-up form. A fixed id, as the server's HTML and the browser's renderer must agree.
+const problemMessage = css`
+  margin: 0;
+  padding: ${space.xs} ${space.sm};
+  border-left: 5px solid ${colors.problem};
+  color: ${colors.problem};
+  font-weight: 600;
+  &:empty {
+    display: none;
+  }
+`
+
+// Off-screen, out of the tab order and hidden from assistive technology: only programs fill it.
+const trap = css`
+  position: absolute;
+  left: -10000px;
+  width: 1px;
+  height: 1px;
+  overflow: hidden;
+`
+
+// A page has one sign-up form. Fixed ids, as the server's HTML and the browser's renderer must agree.
 const inputId = "signup-email"
+const problemId = "signup-problem"
 
 export type SignupTexts = Queries.SignupFormFragment
+type Problem = keyof Omit<SignupTexts["messages"], "botFieldLabel">
 
 interface SignupFormProps {
   texts: SignupTexts
@@ -47,53 +72,101 @@ interface SignupFormProps {
   describedById?: string
 }
 
+/** What the endpoint answered (src/signup/handleSignup.ts), or `unavailable` if it did not. */
+async function send(formElement: HTMLFormElement, texts: SignupTexts): Promise<Problem | null> {
+  try {
+    const response = await fetch(formElement.action, {
+      method: "POST",
+      headers: { Accept: "application/json" },
+      // The form's own fields, encoded as the browser would post them without a script.
+      body: new URLSearchParams(new FormData(formElement) as unknown as Record<string, string>),
+    })
+    const answer: unknown = await response.json()
+    if (typeof answer !== "object" || answer === null || !("outcome" in answer))
+      return "unavailable"
+    if (answer.outcome === "joined" && response.ok) return null
+    const problem = "problem" in answer ? answer.problem : undefined
+    return typeof problem === "string" && problem in texts.messages && problem !== "botFieldLabel"
+      ? (problem as Problem)
+      : "unavailable"
+  } catch {
+    // Offline, or something between her and the endpoint answered instead of it.
+    return "unavailable"
+  }
+}
+
 /**
- * The mailing-list form. Nothing is sent anywhere yet: a valid address (the browser's own e-mail
- * check) is acknowledged with a toast and the field is cleared.
+ * The membership form: a real form posting to the sign-up endpoint, so it works before and
+ * without the page's script (the endpoint then answers with a page). Once the page runs, it posts
+ * in the background: on success the welcome toast and an empty field, otherwise the problem
+ * beside the field, read aloud, with the address kept.
  */
 export function SignupForm({ texts, describedById }: SignupFormProps) {
   const [toastIds, setToastIds] = useState<number[]>([])
   const [toastsWanted, setToastsWanted] = useState(false)
   const wantToasts = () => setToastsWanted(true)
   const nextToastId = useRef(0)
-  // Until React handles the submit, the browser would send the form itself and put the address
-  // in the URL; the button waits for it instead.
-  const hydrated = useHydrated()
+  const [problem, setProblem] = useState<Problem | null>(null)
+  const [sending, setSending] = useState(false)
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
+    if (sending) return
+    const formElement = event.currentTarget
+    setSending(true)
+    wantToasts()
+    const found = await send(formElement, texts)
+    setSending(false)
+    setProblem(found)
+    if (found) return
     // The field is left to the browser (not React state), so what someone types before the page
     // finishes loading is kept; resetting the form clears it.
-    event.currentTarget.reset()
+    formElement.reset()
     const id = nextToastId.current++
-    wantToasts()
     setToastIds((ids) => [...ids, id].slice(-MAX_VISIBLE_TOASTS))
   }
 
   const dismiss = (id: number) => setToastIds((ids) => ids.filter((other) => other !== id))
+  const describedBy = [problem && problemId, describedById].filter(Boolean).join(" ")
 
   return (
     <>
       <form
         css={form}
+        method="post"
+        action={signupEndpoint}
         onSubmit={onSubmit}
         onFocus={wantToasts}
         onPointerEnter={wantToasts}
-        data-needs-js
+        aria-busy={sending}
       >
         <label htmlFor={inputId}>{texts.emailLabel}</label>
         <input
           id={inputId}
           css={input}
           type="email"
-          name="email"
+          name={addressField}
           autoComplete="email"
           required
           placeholder={texts.emailPlaceholder}
-          aria-describedby={describedById}
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={describedBy || undefined}
         />
-        <button type="submit" css={buttonStyles("primary")} disabled={!hydrated}>
-          {texts.submitLabel}
+        <p id={problemId} css={problemMessage} role="alert">
+          {problem && texts.messages[problem]}
+        </p>
+        <div css={trap} aria-hidden="true">
+          <label htmlFor="signup-trap">{texts.messages.botFieldLabel}</label>
+          <input
+            id="signup-trap"
+            type="text"
+            name={honeypotField}
+            tabIndex={-1}
+            autoComplete="off"
+          />
+        </div>
+        <button type="submit" css={buttonStyles("primary")}>
+          {sending ? texts.sendingLabel : texts.submitLabel}
         </button>
       </form>
       {toastsWanted && (
@@ -110,11 +183,21 @@ export const signupFormFields = graphql`
     emailLabel
     emailPlaceholder
     submitLabel
+    sendingLabel
     toast {
       title
       description
       closeLabel
       regionLabel
+    }
+    messages {
+      missing
+      invalid
+      tooLong
+      rejected
+      tooMany
+      unavailable
+      botFieldLabel
     }
   }
 `

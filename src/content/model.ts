@@ -269,6 +269,16 @@ const contact = contentFile({
     text("submitLabel", "Button text", { maxLength: 30 }),
     paragraph("privacyNote", "Privacy note", { maxLength: 160 }),
     group(
+      "privacyLink",
+      "Link after the privacy note",
+      [text("label", "Link text", { maxLength: 60 }), pageLink("path", "Page")],
+      { hint: "Leads to the page that says how members' addresses are kept." },
+    ),
+    text("sendingLabel", "Button text while sending", {
+      maxLength: 30,
+      hint: "Shown on the button for the moment the sign-up is on its way.",
+    }),
+    group(
       "toast",
       "Thank-you message",
       [
@@ -283,7 +293,42 @@ const contact = contentFile({
           hint: "Screen readers use this name for the corner where messages appear.",
         }),
       ],
-      { hint: "Appears in the corner for five seconds after someone signs up." },
+      {
+        hint: "Appears in the corner for five seconds after someone signs up. In browsers with JavaScript turned off, the title and text make the page that thanks her instead.",
+      },
+    ),
+    text("continueLabel", "Link on the thank-you page", {
+      maxLength: 40,
+      hint: "In browsers with JavaScript turned off, the thank-you page links to the home page with this text.",
+    }),
+    group(
+      "messages",
+      "Sign-up problems",
+      [
+        heading("heading", "Heading of the problem page"),
+        paragraph("missing", "No address given", { maxLength: 200 }),
+        paragraph("invalid", "Not an e-mail address", { maxLength: 200 }),
+        paragraph("tooLong", "Address too long", { maxLength: 200 }),
+        paragraph("rejected", "Sign-up refused", {
+          maxLength: 200,
+          hint: "When the form arrives filled in by a program, or from another site.",
+        }),
+        paragraph("tooMany", "Too many tries", {
+          maxLength: 200,
+          hint: "When many sign-ups came from one connection within a few minutes.",
+        }),
+        paragraph("unavailable", "List not answering", {
+          maxLength: 240,
+          hint: "When the mailing list cannot be reached: the address has not been kept.",
+        }),
+        text("botFieldLabel", "Hidden trap field (read by programs only)", {
+          maxLength: 60,
+          hint: "A field people never see; programs that fill every field fill it, and their sign-up is refused.",
+        }),
+      ],
+      {
+        hint: "Shown beside the form, and read aloud, when a sign-up cannot be completed; the address stays in the field. {email} is the contact address.",
+      },
     ),
     group("questions", "Questions box", [
       heading("heading"),
@@ -292,10 +337,41 @@ const contact = contentFile({
         hint: "The contact address from Site settings follows this text as a link.",
       }),
     ]),
-    paragraph("noScriptNote", "Note when JavaScript is off", {
-      maxLength: 200,
-      hint: "Shown instead of the form in browsers with JavaScript turned off.",
-    }),
+  ],
+})
+
+const privacy = contentFile({
+  name: "privacy",
+  label: "Privacy page",
+  description:
+    "How the boutique looks after the e-mail addresses of the people who join its list: what it keeps, why, where, for how long, and the members' rights.",
+  fields: [
+    ...pageBasics,
+    heading("heading", "Page heading"),
+    pageIntro(),
+    list(
+      "sections",
+      "Sections",
+      [
+        text("title", "Section heading", {
+          maxLength: 60,
+          hint: "A short question or statement, such as “What we keep”.",
+        }),
+        textList("paragraphs", "Text", {
+          itemLabel: "paragraph",
+          multiline: true,
+          maxLength: 600,
+          minItems: 1,
+          hint: "One box per paragraph. Keep sentences short and plain. {email} is the contact address.",
+        }),
+      ],
+      {
+        itemLabel: "section",
+        minItems: 1,
+        maxItems: 12,
+        hint: "Shown in this order, each under its own heading. Whatever this page says must stay true of the sign-up: check any change with the person responsible for members' data.",
+      },
+    ),
   ],
 })
 
@@ -366,6 +442,12 @@ const site = contentFile({
       heading("contactHeading", "Contact heading"),
       heading("navigationHeading", "Links heading"),
       text("copyright", "Copyright line", { maxLength: 80 }),
+      group(
+        "privacyLink",
+        "Privacy link",
+        [text("label", "Link text", { maxLength: 30 }), pageLink("path", "Page")],
+        { hint: "Shown beside the copyright line at the bottom of every page." },
+      ),
     ]),
   ],
 })
@@ -390,7 +472,17 @@ const errors = contentFile({
 })
 
 /** Every file of data/ by name, with its fields' literal types (see ContentShape in ./fields). */
-export const contentModel = { home, shop, about, journal, affiliate, contact, site, errors }
+export const contentModel = {
+  home,
+  shop,
+  about,
+  journal,
+  affiliate,
+  contact,
+  privacy,
+  site,
+  errors,
+}
 
 export type ContentName = keyof typeof contentModel
 

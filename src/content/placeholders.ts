@@ -22,3 +22,15 @@ export function fillPlaceholders(text: string, values: PlaceholderValues): strin
 }
 
 export const knownPlaceholders = Object.keys(tokens)
+
+/** Every string in a content file (at any depth) with its placeholders filled. */
+export function fillAllPlaceholders<T>(content: T, values: PlaceholderValues): T {
+  if (typeof content === "string") return fillPlaceholders(content, values) as T
+  if (Array.isArray(content)) return content.map((item) => fillAllPlaceholders(item, values)) as T
+  if (content && typeof content === "object") {
+    return Object.fromEntries(
+      Object.entries(content).map(([key, value]) => [key, fillAllPlaceholders(value, values)]),
+    ) as T
+  }
+  return content
+}

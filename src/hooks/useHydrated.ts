@@ -1,5 +1,3 @@
-import { useEffect, useState } from "react"
-
 // The browser's first render adopts the server's HTML (hydration); every later render, after a
 // client-side navigation, builds its DOM. Gatsby tells us when the first one has committed
 // (gatsby-browser's onInitialClientRender calls markHydrated).
@@ -15,11 +13,4 @@ export const isHydrating = (): boolean => typeof document !== "undefined" && !hy
 export function markHydrated(): void {
   hydrated = true
   document.documentElement.dataset.hydrated = "true"
-}
-
-/** False in the static HTML and until this component has been taken over in the browser. */
-export function useHydrated(): boolean {
-  const [isHydrated, setHydrated] = useState(false)
-  useEffect(() => setHydrated(true), [])
-  return isHydrated
 }

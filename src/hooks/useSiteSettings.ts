@@ -28,6 +28,10 @@ export function useSiteSettings() {
           contactHeading
           navigationHeading
           copyright
+          privacyLink {
+            label
+            path
+          }
         }
       }
     }

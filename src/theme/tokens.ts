@@ -14,6 +14,7 @@ export const colors = {
   sage: "#7f8f7a", // artwork only
   white: "#ffffff",
   focus: "#1f5fbf", // focus ring, distinct from the accent
+  problem: "#8a1c1c", // what went wrong with a form, 8.8:1
 } as const
 
 /** A token colour made see-through: `alpha(colors.ink, 0.7)`. */

@@ -7,6 +7,7 @@ import { ErrorScreen } from "../../components/ErrorScreen"
 import HomePage from "../../components/HomePage"
 import JournalPage from "../../components/JournalPage"
 import NotFoundPage from "../../components/NotFoundPage"
+import PrivacyPage from "../../components/PrivacyPage"
 import ShopPage from "../../components/ShopPage"
 import type { ContentFile } from "../../content/fields"
 import { contentModel, isPageName, type ContentName, type PageName } from "../../content/model"
@@ -43,6 +44,9 @@ export const pagePreviews: {
   ),
   contact: (entry, conversion) => (
     <ContactPage data={{ page: convertEntry(contentModel.contact.fields, entry, conversion) }} />
+  ),
+  privacy: (entry, conversion) => (
+    <PrivacyPage data={{ page: convertEntry(contentModel.privacy.fields, entry, conversion) }} />
   ),
 }
 

@@ -1,0 +1,25 @@
+import { render, screen, within } from "@testing-library/react"
+import site from "../data/site.json"
+import { Footer } from "../src/components/Footer"
+
+const { privacyLink } = site.footer
+
+describe("Footer", () => {
+  it("links the privacy page beside the copyright line", () => {
+    render(<Footer currentPath="/" />)
+    const link = screen.getByRole("link", { name: privacyLink.label })
+    expect(link).toHaveAttribute("href", privacyLink.path)
+    expect(link).not.toHaveAttribute("aria-current")
+    // In the same row as the copyright line, not among the menu's links.
+    const row = link.parentElement as HTMLElement
+    expect(within(row).getByText(/All rights reserved/)).toBeInTheDocument()
+  })
+
+  it("marks the privacy link as the current page on that page", () => {
+    render(<Footer currentPath={`${privacyLink.path}/`} />)
+    expect(screen.getByRole("link", { name: privacyLink.label })).toHaveAttribute(
+      "aria-current",
+      "page",
+    )
+  })
+})

@@ -1,0 +1,292 @@
+/** @jest-environment node */
+import contact from "../data/contact.json"
+import site from "../data/site.json"
+import { fillPlaceholders } from "../src/content/placeholders"
+import { handleSignup, maxBodyBytes, type SignupContext } from "../src/signup/handleSignup"
+import type { MailingList, SubscribeResult } from "../src/signup/mailingList"
+import { rateLimiter } from "../src/signup/rateLimit"
+import { signupTexts } from "../src/signup/texts"
+
+const origin = "https://www.evergrace.example"
+const endpoint = `${origin}/api/subscribe`
+const filled = (text: string) => fillPlaceholders(text, site)
+
+/** A list that records what it was given and answers as told. */
+function fakeList(answer: SubscribeResult | "throw" = "joined") {
+  const received: string[] = []
+  const list: MailingList = {
+    name: "fake list",
+    async subscribe(address) {
+      received.push(address)
+      if (answer === "throw") throw new Error(`broke on ${address}`)
+      return answer
+    },
+  }
+  return { list, received }
+}
+
+function context(list: MailingList, extra: Partial<SignupContext> = {}): SignupContext {
+  return { list, texts: signupTexts, ...extra }
+}
+
+interface Post {
+  body?: string
+  type?: string
+  json?: boolean
+  headers?: Record<string, string>
+  method?: string
+}
+
+function request({ body, type, json, headers = {}, method = "POST" }: Post): Request {
+  return new Request(endpoint, {
+    method,
+    body: method === "GET" ? undefined : body,
+    headers: {
+      ...(type === undefined ? { "Content-Type": "application/x-www-form-urlencoded" } : {}),
+      ...(type ? { "Content-Type": type } : {}),
+      ...(json ? { Accept: "application/json" } : { Accept: "text/html" }),
+      Origin: origin,
+      ...headers,
+    },
+  })
+}
+
+const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString()
+
+describe("the sign-up endpoint, called by the page's script (JSON)", () => {
+  test("a valid address joins the list, trimmed as the browser trims it", async () => {
+    const { list, received } = fakeList("joined")
+    const response = await handleSignup(
+      request({ body: form({ email: "  ann@example.com " }), json: true }),
+      context(list),
+    )
+    expect(response.status).toBe(200)
+    expect(await response.json()).toEqual({ outcome: "joined" })
+    expect(received).toEqual(["ann@example.com"])
+  })
+
+  test("an address already on the list is a success for the visitor", async () => {
+    const { list } = fakeList("already-member")
+    const response = await handleSignup(
+      request({
+        body: JSON.stringify({ email: "ann@example.com" }),
+        type: "application/json",
+        json: true,
+      }),
+      context(list),
+    )
+    expect(await response.json()).toEqual({ outcome: "joined" })
+  })
+
+  test.each([
+    ["missing", {}],
+    ["missing", { email: "   " }],
+    ["invalid", { email: "ann.example.com" }],
+    ["invalid", { email: "ann@exa mple.com" }],
+    ["invalid", { email: "ann@-example.com" }],
+    [
+      "tooLong",
+      { email: `${"a".repeat(64)}@${"b".repeat(63)}.${"c".repeat(63)}.${"d".repeat(62)}` },
+    ],
+    ["rejected", { email: "ann@example.com", website: "https://spam.example" }],
+  ])("%s: %j is refused and never reaches the list", async (problem, fields) => {
+    const { list, received } = fakeList()
+    const response = await handleSignup(request({ body: form(fields), json: true }), context(list))
+    expect(response.status).toBe(400)
+    expect(await response.json()).toEqual({ outcome: "problem", problem })
+    expect(received).toEqual([])
+  })
+
+  test("254 characters is still an address; 255 is not", async () => {
+    const local = "a".repeat(64)
+    const domain = (length: number) =>
+      `${"b".repeat(63)}.${"c".repeat(63)}.${"d".repeat(length - 63 - 63 - 2)}`
+    const at254 = `${local}@${domain(254 - 65)}`
+    expect(at254).toHaveLength(254)
+    const { list, received } = fakeList()
+    const ok = await handleSignup(
+      request({ body: form({ email: at254 }), json: true }),
+      context(list),
+    )
+    expect(ok.status).toBe(200)
+    const tooLong = await handleSignup(
+      request({ body: form({ email: `${local}@${domain(255 - 65)}` }), json: true }),
+      context(list),
+    )
+    expect(await tooLong.json()).toEqual({ outcome: "problem", problem: "tooLong" })
+    expect(received).toEqual([at254])
+  })
+
+  test.each([
+    ["the list could not be reached", "unavailable" as const, 503, "unavailable"],
+    ["the list refused the address", "invalid-address" as const, 400, "invalid"],
+    ["the list threw", "throw" as const, 503, "unavailable"],
+  ])("%s: no success is reported", async (_case, answer, status, problem) => {
+    const { list } = fakeList(answer)
+    const error = jest.spyOn(console, "error").mockImplementation(() => {})
+    const response = await handleSignup(
+      request({ body: form({ email: "ann@example.com" }), json: true }),
+      context(list),
+    )
+    expect(response.status).toBe(status)
+    expect(await response.json()).toEqual({ outcome: "problem", problem })
+    for (const [line] of error.mock.calls) expect(String(line)).not.toContain("ann@example.com")
+    error.mockRestore()
+  })
+})
+
+describe("abuse and bad input", () => {
+  test("only POST: other methods get 405 with Allow: POST", async () => {
+    const { list, received } = fakeList()
+    for (const method of ["GET", "PUT", "DELETE", "OPTIONS"]) {
+      const response = await handleSignup(request({ method }), context(list))
+      expect(response.status).toBe(405)
+      expect(response.headers.get("allow")).toBe("POST")
+    }
+    expect(received).toEqual([])
+  })
+
+  test("a body that is not a form or JSON gets 415", async () => {
+    const { list } = fakeList()
+    const response = await handleSignup(
+      request({ body: "email=ann@example.com", type: "text/plain", json: true }),
+      context(list),
+    )
+    expect(response.status).toBe(415)
+  })
+
+  test("a body over the limit gets 413, declared or not", async () => {
+    const { list, received } = fakeList()
+    const big = form({ email: "ann@example.com", padding: "x".repeat(maxBodyBytes) })
+    const declared = await handleSignup(request({ body: big, json: true }), context(list))
+    expect(declared.status).toBe(413)
+    const streamed = new Request(endpoint, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Accept: "application/json" },
+      body: new ReadableStream({
+        start(controller) {
+          controller.enqueue(new TextEncoder().encode(big))
+          controller.close()
+        },
+      }),
+      duplex: "half",
+    } as RequestInit)
+    expect((await handleSignup(streamed, context(list))).status).toBe(413)
+    expect(received).toEqual([])
+  })
+
+  test("malformed JSON gets 400", async () => {
+    const { list } = fakeList()
+    const response = await handleSignup(
+      request({ body: "{email:", type: "application/json", json: true }),
+      context(list),
+    )
+    expect(response.status).toBe(400)
+  })
+
+  test.each<Record<string, string>>([
+    { Origin: "https://evil.example" },
+    { Origin: "null" },
+    { "Sec-Fetch-Site": "cross-site" },
+    { "Sec-Fetch-Site": "same-site" },
+  ])("a post from another site is refused: %j", async (headers) => {
+    const { list, received } = fakeList()
+    const response = await handleSignup(
+      request({ body: form({ email: "ann@example.com" }), json: true, headers }),
+      context(list),
+    )
+    expect(response.status).toBe(403)
+    expect(received).toEqual([])
+  })
+
+  test("a client over the rate limit gets 429 with Retry-After; others are not held up", async () => {
+    const { list, received } = fakeList()
+    let now = 0
+    const limit = rateLimiter({ limit: 2, windowMs: 60_000, now: () => now })
+    const post = (client: string, email: string) =>
+      handleSignup(
+        request({ body: form({ email }), json: true }),
+        context(list, { rateLimit: limit, client }),
+      )
+    expect((await post("10.0.0.1", "a@example.com")).status).toBe(200)
+    expect((await post("10.0.0.1", "b@example.com")).status).toBe(200)
+    const third = await post("10.0.0.1", "c@example.com")
+    expect(third.status).toBe(429)
+    expect(third.headers.get("retry-after")).toBe("60")
+    expect(await third.json()).toEqual({ outcome: "problem", problem: "tooMany" })
+    expect((await post("10.0.0.2", "d@example.com")).status).toBe(200)
+    now = 60_000
+    expect((await post("10.0.0.1", "e@example.com")).status).toBe(200)
+    expect(received).toEqual(["a@example.com", "b@example.com", "d@example.com", "e@example.com"])
+  })
+
+  test("every answer carries a strict policy: no scripts, nothing cached", async () => {
+    const { list } = fakeList()
+    const response = await handleSignup(
+      request({ body: form({ email: "a@example.com" }) }),
+      context(list),
+    )
+    const policy = response.headers.get("content-security-policy") ?? ""
+    expect(policy).toContain("default-src 'none'")
+    expect(policy).toContain("form-action 'self'")
+    expect(policy).not.toContain("script-src")
+    expect(response.headers.get("cache-control")).toBe("no-store")
+    expect(response.headers.get("x-content-type-options")).toBe("nosniff")
+  })
+})
+
+describe("a plain form post (JavaScript off) gets a page, never JSON", () => {
+  test("success: the thank-you page with the toast's words", async () => {
+    const { list } = fakeList()
+    const response = await handleSignup(
+      request({ body: form({ email: "ann@example.com" }) }),
+      context(list),
+    )
+    expect(response.status).toBe(200)
+    expect(response.headers.get("content-type")).toBe("text/html; charset=utf-8")
+    const page = await response.text()
+    expect(page).toContain(`<h1>${filled(contact.toast.title)}</h1>`)
+    expect(page).toContain(filled(contact.toast.description))
+    expect(page).toContain(`<a href="/">${contact.continueLabel}</a>`)
+  })
+
+  test.each([
+    ["invalid", "ann.example.com", 400],
+    ["unavailable", "ann@example.com", 503],
+  ] as const)(
+    "%s: the message, and the address back in the field",
+    async (problem, email, status) => {
+      const { list } = fakeList("unavailable")
+      const error = jest.spyOn(console, "error").mockImplementation(() => {})
+      const response = await handleSignup(request({ body: form({ email }) }), context(list))
+      error.mockRestore()
+      expect(response.status).toBe(status)
+      const page = await response.text()
+      const message = filled(contact.messages[problem]).replace(/'/g, "&#39;")
+      expect(page).toContain(message)
+      expect(page).toMatch(
+        new RegExp(`<input id="signup-email"[^>]* value="${email.replace(/\./g, "\\.")}"`),
+      )
+      expect(page).toMatch(/<form method="post" action="\/api\/subscribe"/)
+      expect(page).not.toContain("<script")
+    },
+  )
+
+  test("what she typed is escaped, never markup", async () => {
+    const { list } = fakeList()
+    const response = await handleSignup(
+      request({ body: form({ email: `"><script>alert(1)</script>` }) }),
+      context(list),
+    )
+    const page = await response.text()
+    expect(page).not.toContain("<script>")
+    expect(page).toContain('value="&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;"')
+  })
+
+  test("a GET (someone opened the address) gets a page leading back to the form", async () => {
+    const { list } = fakeList()
+    const response = await handleSignup(request({ method: "GET" }), context(list))
+    expect(response.status).toBe(405)
+    expect(await response.text()).toContain(`href="${contact.path}"`)
+  })
+})

@@ -1,0 +1,468 @@
+/**
+ * A local stand-in for the two mailing providers' subscribe endpoints, answering with the
+ * statuses and bodies their documentation gives:
+ * - Buttondown `POST /v1/subscribers` (https://docs.buttondown.com/api-subscribers-create,
+ *   /api-error-codes, /api-rate-limits): `Authorization: Token <key>`, 201 with the subscriber,
+ *   400 `{ code, detail, metadata }`, 422 `{ detail: [...] }` for a body that fails the schema;
+ * - Mailchimp `POST /3.0/lists/{id}/members` (https://mailchimp.com/developer/marketing/docs/errors/):
+ *   HTTP Basic auth with the key as password, 200 with the member, errors as problem documents
+ *   `{ type, title, status, detail, instance }`.
+ *
+ * What it answers is chosen by the address's tag (the local part's "+tag"), so tests running at
+ * the same time can share one stub: +exists (already a member), +invalid (the provider's invalid
+ * address), +refused (refused for good: Buttondown's firewall, Mailchimp's compliance state),
+ * +dailylimit (Buttondown's daily creation limit, Mailchimp's "signed up to a lot of lists"),
+ * +ratelimited (429), +down (5xx), +slow (answers after 30 s); any other address is created, and
+ * the same address again is already a member.
+ *
+ * On its own, for manual tries and browser tests: npx tsx scripts/stubs/mailingProviderStub.ts [port]
+ */
+import { createHash, randomUUID } from "node:crypto"
+import http from "node:http"
+import type { AddressInfo, Socket } from "node:net"
+
+export const stubButtondownApiKey = "stub-buttondown-key"
+export const stubMailchimpApiKey = "stubmailchimpkey0123456789abcdef-us21"
+export const stubMailchimpAudienceId = "stubaudience"
+export const slowAnswerMs = 30_000
+
+export type StubProvider = "buttondown" | "mailchimp"
+
+export interface StubRequest {
+  provider: StubProvider
+  /** As sent, or "" when the body had none. */
+  address: string
+  /** The HTTP status the stub answered; 0 while a +slow request still waits. */
+  status: number
+  /** The JSON body as received (undefined when it was not JSON). */
+  body: unknown
+  headers: http.IncomingHttpHeaders
+}
+
+export interface MailingProviderStub {
+  url: string
+  received: StubRequest[]
+  close(): Promise<void>
+}
+
+export interface MailingProviderStubOptions {
+  /** 0 (the default) picks a free port. */
+  port?: number
+}
+
+// The address patterns each provider documents: Buttondown's OpenAPI schema, and (as an
+// approximation of Mailchimp's check) a domain with a dot and a letters-only last label.
+const buttondownAddressPattern = /^[a-zA-Z0-9._%+\-!]+@[a-zA-Z0-9.-]+\.[a-zA-Z]{2,}$/
+const mailchimpAddressPattern = /^[^\s@]+@[^\s@]+\.[a-zA-Z]{2,}$/
+const mailchimpStatuses = new Set([
+  "subscribed",
+  "unsubscribed",
+  "cleaned",
+  "pending",
+  "transactional",
+])
+const mailchimpProblemType = "https://mailchimp.com/developer/marketing/docs/errors/"
+
+export async function startMailingProviderStub(
+  options: MailingProviderStubOptions = {},
+): Promise<MailingProviderStub> {
+  const received: StubRequest[] = []
+  const members: Record<StubProvider, Set<string>> = { buttondown: new Set(), mailchimp: new Set() }
+  const sockets = new Set<Socket>()
+  const timers = new Set<NodeJS.Timeout>()
+  let secondaryId = 0
+
+  const server = http.createServer((request, response) => {
+    handle(request, response).catch(() => {
+      if (!response.headersSent) send(response, 500, "text/plain", "stub error")
+    })
+  })
+  server.on("connection", (socket) => {
+    sockets.add(socket)
+    socket.on("close", () => sockets.delete(socket))
+  })
+
+  async function handle(request: http.IncomingMessage, response: http.ServerResponse) {
+    const path = new URL(request.url ?? "/", "http://stub").pathname
+    const mailchimpPath = /^\/3\.0\/lists\/([^/]+)\/members\/?$/.exec(path)
+    const provider: StubProvider | undefined =
+      path === "/v1/subscribers" ? "buttondown" : mailchimpPath ? "mailchimp" : undefined
+    if (provider === undefined) {
+      send(response, 404, "application/json", { detail: "Not Found" })
+      return
+    }
+    if (request.method !== "POST") {
+      response.setHeader("Allow", "POST")
+      send(response, 405, "application/json", { detail: "Method Not Allowed" })
+      return
+    }
+    const raw = await readBody(request)
+    const body = parseJson(raw)
+    const record: StubRequest = {
+      provider,
+      address: isRecord(body) && typeof body.email_address === "string" ? body.email_address : "",
+      status: 0,
+      body,
+      headers: request.headers,
+    }
+    received.push(record)
+    const answer: Answer = (status, contentType, payload, headers = {}) => {
+      record.status = status
+      for (const [name, value] of Object.entries(headers)) response.setHeader(name, value)
+      send(response, status, contentType, payload)
+    }
+    const audienceId = decodeURIComponent(mailchimpPath?.[1] ?? "")
+    if (provider === "buttondown") buttondown(request, response, body, record.address, answer)
+    else mailchimp(request, response, audienceId, body, record.address, answer)
+  }
+
+  function buttondown(
+    request: http.IncomingMessage,
+    response: http.ServerResponse,
+    body: unknown,
+    address: string,
+    answer: Answer,
+  ) {
+    const json = "application/json"
+    if (request.headers.authorization !== `Token ${stubButtondownApiKey}`) {
+      answer(401, json, { detail: "Invalid or missing API key." })
+      return
+    }
+    if (!isRecord(body) || typeof body.email_address !== "string") {
+      answer(422, json, {
+        detail: [
+          { type: "missing", loc: ["body", "payload", "email_address"], msg: "Field required" },
+        ],
+      })
+      return
+    }
+    if (address.length > 254 || !buttondownAddressPattern.test(address)) {
+      answer(422, json, {
+        detail: [
+          {
+            type: "string_pattern_mismatch",
+            loc: ["body", "payload", "email_address"],
+            msg: "String should match pattern",
+          },
+        ],
+      })
+      return
+    }
+    const error = (code: string, detail: string, metadata: Record<string, string> = {}) =>
+      answer(400, json, { code, detail, metadata })
+    switch (tagOf(address)) {
+      case "exists":
+        error("email_already_exists", "A subscriber with this email address already exists.", {
+          subscriber_id: randomUUID(),
+        })
+        return
+      case "invalid":
+        error("email_invalid", "The email address provided is not valid.", {
+          field: "email_address",
+        })
+        return
+      case "refused":
+        error("subscriber_blocked", "This subscriber was blocked by the newsletter's firewall.")
+        return
+      case "dailylimit":
+        error(
+          "rate_limited",
+          "You have reached the daily limit for creating subscribers; use POST /v1/imports to add subscribers in bulk.",
+        )
+        return
+      case "ratelimited":
+        answer(429, json, { detail: "Request was throttled." }, { "Retry-After": "60" })
+        return
+      case "down":
+        answer(500, "text/html", "<h1>Server Error (500)</h1>")
+        return
+      case "slow":
+        later(response, () => answer(201, json, subscriber(address, body)))
+        return
+    }
+    const key = address.toLowerCase()
+    if (members.buttondown.has(key)) {
+      error("email_already_exists", "A subscriber with this email address already exists.")
+      return
+    }
+    members.buttondown.add(key)
+    answer(201, json, subscriber(address, body))
+  }
+
+  function subscriber(address: string, body: Record<string, unknown>) {
+    secondaryId += 1
+    const utm = { utm_campaign: "", utm_medium: "", utm_source: "" }
+    return {
+      id: randomUUID(),
+      creation_date: new Date().toISOString(),
+      email_address: address,
+      metadata: {},
+      notes: "",
+      referral_code: randomUUID().slice(0, 8),
+      referrer_url: "",
+      secondary_id: secondaryId,
+      source: "api",
+      tags: [],
+      transitions: [],
+      // With double opt-in on, a subscriber waits "unactivated" until it is confirmed, unless the
+      // caller asked for "regular".
+      type: body.type === "regular" ? "regular" : "unactivated",
+      ...utm,
+    }
+  }
+
+  function mailchimp(
+    request: http.IncomingMessage,
+    response: http.ServerResponse,
+    audienceId: string,
+    body: unknown,
+    address: string,
+    answer: Answer,
+  ) {
+    const problem = (
+      status: number,
+      title: string,
+      detail: string,
+      extra: Record<string, unknown> = {},
+      headers: Record<string, string> = {},
+    ) =>
+      answer(
+        status,
+        "application/problem+json; charset=utf-8",
+        { type: mailchimpProblemType, title, status, detail, instance: randomUUID(), ...extra },
+        headers,
+      )
+    const authorization = request.headers.authorization
+    if (authorization === undefined) {
+      problem(401, "API Key Missing", "Your request did not include an API key.")
+      return
+    }
+    const password = /^Basic (.+)$/.exec(authorization)
+    const credentials = password ? Buffer.from(password[1] ?? "", "base64").toString("utf8") : ""
+    if (credentials.slice(credentials.indexOf(":") + 1) !== stubMailchimpApiKey) {
+      problem(
+        401,
+        "API Key Invalid",
+        "Your API key may be invalid, or you've attempted to access the wrong datacenter.",
+      )
+      return
+    }
+    if (audienceId !== stubMailchimpAudienceId) {
+      problem(404, "Resource Not Found", "The requested resource could not be found.")
+      return
+    }
+    if (body === undefined) {
+      problem(400, "JSON Parse Error", "We encountered an unspecified JSON parsing error.")
+      return
+    }
+    const errors: { field: string; message: string }[] = []
+    if (!isRecord(body) || typeof body.email_address !== "string") {
+      errors.push({ field: "email_address", message: "This value should not be blank." })
+    }
+    if (!isRecord(body) || typeof body.status !== "string" || !mailchimpStatuses.has(body.status)) {
+      errors.push({ field: "status", message: "Schema describes enum, but input is not valid." })
+    }
+    if (!isRecord(body) || errors.length > 0) {
+      problem(
+        400,
+        "Invalid Resource",
+        "The resource submitted could not be validated. For field-specific details, see the 'errors' array.",
+        { errors },
+      )
+      return
+    }
+    if (!mailchimpAddressPattern.test(address)) {
+      problem(400, "Invalid Resource", "Please provide a valid email address.")
+      return
+    }
+    switch (tagOf(address)) {
+      case "exists":
+        problem(400, "Member Exists", memberExists(address))
+        return
+      case "invalid":
+        problem(
+          400,
+          "Invalid Resource",
+          `${address} looks fake or invalid, please enter a real email address.`,
+        )
+        return
+      case "refused":
+        problem(
+          400,
+          "Member In Compliance State",
+          `${address} is in a compliance state due to unsubscribe, bounce, or compliance review and cannot be subscribed.`,
+        )
+        return
+      case "dailylimit":
+        problem(
+          400,
+          "Invalid Resource",
+          `${address} has signed up to a lot of lists very recently; we're not allowing more signups for now`,
+        )
+        return
+      case "ratelimited":
+        problem(
+          429,
+          "Too Many Requests",
+          "You have exceeded the limit of 10 simultaneous connections.",
+          {},
+          {
+            "Retry-After": "10",
+          },
+        )
+        return
+      case "down":
+        problem(503, "Service Unavailable", "The service is temporarily unavailable.")
+        return
+      case "slow":
+        later(response, () => answer(200, "application/json", member(address, body, audienceId)))
+        return
+    }
+    const key = address.toLowerCase()
+    if (members.mailchimp.has(key)) {
+      problem(400, "Member Exists", memberExists(address))
+      return
+    }
+    members.mailchimp.add(key)
+    answer(200, "application/json", member(address, body, audienceId))
+  }
+
+  function later(response: http.ServerResponse, answer: () => void) {
+    const timer = setTimeout(() => {
+      timers.delete(timer)
+      answer()
+    }, slowAnswerMs)
+    timer.unref()
+    timers.add(timer)
+    // The caller gave up (its timeout): nothing left to answer.
+    response.on("close", () => {
+      clearTimeout(timer)
+      timers.delete(timer)
+    })
+  }
+
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject)
+    server.listen(options.port ?? 0, "127.0.0.1", () => resolve())
+  })
+  const { port } = server.address() as AddressInfo
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    received,
+    close() {
+      for (const timer of timers) clearTimeout(timer)
+      timers.clear()
+      // A +slow request holds its socket open: without this, close() would wait 30 s for it.
+      for (const socket of sockets) socket.destroy()
+      return new Promise((resolve, reject) =>
+        server.close((error) => (error ? reject(error) : resolve())),
+      )
+    },
+  }
+}
+
+type Answer = (
+  status: number,
+  contentType: string,
+  payload: unknown,
+  headers?: Record<string, string>,
+) => void
+
+function memberExists(address: string): string {
+  return `${address} is already a list member. Use PUT to insert or update list members.`
+}
+
+function member(address: string, body: Record<string, unknown>, audienceId: string) {
+  return {
+    id: createHash("md5").update(address.toLowerCase()).digest("hex"),
+    email_address: address,
+    unique_email_id: randomUUID().replace(/-/g, "").slice(0, 10),
+    email_type: "html",
+    status: body.status,
+    merge_fields: {},
+    ip_signup: "",
+    timestamp_signup: "",
+    ip_opt: "",
+    timestamp_opt: "",
+    member_rating: 2,
+    last_changed: new Date().toISOString(),
+    language: "",
+    vip: false,
+    source: "API - Generic",
+    tags_count: 0,
+    tags: [],
+    list_id: audienceId,
+  }
+}
+
+/** "ann+exists@example.com" → "exists". */
+function tagOf(address: string): string | undefined {
+  return /\+([a-z]+)@[^@]*$/i.exec(address)?.[1]?.toLowerCase()
+}
+
+function send(
+  response: http.ServerResponse,
+  status: number,
+  contentType: string,
+  payload: unknown,
+) {
+  const text = typeof payload === "string" ? payload : JSON.stringify(payload)
+  response.writeHead(status, {
+    "Content-Type": contentType,
+    "Content-Length": Buffer.byteLength(text),
+  })
+  response.end(text)
+}
+
+async function readBody(request: http.IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = []
+  let size = 0
+  for await (const chunk of request) {
+    size += (chunk as Buffer).length
+    if (size > 65_536) throw new Error("body too large")
+    chunks.push(chunk as Buffer)
+  }
+  return Buffer.concat(chunks).toString("utf8")
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text)
+  } catch {
+    return undefined
+  }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value)
+}
+
+// Run on its own (tsx runs this file as CommonJS, as the package has no "type": "module").
+if (typeof require !== "undefined" && require.main === module) {
+  const port = Number(process.argv[2] ?? 0)
+  if (!Number.isInteger(port) || port < 0 || port > 65_535) {
+    console.error("Usage: npx tsx scripts/stubs/mailingProviderStub.ts [port]")
+    process.exit(2)
+  }
+  startMailingProviderStub({ port }).then(
+    (stub) => {
+      console.log(`Mailing provider stub listening on ${stub.url}`)
+      console.log(
+        `  Buttondown: BUTTONDOWN_API_URL=${stub.url} BUTTONDOWN_API_KEY=${stubButtondownApiKey}`,
+      )
+      console.log(
+        `  Mailchimp:  MAILCHIMP_API_URL=${stub.url} MAILCHIMP_API_KEY=${stubMailchimpApiKey} ` +
+          `MAILCHIMP_AUDIENCE_ID=${stubMailchimpAudienceId}`,
+      )
+      console.log("  Tags: +exists +invalid +refused +dailylimit +ratelimited +down +slow")
+      const stop = () => void stub.close().then(() => process.exit(0))
+      process.on("SIGINT", stop)
+      process.on("SIGTERM", stop)
+    },
+    (error: unknown) => {
+      console.error(error)
+      process.exit(1)
+    },
+  )
+}

@@ -1,0 +1,40 @@
+/**
+ * Where a sign-up goes: the embedded store on disk by default, or a mailing provider in
+ * production. Each one takes an address that has already passed the check in ./address.ts.
+ */
+
+/**
+ * What became of one sign-up:
+ * - `joined`: the list took the address (with a provider: the confirmation e-mail is on its way);
+ * - `already-member`: the address was on the list already (the visitor still sees success);
+ * - `invalid-address`: the list refused the address as not deliverable;
+ * - `unavailable`: the list could not be reached or failed (timeout, 5xx, rate limit, bad key).
+ */
+export type SubscribeResult = "joined" | "already-member" | "invalid-address" | "unavailable"
+
+export interface MailingList {
+  /** For logs and the README: "embedded store", "Buttondown", "Mailchimp". */
+  readonly name: string
+  /** Never throws: every failure is `unavailable`, logged without the address. */
+  subscribe(address: string): Promise<SubscribeResult>
+}
+
+/** The environment a host gives the endpoint (process.env in Node, `env` on Cloudflare). */
+export type SignupEnv = Readonly<Record<string, string | undefined>>
+
+/** How long a provider may take before the visitor is told it is unavailable. */
+export const defaultProviderTimeoutMs = 8000
+
+/**
+ * Stands in when no list can be used (a provider misconfigured, or none on a host without a
+ * disk): every sign-up is honestly "unavailable", and the reason goes to the log each time.
+ */
+export function unavailableList(reason: string): MailingList {
+  return {
+    name: "no list",
+    async subscribe() {
+      console.error(`sign-up: ${reason}`)
+      return "unavailable"
+    },
+  }
+}
