@@ -14,6 +14,7 @@ import prettier from "prettier"
 import { findNginx, freePort, startNginx } from "./delivery/nginx.mjs"
 import { writeDeliveryFiles } from "../src/build/deliveryFiles"
 import { pageRoutes } from "../src/content/routes"
+import { loadSignups, signupLoadProblems } from "./delivery/signupLoad"
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..")
 const seconds = Math.min(Number(process.env.LOADTEST_SECONDS ?? 10), 15)
@@ -194,6 +195,10 @@ try {
 if (!nginxFigures || !defaultKeepaliveFigures || !headers) throw new Error("a run was skipped")
 
 const figures = [nginxFigures, gatsbyFigures, defaultKeepaliveFigures]
+const signupCount = 1000
+const signupFigures = await loadSignups({ count: signupCount })
+console.log(signupFigures)
+const signupProblems = signupLoadProblems(signupFigures, signupCount)
 const nginxVersion = await new Promise((resolve) => {
   const child = spawn(findNginx(), ["-v"], { stdio: ["ignore", "ignore", "pipe"] })
   let text = ""
@@ -252,6 +257,42 @@ retries, counts the request it had already sent on it as an error
     .map(([code, count]) => `${count} × ${code}`)
     .join(", ") || "none this time"
 }, third row). Browsers retry such a request by themselves.
+
+## Sign-ups under load
+
+${signupCount} sign-ups with distinct addresses, 50 connections at once, through nginx (the shipped
+config) to the sign-up service (\`src/signup/server.ts\`, embedded LMDB store, per-client limit off
+as every request comes from loopback); then the store was read back. The same check runs in
+\`npm test\` (\`npm run loadtest:signup\`).
+
+${table(
+  [
+    "sign-ups sent",
+    "requests/s",
+    "p50 ms",
+    "p99 ms",
+    "max ms",
+    "errors",
+    "timeouts",
+    "non-2xx",
+    "stored exactly once",
+  ],
+  [
+    [
+      signupFigures.sent,
+      signupFigures.requestsPerSecond,
+      signupFigures.p50,
+      signupFigures.p99,
+      signupFigures.max,
+      signupFigures.errors,
+      signupFigures.timeouts,
+      signupFigures.non2xx,
+      `${signupFigures.storedOnce} of ${signupFigures.sent}`,
+    ],
+  ],
+)}
+
+${signupProblems.length ? `**Failed:** ${signupProblems.join("; ")}.` : "Every sign-up was answered 200 and stored exactly once."}
 
 ## Headers, as nginx sends them
 

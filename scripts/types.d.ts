@@ -1,5 +1,5 @@
 // Types for the two packages that ship none (there is no @types package installed for them),
-// covering only what loadtest.mjs and eslint.config.mjs use.
+// covering only what the load tests and eslint.config.mjs use.
 
 declare module "autocannon" {
   /** One request in the cycle each connection goes through. */
@@ -8,6 +8,8 @@ declare module "autocannon" {
     path?: string
     headers?: Record<string, string>
     body?: string
+    /** Called before each request is sent; what it returns is sent instead. */
+    setupRequest?: (request: Request) => Request
   }
 
   interface Options {
@@ -15,6 +17,8 @@ declare module "autocannon" {
     connections?: number
     /** Seconds. */
     duration?: number
+    /** Stop after this many requests instead of after `duration`. */
+    amount?: number
     headers?: Record<string, string>
     requests?: Request[]
   }

@@ -1,0 +1,102 @@
+// The sign-up endpoint under load: nginx with the shipped config passing POST /api/subscribe to
+// the sign-up service (src/signup/server.ts) with a fresh store, `count` sign-ups with distinct
+// addresses sent concurrently by autocannon, then the store read back: every address must be
+// there exactly once. Used by `npm run loadtest:signup` (in npm test) and `npm run loadtest`.
+import autocannon from "autocannon"
+import { mkdtemp, rm } from "node:fs/promises"
+import { tmpdir } from "node:os"
+import path from "node:path"
+import { signupEndpoint } from "../../src/signup/fields"
+import { closeMemberStores, listMembers } from "../../src/signup/memberStore"
+import { startSignupServer } from "../../src/signup/server"
+import { freePort, startNginx } from "./nginx.mjs"
+
+export interface SignupLoadFigures {
+  sent: number
+  requestsPerSecond: number
+  p50: number
+  p99: number
+  max: number
+  errors: number
+  timeouts: number
+  non2xx: number
+  storedOnce: number
+  missing: number
+  duplicated: number
+}
+
+export async function loadSignups({ count = 1000, connections = 50 } = {}) {
+  const folder = await mkdtemp(path.join(tmpdir(), "evergrace-load-members-"))
+  // All requests come from one address: the per-client limit is off, as its description says.
+  const signup = await startSignupServer(
+    { ...process.env, MEMBERS_STORE: folder, SIGNUP_RATE_LIMIT: "0", SIGNUP_PROVIDER: "" },
+    await freePort(),
+  )
+  const signupAddress = signup.address()
+  const nginx = await startNginx({
+    signupPort: typeof signupAddress === "object" && signupAddress ? signupAddress.port : 0,
+  })
+  try {
+    const addresses: string[] = []
+    const run = Date.now().toString(36)
+    const result = await autocannon({
+      url: `${nginx.baseUrl}${signupEndpoint}`,
+      connections,
+      amount: count,
+      requests: [
+        {
+          method: "POST",
+          headers: {
+            "content-type": "application/x-www-form-urlencoded",
+            accept: "application/json",
+          },
+          setupRequest: (request) => {
+            const address = `load-${run}-${addresses.length}@example.com`
+            addresses.push(address)
+            return { ...request, body: new URLSearchParams({ email: address }).toString() }
+          },
+        },
+      ],
+    })
+    const stored = new Map<string, number>()
+    for (const member of await listMembers(folder)) {
+      stored.set(member.address, (stored.get(member.address) ?? 0) + 1)
+    }
+    const figures: SignupLoadFigures = {
+      sent: addresses.length,
+      requestsPerSecond: Math.round(result.requests.average),
+      p50: result.latency.p50,
+      p99: result.latency.p99,
+      max: result.latency.max,
+      errors: result.errors,
+      timeouts: result.timeouts,
+      non2xx: result.non2xx,
+      storedOnce: addresses.filter((address) => stored.get(address) === 1).length,
+      missing: addresses.filter((address) => !stored.has(address)).length,
+      duplicated: [...stored.values()].filter((times) => times > 1).length,
+    }
+    return figures
+  } finally {
+    await nginx.stop()
+    await new Promise((resolve) => signup.close(resolve))
+    await closeMemberStores()
+    await rm(folder, { recursive: true, force: true })
+  }
+}
+
+/** What must hold: every sign-up answered 200 and stored exactly once. */
+export function signupLoadProblems(figures: SignupLoadFigures, count: number): string[] {
+  const problems: string[] = []
+  if (figures.sent < count) problems.push(`only ${figures.sent} of ${count} sign-ups were sent`)
+  if (figures.errors || figures.timeouts || figures.non2xx) {
+    problems.push(
+      `${figures.errors} errors, ${figures.timeouts} timeouts, ${figures.non2xx} non-2xx answers`,
+    )
+  }
+  if (figures.storedOnce !== figures.sent) {
+    problems.push(
+      `${figures.storedOnce} of ${figures.sent} stored once (${figures.missing} missing, ${figures.duplicated} duplicated)`,
+    )
+  }
+  return problems
+}
