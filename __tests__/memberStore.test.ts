@@ -4,7 +4,12 @@ import { mkdtemp, rm } from "node:fs/promises"
 import os from "node:os"
 import path from "node:path"
 import { promisify } from "node:util"
-import { closeMemberStores, listMembers, memberStore } from "../src/signup/memberStore"
+import {
+  closeMemberStores,
+  listMembers,
+  memberStore,
+  removeMember,
+} from "../src/signup/memberStore"
 
 const tsx = path.resolve("node_modules/.bin/tsx")
 let folder: string
@@ -91,4 +96,15 @@ test("members:export of a store that does not exist yet prints the header only",
     env: { ...process.env, MEMBERS_STORE: path.join(folder, "none") },
   })
   expect(stdout).toBe("email,joined_at\r\n")
+})
+
+test("a member who asks to leave is removed, in any spelling; others stay", async () => {
+  const store = memberStore(folder)
+  await store.subscribe("leaving@example.com")
+  await store.subscribe("staying@example.com")
+  expect(await removeMember(folder, "Leaving@Example.com")).toBe(true)
+  expect(await removeMember(folder, "leaving@example.com")).toBe(false)
+  expect((await listMembers(folder)).map((member) => member.address)).toEqual([
+    "staying@example.com",
+  ])
 })

@@ -89,6 +89,18 @@ export async function listMembers(folder: string): Promise<Member[]> {
   return members.sort((a, b) => a.joinedAt.localeCompare(b.joinedAt))
 }
 
+/** Takes a member off the list (she asked to leave); false when she was not on it. */
+export async function removeMember(folder: string, address: string): Promise<boolean> {
+  if (!existsSync(path.join(folder, databaseFile))) return false
+  const db = await database(folder)
+  const key = memberKey(address)
+  // LMDB's remove() reports success whether or not the key was there.
+  if (db.get(key) === undefined) return false
+  await db.remove(key)
+  await db.flushed
+  return true
+}
+
 /** Closes the handles this process opened (tests, scripts). */
 export async function closeMemberStores(): Promise<void> {
   const opened = [...openDatabases.values()]
