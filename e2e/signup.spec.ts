@@ -166,3 +166,21 @@ test("the endpoint takes only POST: a visit to its address gets 405 and a page b
     contact.path,
   )
 })
+
+test("bodies with nothing in them are answered at once, never left hanging", async ({
+  request,
+}) => {
+  const bodies: [type: string, data: string][] = [
+    ["application/json", "{}"],
+    ["application/x-www-form-urlencoded", "&"],
+  ]
+  for (const [type, data] of bodies) {
+    const response = await request.post("/api/subscribe", {
+      headers: { "Content-Type": type, Accept: "application/json" },
+      data,
+      timeout: 5000,
+    })
+    expect(response.status()).toBe(400)
+    expect(await response.json()).toEqual({ outcome: "problem", problem: "missing" })
+  }
+})

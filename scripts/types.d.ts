@@ -45,6 +45,8 @@ declare module "autocannon" {
     errors: number
     timeouts: number
     non2xx: number
+    /** Seconds the run took, to the hundredth. */
+    duration: number
   }
 
   /** A running test: it reports as it goes and resolves to the result when done. */

@@ -18,17 +18,25 @@ export default async function subscribe(req: GatsbyFunctionRequest, res: GatsbyF
   const context = nodeSignupContext(globalThis.process.env)
   const response = await handleSignup(webRequest(req, bodyAsSent(req)), {
     ...context,
-    client: req.socket.remoteAddress,
+    // Netlify's adapter hands over a request without a socket; it names the client in a header.
+    client: req.socket?.remoteAddress ?? firstValue(req.headers["x-nf-client-connection-ip"]),
   })
   await sendResponse(response, res)
 }
 
-/** The body again as bytes, from what Gatsby's parsers made of it (undefined: not read yet). */
+function firstValue(header: string | string[] | undefined): string | undefined {
+  return Array.isArray(header) ? header[0] : header
+}
+
+/**
+ * The body again as bytes, from what Gatsby's parsers made of it. Undefined only while nobody has
+ * read it (a type no parser takes): a stream already read would never end again.
+ */
 function bodyAsSent(req: GatsbyFunctionRequest): Buffer | undefined {
   const body: unknown = req.body
   if (Buffer.isBuffer(body)) return body
   if (typeof body === "string") return Buffer.from(body)
-  if (!body || typeof body !== "object" || Object.keys(body).length === 0) return undefined
+  if (!body || typeof body !== "object") return req.readableEnded ? Buffer.alloc(0) : undefined
   if ((req.headers["content-type"] ?? "").includes("json")) return Buffer.from(JSON.stringify(body))
   // A form: only plain fields are a sign-up's (a nested `email[x]=` is not an address).
   const fields = Object.entries(body).filter(

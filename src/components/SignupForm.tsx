@@ -114,6 +114,8 @@ export function SignupForm({ texts, describedById }: SignupFormProps) {
     if (sending) return
     const formElement = event.currentTarget
     setSending(true)
+    // Cleared first, so the same problem twice is announced twice.
+    setProblem(null)
     wantToasts()
     const found = await send(formElement, texts)
     setSending(false)

@@ -87,7 +87,9 @@ export async function handleSignup(request: Request, context: SignupContext): Pr
     case "invalid-address":
       return answer(400, { outcome: "problem", problem: "invalid" }, kept)
     case "unavailable":
-      return answer(503, { outcome: "problem", problem: "unavailable" }, kept)
+      return answer(503, { outcome: "problem", problem: "unavailable" }, kept, {
+        "Retry-After": "120",
+      })
   }
 }
 

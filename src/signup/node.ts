@@ -60,6 +60,7 @@ export function webRequest(request: IncomingMessage, body?: Buffer): Request {
 function streamOf(request: IncomingMessage): ReadableStream<Uint8Array> {
   return new ReadableStream({
     start(controller) {
+      if (request.readableEnded) return controller.close()
       request.on("data", (chunk: Buffer) => controller.enqueue(new Uint8Array(chunk)))
       request.on("end", () => controller.close())
       request.on("error", (error) => controller.error(error))
