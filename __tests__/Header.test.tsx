@@ -1,6 +1,7 @@
 import { render, screen } from "@testing-library/react"
 import userEvent from "@testing-library/user-event"
 import { Header } from "../src/components/Header"
+import site from "../data/site.json"
 
 beforeAll(() => {
   // jsdom has no layout: every media query is false, as on a phone.
@@ -14,7 +15,7 @@ beforeAll(() => {
 describe("Header", () => {
   it("links the brand name home", () => {
     render(<Header currentPath="/shop" />)
-    expect(screen.getByRole("link", { name: "Evergrace" })).toHaveAttribute("href", "/")
+    expect(screen.getByRole("link", { name: site.brandName })).toHaveAttribute("href", "/")
   })
 
   it("opens the menu, moves focus into it and locks the page behind", async () => {

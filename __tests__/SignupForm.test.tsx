@@ -37,19 +37,22 @@ beforeEach(() => jest.useFakeTimers())
 afterEach(() => jest.useRealTimers())
 
 describe("SignupForm", () => {
-  it("is a required e-mail field with a 'Join Now' button", () => {
+  it("is a required e-mail field with the join button", () => {
     const { field } = renderForm()
     expect(field).toHaveAttribute("type", "email")
     expect(field).toBeRequired()
-    expect(screen.getByRole("button", { name: "Join Now" })).toHaveAttribute("type", "submit")
+    expect(screen.getByRole("button", { name: texts.submitLabel })).toHaveAttribute(
+      "type",
+      "submit",
+    )
   })
 
   it("welcomes a new member with the spec's toast and clears the field", async () => {
     const { user, field } = renderForm()
     await user.type(field, "margaret@example.com")
-    await user.click(screen.getByRole("button", { name: "Join Now" }))
+    await user.click(screen.getByRole("button", { name: texts.submitLabel }))
 
-    const toast = (await screen.findByText("Welcome to the Evergrace Society!")).closest("li")
+    const toast = (await screen.findByText(texts.toast.title)).closest("li")
     expect(toast).toHaveTextContent(
       "Thank you for joining. Check your inbox for your welcome gift.",
     )
@@ -59,12 +62,12 @@ describe("SignupForm", () => {
   it("announces the toast to screen readers", async () => {
     const { user, field } = renderForm()
     await user.type(field, "margaret@example.com{Enter}")
-    await screen.findByText("Welcome to the Evergrace Society!")
+    await screen.findByText(texts.toast.title)
     // Radix fills its live region on the next animation frame.
     act(() => jest.advanceTimersByTime(50))
 
     const announcement = screen.getByRole("status")
-    expect(announcement).toHaveTextContent("Welcome to the Evergrace Society!")
+    expect(announcement).toHaveTextContent(texts.toast.title)
     expect(announcement).toHaveTextContent(
       "Thank you for joining. Check your inbox for your welcome gift.",
     )
@@ -72,7 +75,7 @@ describe("SignupForm", () => {
 
   it("is a real form posting to the endpoint, so it works before and without its script", () => {
     renderForm()
-    const form = screen.getByRole("button", { name: "Join Now" }).closest("form")
+    const form = screen.getByRole("button", { name: texts.submitLabel }).closest("form")
     expect(form).toHaveAttribute("method", "post")
     expect(form).toHaveAttribute("action", "/api/subscribe")
   })
@@ -80,7 +83,7 @@ describe("SignupForm", () => {
   it("posts the form's fields as the browser would, asking for JSON", async () => {
     const { user, field } = renderForm()
     await user.type(field, "margaret@example.com{Enter}")
-    await screen.findByText("Welcome to the Evergrace Society!")
+    await screen.findByText(texts.toast.title)
     expect(fetchMock).toHaveBeenCalledTimes(1)
     const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit]
     expect(url).toBe("http://localhost/api/subscribe")
@@ -107,7 +110,7 @@ describe("SignupForm", () => {
       expect(field).toHaveValue("margaret@example.com")
       expect(field).toHaveAttribute("aria-invalid", "true")
       expect(field).toHaveAccessibleDescription(texts.messages[problem])
-      expect(screen.queryByText("Welcome to the Evergrace Society!")).not.toBeInTheDocument()
+      expect(screen.queryByText(texts.toast.title)).not.toBeInTheDocument()
     },
   )
 
@@ -136,8 +139,8 @@ describe("SignupForm", () => {
     const { user, field } = renderForm()
     await user.type(field, "margaret@example.com{Enter}")
     expect(await screen.findByRole("alert")).toHaveTextContent(texts.messages.unavailable)
-    await user.click(screen.getByRole("button", { name: "Join Now" }))
-    await screen.findByText("Welcome to the Evergrace Society!")
+    await user.click(screen.getByRole("button", { name: texts.submitLabel }))
+    await screen.findByText(texts.toast.title)
     expect(screen.queryByText(texts.messages.unavailable)).not.toBeInTheDocument()
     expect(field).not.toHaveAttribute("aria-invalid")
   })
@@ -152,9 +155,9 @@ describe("SignupForm", () => {
   it("shows no toast for a malformed address and keeps what was typed", async () => {
     const { user, field } = renderForm()
     await user.type(field, "margaret.example.com")
-    await user.click(screen.getByRole("button", { name: "Join Now" }))
+    await user.click(screen.getByRole("button", { name: texts.submitLabel }))
 
-    expect(screen.queryByText("Welcome to the Evergrace Society!")).not.toBeInTheDocument()
+    expect(screen.queryByText(texts.toast.title)).not.toBeInTheDocument()
     expect(field).toHaveValue("margaret.example.com")
     // The browser's own check stops it: nothing is sent.
     expect(fetchMock).not.toHaveBeenCalled()
@@ -163,11 +166,11 @@ describe("SignupForm", () => {
   it("lets the toast go after five seconds", async () => {
     const { user, field } = renderForm()
     await user.type(field, "margaret@example.com{Enter}")
-    expect(await screen.findByText("Welcome to the Evergrace Society!")).toBeInTheDocument()
+    expect(await screen.findByText(texts.toast.title)).toBeInTheDocument()
 
     act(() => jest.advanceTimersByTime(TOAST_DURATION_MS + 500))
 
-    expect(screen.queryByText("Welcome to the Evergrace Society!")).not.toBeInTheDocument()
+    expect(screen.queryByText(texts.toast.title)).not.toBeInTheDocument()
   })
 
   it("shows at most three toasts at once", async () => {
@@ -179,6 +182,6 @@ describe("SignupForm", () => {
       // The endpoint's answer, then the toast.
       await act(async () => jest.advanceTimersByTime(10))
     }
-    expect(screen.getAllByText("Welcome to the Evergrace Society!")).toHaveLength(3)
+    expect(screen.getAllByText(texts.toast.title)).toHaveLength(3)
   })
 })

@@ -5,13 +5,13 @@ import { spawnSync } from "node:child_process"
 import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
-import { copyOfData, repoRoot } from "./setup/contentCopy"
+import { copyOfData, launchContentDir, repoRoot } from "./setup/contentCopy"
 
 // Broken content must stop the build before Gatsby writes anything, so the site already in
 // public/ (what is live) stays as it was. These run the real `gatsby build` and the CLI check on
 // a scratch copy of the project whose data/shop.json has a count written in words.
 
-const expected = `data/shop.json: category 3 (Bottoms): 'count' must be a whole number, got "sixteen"`
+const expected = `data/shop.json: category 3 (Knitwear): 'count' must be a whole number, got "sixteen"`
 const projectFiles = [
   "gatsby-config.ts",
   "gatsby-node.ts",
@@ -46,8 +46,11 @@ beforeAll(() => {
     fs.cpSync(path.join(repoRoot, name), path.join(project, name), { recursive: true })
   }
   fs.symlinkSync(path.join(repoRoot, "node_modules"), path.join(project, "node_modules"))
-  content = copyOfData(project)
-  content.edit("shop", (json) => (json.categories[2].count = "sixteen"))
+  content = copyOfData(launchContentDir, project)
+  content.edit("shop", (json) => {
+    json.categories[2].name = "Knitwear"
+    json.categories[2].count = "sixteen"
+  })
   // The live site from an earlier build.
   fs.mkdirSync(path.join(project, "public", "shop"), { recursive: true })
   fs.writeFileSync(path.join(project, "public", "index.html"), "<h1>The site as it was</h1>")

@@ -41,6 +41,8 @@ type LooseField = CmsField & {
   value_type?: string
   format?: string
   options?: unknown[]
+  file?: string
+  value_field?: string
 }
 
 const loose = (field: CmsField) => field as LooseField
@@ -101,6 +103,15 @@ function widgetMismatches(field: LooseField, value: unknown, where: string): str
   if (widget === "select") {
     const values = (field.options ?? []).map((option) => (isRecord(option) ? option.value : option))
     return values.includes(value) ? [] : [`${where}: "${value}" is not one of the choices`]
+  }
+  if (widget === "relation") {
+    // A choice among the texts of a list in a data file: "categories.*" of journal.
+    const list = field.value_field?.replace(/\.\*$/, "") ?? ""
+    const data = field.file ? readData(field.file) : undefined
+    const options = isRecord(data) ? data[list] : undefined
+    return Array.isArray(options) && options.includes(value)
+      ? []
+      : [`${where}: "${value}" is not in ${field.file}'s ${list}`]
   }
   if (widget === "hidden") return []
   if (!["string", "text"].includes(widget)) return problem("a text")

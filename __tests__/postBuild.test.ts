@@ -82,14 +82,14 @@ describe("the post-build steps", () => {
       const report = await postBuild({
         publicDir,
         nginxDir,
-        siteUrl: "https://www.evergrace.example",
+        siteUrl: "https://www.boutique.example",
         iconFile: path.join(dataDir, "images/icon.png"),
       })
       expect(report).toHaveLength(3)
 
       const read = (file: string) => fs.readFileSync(path.join(publicDir, file), "utf8")
       expect(read("robots.txt")).toContain(
-        "Sitemap: https://www.evergrace.example/sitemap-index.xml",
+        "Sitemap: https://www.boutique.example/sitemap-index.xml",
       )
       expect(fs.readFileSync(path.join(publicDir, "favicon.ico")).readUInt16LE(2)).toBe(1)
       // Every page loads its scripts after paint, and the policy allows the loader by its hash.

@@ -7,7 +7,7 @@ import type { MailingList, SubscribeResult } from "../src/signup/mailingList"
 import { rateLimiter } from "../src/signup/rateLimit"
 import { signupTexts } from "../src/signup/texts"
 
-const origin = "https://www.evergrace.example"
+const origin = "https://www.boutique.example"
 const endpoint = `${origin}/api/subscribe`
 const filled = (text: string) => fillPlaceholders(text, site)
 

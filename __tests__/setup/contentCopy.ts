@@ -4,20 +4,26 @@ import path from "node:path"
 
 export const repoRoot = path.resolve(__dirname, "../..")
 export const dataDir = path.join(repoRoot, "data")
+/** The launch content: the copy of data/ that the spec's values are checked on. */
+export const launchContentDir = path.join(repoRoot, "__tests__", "fixtures", "launch-content")
 
 type Json = Record<string, unknown>
 
 /**
- * A scratch copy of data/ to break on purpose. The pictures are linked one by one, so a test may
- * add a file to the copy's images/ without touching the real folder.
+ * A scratch copy of content to break on purpose: the launch content unless told otherwise, so
+ * that a test knows what it starts from. The pictures are linked one by one, so a test may add a
+ * file to the copy's images/ without touching the real folder.
  */
-export function copyOfData(parent = fs.mkdtempSync(path.join(os.tmpdir(), "evergrace-content-"))) {
+export function copyOfData(
+  source = launchContentDir,
+  parent = fs.mkdtempSync(path.join(os.tmpdir(), "content-")),
+) {
   const dir = path.join(parent, "data")
   fs.mkdirSync(path.join(dir, "images"), { recursive: true })
-  for (const name of fs.readdirSync(dataDir)) {
-    if (name.endsWith(".json")) fs.copyFileSync(path.join(dataDir, name), path.join(dir, name))
+  for (const name of fs.readdirSync(source)) {
+    if (name.endsWith(".json")) fs.copyFileSync(path.join(source, name), path.join(dir, name))
   }
-  const images = path.join(dataDir, "images")
+  const images = path.join(source, "images")
   for (const name of fs.existsSync(images) ? fs.readdirSync(images) : []) {
     fs.symlinkSync(path.join(images, name), path.join(dir, "images", name))
   }

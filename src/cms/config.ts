@@ -60,7 +60,14 @@ function listLimits(field: { minItems: number; maxItems?: number }) {
 }
 
 /** One model field as a Decap field, with the widget that stores the value as data/ holds it. */
-function decapField(field: Field, pages: readonly PageChoice[]): CmsField {
+/** Where a field is edited: its collection and file (a choice lists its file's own texts). */
+interface FieldContext {
+  pages: readonly PageChoice[]
+  collection: string
+  file: string
+}
+
+function decapField(field: Field, context: FieldContext): CmsField {
   switch (field.kind) {
     case "text":
       return {
@@ -91,14 +98,24 @@ function decapField(field: Field, pages: readonly PageChoice[]): CmsField {
         picker_utc: true,
       }
     case "choice":
-      return { ...base(field), widget: "select", options: [...field.options] }
+      // A menu of the texts of the file's list, as last published (Decap reads saved entries).
+      return {
+        ...base(field),
+        widget: "relation",
+        collection: context.collection,
+        file: context.file,
+        value_field: `${field.from}.*`,
+        search_fields: [`${field.from}.*`],
+        display_fields: [`${field.from}.*`],
+        options_length: 50,
+      }
     case "image":
       return { ...base(field), widget: "image", choose_url: false }
     case "pageLink":
       return {
         ...base(field),
         widget: "select",
-        options: pages.map((page) => ({ label: page.label, value: page.path })),
+        options: context.pages.map((page) => ({ label: page.label, value: page.path })),
       }
     case "pageAddress":
       // The routes are fixed: kept in the file, never offered for editing.
@@ -108,7 +125,7 @@ function decapField(field: Field, pages: readonly PageChoice[]): CmsField {
         ...base(field),
         widget: "object",
         collapsed: false,
-        fields: field.fields.map((inner) => decapField(inner, pages)),
+        fields: field.fields.map((inner) => decapField(inner, context)),
       }
     case "list": {
       const nameField = entryNameField(field.fields)
@@ -119,7 +136,7 @@ function decapField(field: Field, pages: readonly PageChoice[]): CmsField {
         collapsed: true,
         ...(nameField ? { summary: `{{fields.${nameField}}}` } : {}),
         ...listLimits(field),
-        fields: field.fields.map((inner) => decapField(inner, pages)),
+        fields: field.fields.map((inner) => decapField(inner, context)),
       }
     }
     case "textList":
@@ -140,13 +157,17 @@ function decapField(field: Field, pages: readonly PageChoice[]): CmsField {
   }
 }
 
-function decapFile(file: ContentFile, pages: readonly PageChoice[]): CmsCollectionFile {
+function decapFile(
+  file: ContentFile,
+  collection: string,
+  pages: readonly PageChoice[],
+): CmsCollectionFile {
   return {
     name: file.name,
     label: file.label,
     description: file.description,
     file: `${dataFolder}/${file.name}.json`,
-    fields: file.fields.map((field) => decapField(field, pages)),
+    fields: file.fields.map((field) => decapField(field, { pages, collection, file: file.name })),
   }
 }
 
@@ -167,7 +188,7 @@ function decapCollections(
     format: jsonFileFormat,
     extension: "json",
     editor: { preview: true },
-    files: members.map((file) => decapFile(file, pages)),
+    files: members.map((file) => decapFile(file, name, pages)),
   })
   return [
     collection(

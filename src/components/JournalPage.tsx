@@ -8,6 +8,15 @@ import { organization, pageHead, type ContentPageProps } from "./Seo"
 import { StaticContent } from "./StaticContent"
 
 type JournalPageProps = ContentPageProps<Queries.JournalPageFragment>
+type Article = Queries.JournalPageFragment["articles"][number]
+
+/**
+ * Newest first, whatever the order in data/journal.json: staff add an article anywhere in the
+ * list. Dates are YYYY-MM-DD, so they sort as text; articles of one day keep the list's order.
+ */
+function newestFirst<A extends Pick<Article, "date">>(articles: readonly A[]): A[] {
+  return [...articles].sort((a, b) => b.date.localeCompare(a.date))
+}
 
 /** The style journal: its articles as cards that do not lead anywhere (data/journal.json). */
 export default function JournalPage({ data: { page } }: JournalPageProps) {
@@ -17,7 +26,7 @@ export default function JournalPage({ data: { page } }: JournalPageProps) {
       <PageHeader heading={page.heading} intro={page.intro} />
       <div css={container}>
         <CardGrid columns={3}>
-          {page.articles.map((article, index) => (
+          {newestFirst(page.articles).map((article, index) => (
             <ArticleCard key={article.title} article={article} imagePriority={index === 0} />
           ))}
         </CardGrid>
@@ -31,7 +40,7 @@ export const Head = pageHead<Queries.JournalPageFragment>((page, site) => [
   {
     "@type": "ItemList",
     name: page.title,
-    itemListElement: page.articles.map((article, index) => {
+    itemListElement: newestFirst(page.articles).map((article, index) => {
       const image = imageData(article.image)?.images.fallback?.src
       return {
         "@type": "ListItem",

@@ -15,7 +15,13 @@ import {
 } from "jsonc-parser"
 import fs from "node:fs"
 import path from "node:path"
-import { entryNameField, imageFolder, type ContentFile, type Field } from "./fields"
+import {
+  entryNameField,
+  imageFolder,
+  type ChoiceField,
+  type ContentFile,
+  type Field,
+} from "./fields"
 import { imagePathPattern, jsonSchema } from "./jsonSchema"
 import { contentFiles, pageFiles } from "./model"
 import { knownPlaceholders } from "./placeholders"
@@ -202,16 +208,12 @@ function schemaMessage(error: ErrorObject, place: Place): SchemaMessage {
       return { message: `${patternWords(place.field, Boolean(place.entryOf))}${got}` }
     case "format":
       if (params.format === "date") {
-        return { message: `must be a date written YYYY-MM-DD, such as 2024-03-15${got}` }
+        return { message: `must be a date written YYYY-MM-DD, such as 2025-09-30${got}` }
       }
       if (params.format === "email") {
-        return { message: `must be an e-mail address, such as hello@evergrace.example${got}` }
+        return { message: `must be an e-mail address, such as hello@example.com${got}` }
       }
       return { message: `must be a web address starting with https://${got}` }
-    case "enum":
-      return {
-        message: `must be one of ${(params.allowedValues as unknown[]).map(shown).join(", ")}${got}`,
-      }
     case "minimum":
       return { message: `must be at least ${String(params.limit)}${got}` }
     case "maximum":
@@ -274,6 +276,23 @@ interface Walker {
   report: (segments: string[], message: string) => void
   dataDir: string
   pagePaths: ReadonlySet<string>
+  /** The file's own model and content: a choice's options are one of its lists. */
+  file: ContentFile
+  data: unknown
+}
+
+/** A choice names one of the texts of its file's list `from` (the journal's categories). */
+function checkChoice(value: string, field: ChoiceField, segments: string[], walker: Walker) {
+  const list = walker.file.fields.find((candidate) => candidate.name === field.from)
+  const options = isRecord(walker.data) ? walker.data[field.from] : undefined
+  // Without a readable list the schema has already said what is wrong with it.
+  if (!Array.isArray(options) || value.trim() === "" || options.includes(value)) return
+  const label = list?.label ?? field.from
+  const choices = options.filter((option): option is string => typeof option === "string")
+  walker.report(
+    segments,
+    `is ${shown(value)}, which is not in '${label}': choose one of ${choices.map(shown).join(", ")}, or add it to '${label}' first`,
+  )
 }
 
 const placeholderToken = /\{([^{}]*)\}/g
@@ -344,6 +363,9 @@ function walk(fields: readonly Field[], data: unknown, segments: string[], walke
         break
       case "image":
         if (typeof value === "string") checkImage(value, here, walker)
+        break
+      case "choice":
+        if (typeof value === "string") checkChoice(value, field, here, walker)
         break
       case "pageLink":
         if (
@@ -534,6 +556,8 @@ export function checkContent(dataDir: string, options: CheckOptions = {}): Conte
     }
     walk(file.fields, data, [], {
       report: (segments, message) => add(segments, message),
+      file,
+      data,
       dataDir,
       // With a page file unreadable the list is incomplete: links are checked once it reads again.
       pagePaths: allPagesRead ? new Set(pagePaths.keys()) : new Set(),

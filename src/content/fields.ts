@@ -42,9 +42,13 @@ export interface DateField extends FieldBase {
   kind: "date"
 }
 
+/**
+ * One of the texts of a list in the same file (`from`, a top-level text list): the journal's
+ * categories, say, which the staff edit as a list and each article chooses from.
+ */
 export interface ChoiceField extends FieldBase {
   kind: "choice"
-  options: readonly string[]
+  from: string
 }
 
 /** A picture in data/images, named relative to the data file: images/name.jpg. */
@@ -147,10 +151,7 @@ export const date = <N extends string, O extends Options<DateField> = object>(
   options?: O,
 ) => ({ kind: "date" as const, name, label, ...options })
 
-export const choice = <
-  N extends string,
-  O extends Options<ChoiceField> & { options: readonly string[] },
->(
+export const choice = <N extends string, O extends Options<ChoiceField> & { from: string }>(
   name: N,
   label: string,
   options: O,

@@ -29,7 +29,8 @@ function fieldSchema(field: Field): SchemaObject {
     case "date":
       return { title, type: "string", format: "date" }
     case "choice":
-      return { title, type: "string", enum: [...field.options] }
+      // Which texts are allowed depends on the file's own list: checkContent compares the two.
+      return { title, type: "string", pattern: notBlankPattern }
     case "image":
       return { title, type: "string", pattern: imagePathPattern }
     case "pageLink":
