@@ -5,6 +5,7 @@ import { spawnSync } from "node:child_process"
 import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
+import { copyProject } from "../scripts/content/projectCopy"
 import { copyOfData, launchContentDir, repoRoot } from "./setup/contentCopy"
 
 // Broken content must stop the build before Gatsby writes anything, so the site already in
@@ -12,17 +13,6 @@ import { copyOfData, launchContentDir, repoRoot } from "./setup/contentCopy"
 // a scratch copy of the project whose data/shop.json has a count written in words.
 
 const expected = `data/shop.json: category 3 (Knitwear): 'count' must be a whole number, got "sixteen"`
-const projectFiles = [
-  "gatsby-config.ts",
-  "gatsby-node.ts",
-  "gatsby-browser.tsx",
-  "gatsby-ssr.tsx",
-  "package.json",
-  "tsconfig.json",
-  "src",
-  "scripts",
-]
-
 let project: string
 let content: ReturnType<typeof copyOfData>
 
@@ -42,10 +32,7 @@ function snapshot(dir: string): Record<string, string> {
 
 beforeAll(() => {
   project = fs.mkdtempSync(path.join(os.tmpdir(), "evergrace-build-"))
-  for (const name of projectFiles) {
-    fs.cpSync(path.join(repoRoot, name), path.join(project, name), { recursive: true })
-  }
-  fs.symlinkSync(path.join(repoRoot, "node_modules"), path.join(project, "node_modules"))
+  copyProject(project)
   content = copyOfData(launchContentDir, project)
   content.edit("shop", (json) => {
     json.categories[2].name = "Knitwear"

@@ -1,11 +1,10 @@
 import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
+import { launchContentDir, repoRoot } from "../../scripts/content/projectCopy"
 
-export const repoRoot = path.resolve(__dirname, "../..")
+export { launchContentDir, repoRoot }
 export const dataDir = path.join(repoRoot, "data")
-/** The launch content: the copy of data/ that the spec's values are checked on. */
-export const launchContentDir = path.join(repoRoot, "__tests__", "fixtures", "launch-content")
 
 type Json = Record<string, unknown>
 

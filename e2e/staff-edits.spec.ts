@@ -1,0 +1,48 @@
+import fs from "node:fs"
+import path from "node:path"
+import { expect, test } from "@playwright/test"
+import { waitForHydration } from "./hydration"
+import { newArticleTitle, newCategory, renamedBrand, restocked } from "./staffEdits"
+
+// The pages of the build that `npm run test:content` makes from data/ with the staff's edits
+// (e2e/staffEdits.ts) show those edits. The rest of the suite runs on that build too.
+const source = process.env.E2E_CONTENT_SOURCE
+test.skip(!source, "runs on the build of the edited content (npm run test:content)")
+
+/** A file of the content the edits were made to (the repository's data/). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+const before = (name: string): any =>
+  JSON.parse(fs.readFileSync(path.join(source ?? "", `${name}.json`), "utf8"))
+
+test("the new article is first, filed under the new category", async ({ page }) => {
+  await page.goto("/journal")
+  const first = page.getByRole("article").first()
+  await expect(first.getByRole("heading", { level: 2 })).toHaveText(newArticleTitle)
+  await expect(first).toContainText(new RegExp(newCategory, "i"))
+})
+
+test("the new name is in the header, the titles and the toast", async ({ page }) => {
+  await page.goto("/shop")
+  await expect(page.getByRole("banner").getByRole("link", { name: renamedBrand })).toBeVisible()
+  await expect(page).toHaveTitle(new RegExp(renamedBrand))
+
+  await page.goto("/contact")
+  await expect(page.getByRole("heading", { level: 1 })).toContainText(renamedBrand)
+  await waitForHydration(page)
+  await page.getByRole("textbox", { name: /e-mail/i }).fill(`edits-${Date.now()}@example.com`)
+  await page.getByRole("button", { name: /join/i }).click()
+  await expect(page.getByRole("status").filter({ hasText: renamedBrand }).first()).toBeVisible()
+})
+
+test("the restock shows on the shop, and the removed collection is gone", async ({ page }) => {
+  const shop = before("shop")
+  await page.goto("/shop")
+  await expect(page.getByRole("main").getByRole("listitem").first()).toContainText(
+    `${shop.categories[0].count + restocked} ${shop.countLabel}`,
+  )
+
+  const { collections } = before("affiliate")
+  await page.goto("/affiliate")
+  await expect(page.getByRole("article")).toHaveCount(collections.length - 1)
+  await expect(page.getByRole("main")).not.toContainText(collections.at(-1).title)
+})
