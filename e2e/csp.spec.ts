@@ -1,6 +1,7 @@
-import { waitForHydration } from "./hydration"
 import { expect, test, type Page } from "@playwright/test"
 import { siteAddresses } from "../src/content/routes"
+import { affiliate, contact, home, navigationLabelFor, site, urlOf } from "./content"
+import { waitForHydration } from "./hydration"
 
 // Against nginx (npm run test:delivery sets E2E_EXPECT_CSP) every page carries the
 // Content-Security-Policy and nothing on the site may break it. Against `gatsby serve` there is no
@@ -62,12 +63,12 @@ for (const route of routes) {
     expect(violations).toEqual([])
 
     // Each link of the navigation loads its page's data and code as the site runs in the browser.
-    const navigation = page.getByRole("navigation", { name: "Main" })
+    const navigation = page.getByRole("navigation", { name: site.navigationLabel })
     for (const href of await navigation
       .getByRole("link")
       .evaluateAll((links) => links.map((link) => link.getAttribute("href")))) {
       await navigation.locator(`a[href="${href}"]`).click()
-      await expect(page).toHaveURL(new RegExp(`:\\d+${href}$`))
+      await expect(page).toHaveURL(urlOf(String(href)))
       await expect(page.locator("h1")).toHaveCount(1)
       await loadEverything(page)
     }
@@ -78,23 +79,23 @@ for (const route of routes) {
 
 test("the sign-up toast and the affiliate tooltip run under the policy", async ({ page }) => {
   const violations = await watchForViolations(page)
-  await page.goto("/contact")
+  await page.goto(contact.path)
   // Before that the form posts itself and the endpoint answers with a page (e2e/signup.spec.ts).
   await waitForHydration(page)
-  await page.getByLabel("Your e-mail address").fill("margaret@example.com")
-  await page.getByRole("button", { name: "Join Now" }).click()
-  await expect(page.getByText("Welcome to the Evergrace Society!").first()).toBeVisible()
+  await page.getByLabel(contact.emailLabel, { exact: true }).fill("margaret@example.com")
+  await page.getByRole("button", { name: contact.submitLabel, exact: true }).click()
+  await expect(page.getByText(contact.toast.title, { exact: true }).first()).toBeVisible()
 
   await page
-    .getByRole("navigation", { name: "Main" })
-    .getByRole("link", { name: "Boutique" })
+    .getByRole("navigation", { name: site.navigationLabel })
+    .getByRole("link", { name: navigationLabelFor(affiliate.path), exact: true })
     .click()
   // A client-side visit: the buttons take on their tooltips just after the page mounts, so focus
   // until one shows.
   const tooltip = page.locator("[data-radix-popper-content-wrapper]")
   await expect(async () => {
-    await page.getByRole("button", { name: "Visit Willow & Pearl Store" }).focus()
-    await expect(tooltip).toContainText("opens soon", { timeout: 1000 })
+    await page.getByRole("button", { name: affiliate.partnership.buttonLabel, exact: true }).focus()
+    await expect(tooltip).toContainText(affiliate.comingSoonNote, { timeout: 1000 })
   }).toPass({ timeout: 8000 })
   expect(violations).toEqual([])
 })
@@ -104,7 +105,7 @@ test("the policy is enforced: an injected inline script is blocked and reported"
 }) => {
   test.skip(!expectPolicy, "only where the server sends the policy (npm run test:delivery)")
   const violations = await watchForViolations(page)
-  await page.goto("/")
+  await page.goto(home.path)
   const ran = await page.evaluate(() => {
     const script = document.createElement("script")
     script.textContent = "window.__injected = true"

@@ -1,6 +1,17 @@
 import { expect, test, type Page } from "@playwright/test"
-import site from "../data/site.json"
 import { pageRoutes, siteAddresses } from "../src/content/routes"
+import {
+  about,
+  affiliate,
+  articlesNewestFirst,
+  contact,
+  home,
+  journal,
+  navigationLabelFor,
+  shop,
+  site,
+  urlOf,
+} from "./content"
 import { openMenu, waitForHydration } from "./hydration"
 
 const routes = siteAddresses()
@@ -89,7 +100,7 @@ test.describe("readable for a mature audience", () => {
 
   test("body copy is 18px or more and lines hold at most about 75 characters", async ({ page }) => {
     await page.setViewportSize({ width: 1920, height: 1080 })
-    await page.goto("/about")
+    await page.goto(about.path)
     const paragraph = page.getByRole("main").locator("p").nth(1)
     const { fontSize, width, charWidth } = await paragraph.evaluate((element) => {
       const style = getComputedStyle(element)
@@ -125,7 +136,7 @@ test.describe("fits every screen", () => {
     page,
   }) => {
     await page.setViewportSize({ width: 320, height: 568 })
-    await page.goto("/")
+    await page.goto(home.path)
     const headline = (await page.getByRole("heading", { level: 1 }).boundingBox())!
     expect(headline.x).toBeGreaterThanOrEqual(0)
     expect(headline.x + headline.width).toBeLessThanOrEqual(320)
@@ -155,9 +166,9 @@ test.describe("images", () => {
 
   // The picture a visitor sees first (the hero, or a grid's first card) is fetched at once.
   const firstPictures = [
-    ["/", /Three women/],
-    ["/shop", /navy belted midi dress/],
-    ["/journal", /./],
+    [home.path, home.hero.imageAlt],
+    [shop.path, shop.categories[0]?.imageAlt],
+    [journal.path, articlesNewestFirst[0]?.imageAlt],
   ] as const
   for (const [route, alt] of firstPictures) {
     test(`${route}: only the first screen's image loads eagerly with high priority`, async ({
@@ -166,7 +177,7 @@ test.describe("images", () => {
       await page.goto(route)
       const eager = page.locator('main img[loading="eager"][fetchpriority="high"]')
       await expect(eager).toHaveCount(1)
-      await expect(eager).toHaveAttribute("alt", alt)
+      await expect(eager).toHaveAttribute("alt", alt ?? "")
       await expect(page.locator("main img").first()).toHaveAttribute("loading", "eager")
       await expect(page.locator('main img[loading="lazy"]:not([fetchpriority])')).not.toHaveCount(0)
     })
@@ -188,14 +199,14 @@ test.describe("controls", () => {
           .map(({ element, box }) => `${element.textContent} ${box.width}×${box.height}`),
       )
       // The skip link sits off screen until focused; it is measured in the keyboard test.
-      expect(small.filter((text) => !text.startsWith("Skip to content"))).toEqual([])
+      expect(small.filter((text) => !text.startsWith(site.skipLinkLabel))).toEqual([])
     })
   }
 
   test("the first Tab shows the skip link, which jumps to the content", async ({ page }) => {
-    await page.goto("/journal")
+    await page.goto(journal.path)
     await page.keyboard.press("Tab")
-    const skip = page.getByRole("link", { name: "Skip to content" })
+    const skip = page.getByRole("link", { name: site.skipLinkLabel, exact: true })
     await expect(skip).toBeFocused()
     await expect(skip).toBeInViewport()
     await page.keyboard.press("Enter")
@@ -203,7 +214,7 @@ test.describe("controls", () => {
   })
 
   test("every focusable element shows a focus ring", async ({ page }) => {
-    await page.goto("/affiliate")
+    await page.goto(affiliate.path)
     const missing: string[] = []
     for (let i = 0; i < 25; i += 1) {
       await page.keyboard.press("Tab")
@@ -225,21 +236,30 @@ test.describe("controls", () => {
 test.describe("the menu on a phone", () => {
   test.use({ viewport: { width: 390, height: 844 } })
 
+  const menuButton = (page: Page) =>
+    page.getByRole("button", { name: site.menuButtonLabel, exact: true })
+  const menu = (page: Page) => page.getByRole("navigation", { name: site.navigationLabel })
+  const navigationLink = (page: Page, label: string) =>
+    menu(page).getByRole("link", { name: label, exact: true })
+  const [firstLink] = site.navigation
+  const lastLink = site.navigation.at(-1)
+  // A link that is not the page's own: any other page in the menu.
+  const otherLink = site.navigation.find((link) => link.path !== about.path)
+
   test("opens from the keyboard, takes focus, locks the page and closes on Escape", async ({
     page,
   }) => {
-    await page.goto("/about")
+    await page.goto(about.path)
     await waitForHydration(page)
-    const button = page.getByRole("button", { name: "Menu" })
-    const menu = page.getByRole("navigation", { name: "Main" })
-    await expect(menu.getByRole("link", { name: "Shop" })).toBeHidden()
+    const button = menuButton(page)
+    await expect(navigationLink(page, otherLink!.label)).toBeHidden()
     await expect(button).toHaveAttribute("aria-expanded", "false")
 
     await button.focus()
     await page.keyboard.press("Enter")
     await expect(button).toHaveAttribute("aria-expanded", "true")
-    await expect(menu.getByRole("link", { name: "Home" })).toBeFocused()
-    await expect(menu.getByRole("link", { name: "About Us" })).toHaveAttribute(
+    await expect(navigationLink(page, firstLink!.label)).toBeFocused()
+    await expect(navigationLink(page, navigationLabelFor(about.path))).toHaveAttribute(
       "aria-current",
       "page",
     )
@@ -248,35 +268,25 @@ test.describe("the menu on a phone", () => {
     await page.keyboard.press("Escape")
     await expect(button).toHaveAttribute("aria-expanded", "false")
     await expect(button).toBeFocused()
-    await expect(menu.getByRole("link", { name: "Shop" })).toBeHidden()
+    await expect(navigationLink(page, otherLink!.label)).toBeHidden()
     expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).not.toBe("hidden")
   })
 
   test("a link in the menu goes to its page and closes the menu", async ({ page }) => {
-    await page.goto("/")
+    await page.goto(home.path)
     await openMenu(page)
-    await page
-      .getByRole("navigation", { name: "Main" })
-      .getByRole("link", { name: "Style Journal" })
-      .click()
-    await expect(page).toHaveURL(/\/journal$/)
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Style Journal")
-    await expect(page.getByRole("button", { name: "Menu" })).toHaveAttribute(
-      "aria-expanded",
-      "false",
-    )
+    await navigationLink(page, navigationLabelFor(journal.path)).click()
+    await expect(page).toHaveURL(urlOf(journal.path))
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(journal.heading)
+    await expect(menuButton(page)).toHaveAttribute("aria-expanded", "false")
   })
 
   test("tabbing past the last link closes the menu", async ({ page }) => {
-    await page.goto("/")
+    await page.goto(home.path)
     await openMenu(page)
-    const menu = page.getByRole("navigation", { name: "Main" })
-    await menu.getByRole("link", { name: "Join Our List" }).focus()
+    await navigationLink(page, lastLink!.label).focus()
     await page.keyboard.press("Tab")
-    await expect(page.getByRole("button", { name: "Menu" })).toHaveAttribute(
-      "aria-expanded",
-      "false",
-    )
+    await expect(menuButton(page)).toHaveAttribute("aria-expanded", "false")
   })
 })
 
@@ -284,15 +294,14 @@ test.describe("with JavaScript turned off", () => {
   test.use({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } })
 
   test("the navigation links are shown and every page reads in full", async ({ page }) => {
+    const navigation = page.getByRole("navigation", { name: site.navigationLabel })
     for (const { path } of pageRoutes()) {
       await page.goto(path)
-      await expect(page.getByRole("button", { name: "Menu" })).toBeHidden()
-      await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link")).toHaveCount(
-        site.navigation.length,
+      await expect(page.getByRole("button", { name: site.menuButtonLabel })).toBeHidden()
+      await expect(navigation.getByRole("link")).toHaveText(
+        site.navigation.map((link) => link.label),
       )
-      await expect(
-        page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Shop" }),
-      ).toBeVisible()
+      for (const link of await navigation.getByRole("link").all()) await expect(link).toBeVisible()
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible()
     }
   })
@@ -300,9 +309,9 @@ test.describe("with JavaScript turned off", () => {
   test("the sign-up form is there and posts to the endpoint (e2e/signup.spec.ts joins with it)", async ({
     page,
   }) => {
-    await page.goto("/contact")
-    await expect(page.getByRole("button", { name: "Join Now" })).toBeVisible()
-    await expect(page.getByLabel("Your e-mail address")).toBeEditable()
+    await page.goto(contact.path)
+    await expect(page.getByRole("button", { name: contact.submitLabel, exact: true })).toBeVisible()
+    await expect(page.getByLabel(contact.emailLabel, { exact: true })).toBeEditable()
     await expect(page.locator('form[method="post"][action="/api/subscribe"]')).toHaveCount(1)
   })
 })

@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test"
 import { siteAddresses } from "../src/content/routes"
+import { affiliate } from "./content"
 import { waitForHydration } from "./hydration"
 
 // The page is complete HTML and CSS: a visitor sees it before any JavaScript is fetched, and it
@@ -39,7 +40,7 @@ test("pages run React DOM, and the affiliate tooltips' code arrives when a butto
   })
   const loaded = async () => (await Promise.all(scripts)).join("\n")
 
-  await page.goto("/affiliate")
+  await page.goto(affiliate.path)
   await waitForHydration(page)
   await page.waitForLoadState("networkidle")
   const onLoad = await loaded()
@@ -56,7 +57,7 @@ test("pages run React DOM, and the affiliate tooltips' code arrives when a butto
   await page.waitForLoadState("networkidle")
   expect(await loaded()).not.toContain("data-radix-popper-content-wrapper")
 
-  await page.getByRole("button", { name: "Explore Collection" }).first().hover()
+  await page.getByRole("button", { name: affiliate.exploreLabel, exact: true }).first().hover()
   await page.locator("html[data-tooltips]").waitFor({ state: "attached" })
   expect(await loaded()).toContain("data-radix-popper-content-wrapper")
 })
@@ -68,20 +69,22 @@ test("a keyboard visitor who takes the skip link and tabs to an affiliate button
   page.on("console", (message) => {
     if (message.type() === "error") problems.push(message.text())
   })
-  await page.goto("/affiliate")
+  await page.goto(affiliate.path)
   await waitForHydration(page)
   // The skip link changes the address (#content) while the page's buttons still wait for their
   // tooltips; Gatsby renders the page again, and React builds that part afresh.
   await page.keyboard.press("Tab")
   await page.keyboard.press("Enter")
   await expect(page).toHaveURL(/#content$/)
-  const visit = page.getByRole("button", { name: "Visit Willow & Pearl Store" })
+  const visit = page.getByRole("button", { name: affiliate.partnership.buttonLabel, exact: true })
   for (let presses = 0; presses < 10; presses++) {
     await page.keyboard.press("Tab")
     if (await visit.evaluate((button) => button === document.activeElement)) break
   }
   await page.locator("html[data-tooltips]").waitFor({ state: "attached" })
   await expect(visit).toBeFocused()
-  await expect(page.locator("[data-radix-popper-content-wrapper]")).toContainText("opens soon")
+  await expect(page.locator("[data-radix-popper-content-wrapper]")).toContainText(
+    affiliate.comingSoonNote,
+  )
   expect(problems).toEqual([])
 })

@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test"
-import { pageRoutes } from "../src/content/routes"
+import { pageRoutes, unknownPath } from "../src/content/routes"
+import { articlesNewestFirst, home, journal, publishedUrl, site } from "./content"
 
 const routes = pageRoutes().map((route) => route.path)
 
@@ -11,15 +12,14 @@ test("every page has its own title and description, a canonical address and a sh
   const descriptions = new Set<string>()
   for (const route of routes) {
     await page.goto(route)
-    titles.add(await page.title())
+    const title = await page.title()
+    expect(title).toContain(site.brandName)
+    titles.add(title)
     const description = await page.locator('meta[name="description"]').getAttribute("content")
     expect(description?.length).toBeGreaterThan(50)
     descriptions.add(description!)
     await expect(page.locator("html")).toHaveAttribute("lang", "en")
-    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
-      "href",
-      `https://www.evergrace.example${route}`,
-    )
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", publishedUrl(route))
     await expect(page.locator('meta[name="twitter:card"]')).toHaveAttribute(
       "content",
       "summary_large_image",
@@ -43,38 +43,54 @@ test("the home page describes the boutique and the journal lists its posts", asy
         JSON.parse((await script.textContent())!),
       ),
     )
-  await page.goto("/")
+  await page.goto(home.path)
   expect(await structuredData()).toContainEqual(
     expect.objectContaining({
       "@type": "ClothingStore",
-      name: "Evergrace",
-      email: "hello@evergrace.example",
+      name: site.brandName,
+      slogan: site.tagline,
+      url: publishedUrl("/"),
+      email: site.contactEmail,
     }),
   )
-  await page.goto("/journal")
+  await page.goto(journal.path)
   const list = (await structuredData()).find((data) => data["@type"] === "ItemList")
-  expect(list.itemListElement).toHaveLength(6)
-  expect(list.itemListElement[0].item).toMatchObject({
-    "@type": "BlogPosting",
-    datePublished: "2024-03-15",
-  })
+  expect(list).toMatchObject({ name: journal.title })
+  // Every article, in the page's order: newest first.
+  expect(list.itemListElement).toEqual(
+    articlesNewestFirst.map((article, index) =>
+      expect.objectContaining({
+        position: index + 1,
+        item: expect.objectContaining({
+          "@type": "BlogPosting",
+          headline: article.title,
+          datePublished: article.date,
+          articleSection: article.category,
+          publisher: expect.objectContaining({ name: site.brandName }),
+        }),
+      }),
+    ),
+  )
 })
 
 test("the 404 page is not indexed", async ({ page }) => {
-  await page.goto("/no-such-page")
+  await page.goto(unknownPath)
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex")
   await expect(page.locator('link[rel="canonical"]')).toHaveCount(0)
 })
 
 test("robots.txt, the sitemap, the manifest and the favicon are there", async ({ request }) => {
   const robots = await (await request.get("/robots.txt")).text()
-  expect(robots).toContain("Sitemap: https://www.evergrace.example/sitemap-index.xml")
+  expect(robots).toContain(`Sitemap: ${publishedUrl("/sitemap-index.xml")}`)
   const sitemap = await (await request.get("/sitemap-0.xml")).text()
-  for (const route of routes)
-    expect(sitemap).toContain(`<loc>https://www.evergrace.example${route}</loc>`)
+  for (const route of routes) expect(sitemap).toContain(`<loc>${publishedUrl(route)}</loc>`)
   expect(sitemap).not.toContain("404")
   const manifest = await (await request.get("/manifest.webmanifest")).json()
-  expect(manifest).toMatchObject({ name: "Evergrace", start_url: "/" })
+  expect(manifest).toMatchObject({
+    name: site.brandName,
+    short_name: site.brandName,
+    start_url: "/",
+  })
   expect(manifest.icons.length).toBeGreaterThan(3)
   const favicon = await request.get("/favicon.ico")
   expect(favicon.status()).toBe(200)

@@ -9,7 +9,7 @@ import path from "node:path"
 /** The boutique's new name: every {product} in the texts follows it. */
 export const renamedBrand = "Silverleaf"
 
-/** How many pieces the first shop category gains (the launch's Dresses 24 → 26). */
+/** How many pieces the first shop category gains: a restock. */
 export const restocked = 2
 
 /** The journal's new category, and the article filed under it. */

@@ -2,6 +2,7 @@ import { css } from "@emotion/react"
 import { graphql } from "gatsby"
 import { colors, fontSizes } from "../theme/tokens"
 import { Card } from "./Card"
+import { formatDate } from "../utils/dates"
 
 const category = css`
   order: -2;
@@ -17,21 +18,6 @@ const date = css`
   color: ${colors.inkSoft};
   font-size: ${fontSizes.small};
 `
-
-// The date as the boutique's readers write it: March 15, 2024. In UTC, so that the day is the
-// content's own wherever the page is rendered.
-const readableDate = new Intl.DateTimeFormat("en-US", {
-  month: "long",
-  day: "numeric",
-  year: "numeric",
-  timeZone: "UTC",
-})
-
-/** A content date (2024-03-15) as people read it; the text itself if it is not a date. */
-function formatDate(isoDate: string): string {
-  const time = Date.parse(`${isoDate}T00:00:00Z`)
-  return Number.isNaN(time) ? isoDate : readableDate.format(time)
-}
 
 interface ArticleCardProps {
   article: Queries.ArticleCardFragment

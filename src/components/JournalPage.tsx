@@ -1,5 +1,6 @@
 import { graphql } from "gatsby"
 import { container } from "../theme/styles"
+import { newestFirst } from "../utils/dates"
 import { ArticleCard } from "./ArticleCard"
 import { CardGrid } from "./CardGrid"
 import { PageHeader } from "./PageHeader"
@@ -8,16 +9,6 @@ import { organization, pageHead, type ContentPageProps } from "./Seo"
 import { StaticContent } from "./StaticContent"
 
 type JournalPageProps = ContentPageProps<Queries.JournalPageFragment>
-type Article = Queries.JournalPageFragment["articles"][number]
-
-/**
- * Newest first, whatever the order in data/journal.json: staff add an article anywhere in the
- * list. Dates are YYYY-MM-DD, so they sort as text; articles of one day keep the list's order.
- */
-function newestFirst<A extends Pick<Article, "date">>(articles: readonly A[]): A[] {
-  return [...articles].sort((a, b) => b.date.localeCompare(a.date))
-}
-
 /** The style journal: its articles as cards that do not lead anywhere (data/journal.json). */
 export default function JournalPage({ data: { page } }: JournalPageProps) {
   if (!page) return null

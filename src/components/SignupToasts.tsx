@@ -86,7 +86,7 @@ interface SignupToastsProps {
  */
 export default function SignupToasts({ ids, texts, onDismiss }: SignupToastsProps) {
   return (
-    <Toast.Provider duration={TOAST_DURATION_MS} swipeDirection="right" label={texts.regionLabel}>
+    <Toast.Provider duration={TOAST_DURATION_MS} swipeDirection="right">
       {ids.map((id) => (
         <Toast.Root
           key={id}
@@ -103,7 +103,8 @@ export default function SignupToasts({ ids, texts, onDismiss }: SignupToastsProp
           </Toast.Close>
         </Toast.Root>
       ))}
-      <Toast.Viewport css={viewport} />
+      {/* The corner's name as screen readers list it; Radix puts in the key that jumps there. */}
+      <Toast.Viewport css={viewport} label={`${texts.regionLabel} ({hotkey})`} />
     </Toast.Provider>
   )
 }
