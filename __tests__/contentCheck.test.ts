@@ -114,17 +114,17 @@ describe("the content check", () => {
         copy.edit("journal", (json) => {
           json.categories = ["Work", "Weekend"]
           for (const article of json.articles) article.category = "Work"
-          json.articles[2] = { ...json.articles[2], title: "Linen Mornings", category: "Tips" }
+          json.articles[2] = { ...json.articles[2], title: "Garden Mornings", category: "Tips" }
         }),
-      `data/journal.json: article 3 (Linen Mornings): 'category' is "Tips", which is not in 'Categories': choose one of "Work", "Weekend", or add it to 'Categories' first`,
+      `data/journal.json: article 3 (Garden Mornings): 'category' is "Tips", which is not in 'Categories': choose one of "Work", "Weekend", or add it to 'Categories' first`,
     ],
     [
       "yes instead of true",
       () =>
         copy.edit("affiliate", (json) => {
-          json.collections[0] = { ...json.collections[0], title: "Harbour Linen", featured: "yes" }
+          json.collections[0] = { ...json.collections[0], title: "Harbour Blue", featured: "yes" }
         }),
-      `data/affiliate.json: collection 1 (Harbour Linen): 'featured' must be true or false (without quotes), got "yes"`,
+      `data/affiliate.json: collection 1 (Harbour Blue): 'featured' must be true or false (without quotes), got "yes"`,
     ],
     [
       "an empty list",
