@@ -9,7 +9,8 @@ import { before, describe, test } from "node:test"
 import { fileURLToPath } from "node:url"
 import zlib from "node:zlib"
 import { inlineScriptHashes } from "../../src/build/inlineScripts"
-import { cacheControl, hashedBundle, securityHeaders } from "../../src/build/policy"
+import { clashes, effectiveHeaders, hosts, parseHeadersFile } from "../../src/build/hostRules"
+import { adminHeaders, cacheControl, hashedBundle, securityHeaders } from "../../src/build/policy"
 import { listedBundles } from "../../src/build/scriptsAfterPaint"
 import { pageRoutes } from "../../src/content/routes"
 
@@ -277,40 +278,46 @@ describe("compression", () => {
 })
 
 describe("public/_headers for the CDN host", () => {
-  /** The rules of a Netlify / Cloudflare Pages _headers file, as { pattern: { name: value } }. */
-  async function headerRules() {
-    /** @type {Record<string, Record<string, string>>} */
-    const rules = {}
-    /** @type {Record<string, string> | undefined} */
-    let current
-    for (const line of (await readFile(path.join(publicDir, "_headers"), "utf8")).split("\n")) {
-      if (line === "" || line.startsWith("#")) continue
-      if (!line.startsWith(" ")) rules[line] = current = {}
-      else {
-        const [, name, value] = line.match(/^\s+([^:]+):\s*(.*)$/) ?? []
-        assert.ok(
-          current && name && value !== undefined,
-          `_headers: not a header of a rule: ${line}`,
-        )
-        current[name] = value
-      }
-    }
-    return rules
-  }
+  /** @param {Record<string, string>} headers */
+  const lower = (headers) =>
+    Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]))
 
-  test("the same security headers and caching as nginx sends", async () => {
-    const rules = await headerRules()
-    assert.deepEqual(rules["/*"], expectedHeaders)
-    for (const route of [...routes, "/404.html", "/page-data/*"]) {
-      assert.deepEqual(rules[route], { "Cache-Control": cacheControl.revalidate }, route)
-    }
-    assert.deepEqual(rules["/static/*"], { "Cache-Control": cacheControl.immutable })
+  test("the same security headers and caching as nginx sends, on Cloudflare Pages and Netlify", async () => {
+    const text = await readFile(path.join(publicDir, "_headers"), "utf8")
     const bundles = (await readdir(publicDir))
       .map((name) => `/${name}`)
       .filter((name) => hashedBundle.test(name))
     assert.ok(bundles.length > 0)
-    for (const bundle of bundles) {
-      assert.deepEqual(rules[bundle], { "Cache-Control": cacheControl.immutable }, bundle)
+    const image = (await get("/about")).body.toString("utf8").match(/\/static\/[^"' ,]+\.avif/)?.[0]
+    assert.ok(image, "an .avif image on /about")
+    /** @type {[pathname: string, headers: Record<string, string>][]} */
+    const expected = [
+      ...[...routes, "/404.html", "/page-data/app-data.json"].map(
+        (pathname) =>
+          /** @type {[string, Record<string, string>]} */ ([
+            pathname,
+            { ...expectedHeaders, "Cache-Control": cacheControl.revalidate },
+          ]),
+      ),
+      ...[...bundles, image].map(
+        (pathname) =>
+          /** @type {[string, Record<string, string>]} */ ([
+            pathname,
+            { ...expectedHeaders, "Cache-Control": cacheControl.immutable },
+          ]),
+      ),
+      ["/admin/", adminHeaders()],
+      ["/admin/cms.js", adminHeaders()],
+    ]
+    for (const host of hosts) {
+      // Read as each host reads it (src/build/hostRules.ts): every matching rule applies.
+      const { rules, problems } = parseHeadersFile(text, host)
+      assert.deepEqual(problems, [], host)
+      for (const [pathname, headers] of expected) {
+        const effective = effectiveHeaders(rules, pathname, host)
+        assert.deepEqual(clashes(effective), {}, `${host}: ${pathname}: one rule a header`)
+        assert.deepEqual(effective.headers, lower(headers), `${host}: ${pathname}`)
+      }
     }
   })
 

@@ -2,16 +2,19 @@
 // scripts and write the host files that carry the delivery policy (./policy.ts):
 //   public/_headers, public/_redirects          Cloudflare Pages (the _headers format is Netlify's too)
 //   public/<page>.html                          flat copies, so Cloudflare serves /shop, not /shop/
+//   public/404.html                             the page's policy in a <meta> element (see below)
 //   deploy/nginx/evergrace/csp.generated.conf   the CSP line the nginx config includes
 //   deploy/nginx/evergrace/admin-headers.conf   the headers of the CMS at /admin/ (no hashes: the
 //                                               same every build, so it is kept in the repository)
 import { copyFile, readdir, readFile, writeFile } from "node:fs/promises"
 import path from "node:path"
+import { clashes, effectiveHeaders, hosts, parseHeadersFile } from "./hostRules"
 import {
   adminHeaders,
   cacheControl,
   cmsFolder,
   hashedBundle,
+  metaContentSecurityPolicy,
   securityHeaders,
   type Headers,
 } from "./policy"
@@ -22,10 +25,6 @@ import { htmlPages } from "./scriptsAfterPaint"
 const nginxIncludes = path.join("deploy", "nginx", "evergrace")
 const nginxCspFile = "csp.generated.conf"
 const nginxAdminHeadersFile = "admin-headers.conf"
-
-// Cloudflare Pages' limits for _headers.
-const maxRules = 100
-const maxLineLength = 2000
 
 /** The site's pages as [address, file]: `/shop` is public/shop/index.html, plus the 404 page. */
 type Page = [address: string, directory: string]
@@ -60,27 +59,127 @@ async function collectHashes(files: readonly string[]): Promise<string[]> {
   return [...hashes].sort()
 }
 
-function headersFile(headers: Headers, pages: readonly Page[], bundles: readonly string[]) {
-  const rule = (pattern: string, values: Headers) =>
-    [pattern, ...Object.entries(values).map(([name, value]) => `  ${name}: ${value}`)].join("\n")
-  // Both hosts join the values of a header set by two matching rules, so Cache-Control is only
-  // ever set by rules that cannot overlap; /* carries the security headers alone.
-  const rules = [
-    rule("/*", headers),
-    ...pages.map(([address]) => rule(address, { "Cache-Control": cacheControl.revalidate })),
-    rule("/404.html", { "Cache-Control": cacheControl.revalidate }),
-    rule("/page-data/*", { "Cache-Control": cacheControl.revalidate }),
-    rule("/static/*", { "Cache-Control": cacheControl.immutable }),
-    ...bundles.map((bundle) => rule(bundle, { "Cache-Control": cacheControl.immutable })),
+/** What a `_headers` file is made from: the build's public/, as listed after the build. */
+export interface SiteListing {
+  /** The pages' addresses: "/", "/shop". */
+  pages: readonly string[]
+  /** The names in public/ itself, folders with a trailing slash: "robots.txt", "static/". */
+  root: readonly string[]
+}
+
+/** Files of public/ that no host serves. */
+const hostFiles = new Set(["_headers", "_redirects"])
+
+/** The 404 page, as a page: public/404.html (404/index.html is Gatsby's copy of it). */
+const notFoundPage = "/404"
+
+/**
+ * Source maps and licence texts of the bundles: data that no browser runs or renders, so they
+ * keep the headers of /* and the host's own caching (revalidate). A rule for each would take
+ * another 25 or so of Cloudflare's 100.
+ */
+const bundleCompanion = /-[0-9a-f]{20}\.(?:js|css)\.(?:map|LICENSE\.txt)$/
+
+/** The addresses a page answers at on either host: /shop, /shop.html, /shop/index.html. */
+function pageAddresses(page: string): string[] {
+  return page === "/" ? ["/", "/index.html"] : [page, `${page}.html`, `${page}/index.html`]
+}
+
+/** The headers that the site's pages and the CMS send alike: the only ones /* can carry. */
+function sharedHeaders(site: Headers, admin: Headers): Headers {
+  return Object.fromEntries(Object.entries(site).filter(([name, value]) => admin[name] === value))
+}
+
+const without = (headers: Headers, shared: Headers): Headers =>
+  Object.fromEntries(Object.entries(headers).filter(([name]) => !(name in shared)))
+
+/**
+ * The `_headers` file for Cloudflare Pages and Netlify. On both hosts every rule that matches a
+ * path applies, and a header that two rules set is joined with ", " on Cloudflare (a second
+ * policy, enforced as well) and undocumented on Netlify (`netlify dev` keeps the later one);
+ * Netlify cannot remove a header either. So /* carries only the headers that pages and the CMS
+ * share, and the ones that differ (the policy, the opener policy, caching) come from rules that
+ * never match the same path on either host (./hostRules.ts reads the file as each host does):
+ * one for each address of a page, each other folder and file in public/, and `/admin*` for the CMS
+ * (its policy at /admin, /admin/ and every file under it: Netlify's `/admin/*` would match
+ * /admin too, Cloudflare's would not).
+ *
+ * Unknown paths match /* alone, and both hosts answer them with 404.html, which therefore
+ * carries the site's policy in a <meta> element (writeDeliveryFiles): no rule can give every
+ * other path the policy without matching the CMS too. Its opener policy cannot go in a meta
+ * element; the 404 page opens no windows, and X-Frame-Options (from /*) keeps it out of frames.
+ */
+export function headersFile(site: Headers, { pages, root }: SiteListing): string {
+  const admin = adminHeaders()
+  const shared = sharedHeaders(site, admin)
+  const siteOwn = without(site, shared)
+  const revalidated = { ...siteOwn, "Cache-Control": cacheControl.revalidate }
+  const immutable = { ...siteOwn, "Cache-Control": cacheControl.immutable }
+
+  const allPages = [...pages, notFoundPage]
+  const pageFolders = new Set(
+    allPages.filter((page) => page !== "/").map((page) => `${page.split("/")[1]}/`),
+  )
+  const covered = new Set(allPages.flatMap(pageAddresses))
+  const rules: [pattern: string, headers: Headers][] = [
+    ["/*", shared],
+    ...allPages.flatMap(pageAddresses).map((address): [string, Headers] => [address, revalidated]),
+    [`/${cmsFolder}*`, without(admin, shared)],
   ]
-  if (rules.length > maxRules) throw new Error(`_headers: ${rules.length} rules, over ${maxRules}`)
-  const text = [
+  for (const name of [...root].sort()) {
+    const address = `/${name}`
+    if (hostFiles.has(name) || covered.has(address) || bundleCompanion.test(address)) continue
+    if (name === `${cmsFolder}/` || pageFolders.has(name)) continue
+    if (name.endsWith("/")) {
+      // Gatsby names the files under /static/ by their content, as webpack does its bundles.
+      rules.push([`${address}*`, name === "static/" ? immutable : revalidated])
+    } else {
+      rules.push([address, hashedBundle.test(address) ? immutable : revalidated])
+    }
+  }
+
+  const rule = ([pattern, values]: [string, Headers]) =>
+    [pattern, ...Object.entries(values).map(([name, value]) => `  ${name}: ${value}`)].join("\n")
+  return `${[
     "# Generated after the build by src/build/deliveryFiles.ts; edit src/build/policy.ts.",
-    ...rules,
-  ].join("\n\n")
-  const long = text.split("\n").find((line) => line.length > maxLineLength)
-  if (long) throw new Error(`_headers: a line is over ${maxLineLength} characters: ${long}`)
-  return `${text}\n`
+    ...rules.map(rule),
+  ].join("\n\n")}\n`
+}
+
+/**
+ * Stops the build if either host would read `text` differently from what it means: a rule
+ * ignored (Cloudflare's limits), a header two rules set for one of `paths`, or a file served
+ * without a policy or caching.
+ */
+export function checkHeadersFile(text: string, paths: readonly string[]) {
+  const problems: string[] = []
+  for (const host of hosts) {
+    const { rules, problems: unread } = parseHeadersFile(text, host)
+    problems.push(...unread.map((problem) => `${host}: ${problem}`))
+    for (const path of paths) {
+      const effective = effectiveHeaders(rules, path, host)
+      for (const [name, from] of Object.entries(clashes(effective))) {
+        problems.push(`${host}: ${path} gets ${name} from ${from.join(" and ")}`)
+      }
+      if (bundleCompanion.test(path)) continue
+      for (const name of ["content-security-policy", "cache-control"]) {
+        if (!(name in effective.headers)) problems.push(`${host}: ${path} has no ${name}`)
+      }
+    }
+  }
+  if (problems.length > 0) throw new Error(`_headers:\n  ${problems.join("\n  ")}`)
+}
+
+/** The 404 page with the site's policy as the first element a policy must precede. */
+export function withMetaPolicy(html: string, policy: string, file = "404.html"): string {
+  const meta = `<meta http-equiv="Content-Security-Policy" content="${policy.replace(/&/g, "&amp;").replace(/"/g, "&quot;")}"/>`
+  // Again on an incremental build: the same policy in the same place.
+  const page = html.replace(/<meta http-equiv="Content-Security-Policy" content="[^"]*"\/>/, "")
+  // After the character set, which must come first; before any script, style or link.
+  const anchor = /<meta charSet="utf-8"\/>/i.exec(page) ?? /<head>/i.exec(page)
+  if (!anchor) throw new Error(`${file}: no <head> to put the policy in`)
+  const at = anchor.index + anchor[0].length
+  return `${page.slice(0, at)}${meta}${page.slice(at)}`
 }
 
 function redirectsFile(pages: readonly Page[]) {
@@ -120,13 +219,33 @@ export async function writeDeliveryFiles(
   // whatever inline script any of them has.
   const hashes = await collectHashes(await htmlPages(publicDir))
   const headers = securityHeaders(hashes)
-  const bundles = (await readdir(publicDir))
+  const rootEntries = await readdir(publicDir, { withFileTypes: true })
+  const root = rootEntries.map((entry) => (entry.isDirectory() ? `${entry.name}/` : entry.name))
+  const bundles = root
     .map((name) => `/${name}`)
     .filter((address) => hashedBundle.test(address))
     .sort()
 
-  await writeFile(path.join(publicDir, "_headers"), headersFile(headers, pages, bundles))
+  const addresses = pages.map(([address]) => address)
+  const headersText = headersFile(headers, { pages: addresses, root })
+  const served = (await readdir(publicDir, { recursive: true, withFileTypes: true }))
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(publicDir, path.join(entry.parentPath ?? entry.path, entry.name)))
+    .map((file) => `/${file.split(path.sep).join("/")}`)
+  checkHeadersFile(headersText, [
+    ...served.filter((address) => !hostFiles.has(address.slice(1))),
+    ...addresses,
+    notFoundPage,
+    `/${cmsFolder}`,
+    `/${cmsFolder}/`,
+  ])
+  await writeFile(path.join(publicDir, "_headers"), headersText)
   await writeFile(path.join(publicDir, "_redirects"), redirectsFile(pages))
+  const notFoundFile = path.join(publicDir, "404.html")
+  await writeFile(
+    notFoundFile,
+    withMetaPolicy(await readFile(notFoundFile, "utf8"), metaContentSecurityPolicy(hashes)),
+  )
   const csp = headers["Content-Security-Policy"]
   await writeFile(
     path.join(nginxDir, nginxCspFile),

@@ -89,6 +89,18 @@ function headersWith(policy: string, openerPolicy: string): Headers {
   }
 }
 
+/**
+ * The site's policy as a `<meta http-equiv>` element can carry it, for the 404 page the CDN hosts
+ * send for unknown paths (./deliveryFiles.ts): without frame-ancestors, which browsers ignore in a
+ * meta element, and warn about (X-Frame-Options: DENY keeps the page out of frames there).
+ */
+export function metaContentSecurityPolicy(scriptHashes: readonly string[]): string {
+  return contentSecurityPolicy(scriptHashes)
+    .split("; ")
+    .filter((directive) => !directive.startsWith("frame-ancestors "))
+    .join("; ")
+}
+
 /** The headers every response carries (pages, assets, redirects and errors alike). */
 export function securityHeaders(scriptHashes: readonly string[]): Headers {
   return headersWith(contentSecurityPolicy(scriptHashes), "same-origin")

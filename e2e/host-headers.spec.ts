@@ -1,0 +1,123 @@
+import path from "node:path"
+import { expect, test, type Page } from "@playwright/test"
+import { hosts } from "../src/build/hostRules"
+import { adminHeaders } from "../src/build/policy"
+import { unknownPath } from "../src/content/routes"
+import { chromiumLaunchOptions } from "./browser.mjs"
+import { startHostServer, type HostServer } from "./hostServer"
+import { waitForHydration } from "./hydration"
+
+// The real build (public/) served with its own _headers as Cloudflare Pages and as Netlify read it
+// (e2e/hostServer.ts, src/build/hostRules.ts): the CMS must run under its policy, the pages under
+// theirs. The browser asks for evergrace.localhost: a secure context like the live site's HTTPS
+// (so the opener policy applies), and not "localhost", the one host where Decap looks for a
+// decap-server of the editor's own (local_backend), a request the CMS's policy rightly refuses.
+
+const siteHost = "evergrace.localhost"
+const launch = chromiumLaunchOptions()
+test.use({
+  launchOptions: {
+    ...launch,
+    args: [...launch.args, `--host-resolver-rules=MAP ${siteHost} 127.0.0.1`],
+  },
+})
+
+const publicDir = path.resolve(__dirname, "..", "public")
+
+/** Collects CSP violations: the DOM event and Chromium's console report both count. */
+async function watchForViolations(page: Page) {
+  const violations: string[] = []
+  page.on("console", (message) => {
+    if (message.text().includes("Content Security Policy")) violations.push(message.text())
+  })
+  await page.addInitScript(() => {
+    document.addEventListener("securitypolicyviolation", (event) => {
+      console.error(
+        `Content Security Policy violation: ${event.effectiveDirective} blocked ${event.blockedURI || "inline"}`,
+      )
+    })
+  })
+  return violations
+}
+
+for (const host of hosts) {
+  test.describe(`served as ${host} serves the build`, () => {
+    let server: HostServer
+    const url = (address: string) => `http://${siteHost}:${server.port}${address}`
+
+    test.beforeAll(async () => {
+      server = await startHostServer(publicDir, host)
+    })
+
+    test.afterAll(async () => {
+      await server?.stop()
+    })
+
+    test("/admin/: Decap CMS shows its sign-in under its own policy, with no violation", async ({
+      page,
+    }) => {
+      // The CMS is 1.3 MB of script before its first screen, on a machine that may be busy.
+      test.setTimeout(90_000)
+      const violations = await watchForViolations(page)
+      const response = await page.goto(url("/admin/"))
+      expect(response?.status()).toBe(200)
+      await page.waitForLoadState("networkidle")
+      expect(violations).toEqual([])
+      // Decap checks its configuration with code it compiles at run time ('unsafe-eval') before
+      // it shows anything: its sign-in form (Git Gateway's, as this build has no GATSBY_CMS_REPO).
+      await expect(page.getByRole("button", { name: "Login" })).toBeVisible({ timeout: 60_000 })
+      await expect(page.getByPlaceholder("Email")).toBeVisible()
+      expect(violations).toEqual([])
+
+      const headers = (await response?.allHeaders()) ?? {}
+      expect(headers["x-served-as"]).toBe(host)
+      expect(headers["content-security-policy"]).toBe(adminHeaders()["Content-Security-Policy"])
+      expect(headers["cross-origin-opener-policy"]).toBe("same-origin-allow-popups")
+    })
+
+    for (const address of ["/", "/shop"]) {
+      test(`${address}: the site's policy alone, and nothing on the page breaks it`, async ({
+        page,
+      }) => {
+        const violations = await watchForViolations(page)
+        const response = await page.goto(url(address))
+        expect(response?.status()).toBe(200)
+        const headers = (await response?.allHeaders()) ?? {}
+        const policy = headers["content-security-policy"] ?? ""
+        expect(policy).toMatch(/^default-src 'self'; script-src 'self' 'sha256-/)
+        // One policy: two rules' values joined would start a second one after ", ".
+        expect(policy).not.toContain(", default-src")
+        expect(policy).not.toContain("unsafe-eval")
+        expect(headers["cross-origin-opener-policy"]).toBe("same-origin")
+        await expect(page.locator("h1")).toHaveCount(1)
+        // The bundles load after the first paint, and React takes the page over.
+        await waitForHydration(page)
+        await page.waitForLoadState("networkidle")
+        expect(violations).toEqual([])
+      })
+    }
+
+    test(`${unknownPath}: the 404 page enforces the site's policy from its own <meta>`, async ({
+      page,
+    }) => {
+      const violations = await watchForViolations(page)
+      const response = await page.goto(url(unknownPath))
+      expect(response?.status()).toBe(404)
+      // No rule may match every unknown path without matching the CMS as well (deliveryFiles.ts).
+      expect((await response?.allHeaders())?.["content-security-policy"]).toBeUndefined()
+      await expect(page.locator("h1")).toHaveCount(1)
+      await waitForHydration(page)
+      await page.waitForLoadState("networkidle")
+      expect(violations).toEqual([])
+
+      const ran = await page.evaluate(() => {
+        const script = document.createElement("script")
+        script.textContent = "window.__injected = true"
+        document.head.append(script)
+        return Boolean((window as unknown as { __injected?: boolean }).__injected)
+      })
+      expect(ran).toBe(false)
+      await expect.poll(() => violations.length).toBeGreaterThan(0)
+    })
+  })
+}
