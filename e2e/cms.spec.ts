@@ -4,6 +4,7 @@ import { createServer } from "node:net"
 import { tmpdir } from "node:os"
 import path from "node:path"
 import { expect, test, type Page } from "@playwright/test"
+import { contentModel } from "../src/content/model"
 import { siteAddresses } from "../src/content/routes"
 
 // Decap CMS at /admin/ of the production build, saving through decap-server (the local backend
@@ -181,6 +182,65 @@ test.describe("Decap CMS at /admin/", () => {
     // Only the headline changed, and the file keeps the format of data/ (the lint checks it).
     const expected = { ...before, hero: { ...before.hero, headline } }
     expect(readFileSync(homeFile, "utf8")).toBe(`${JSON.stringify(expected, null, 2)}\n`)
+  })
+})
+
+test.describe("Decap CMS: the journal's categories", () => {
+  test.skip(underSitePolicy, "the CMS has its own policy; nginx's site policy is tested elsewhere")
+  test.describe.configure({ timeout: 90_000 })
+
+  let server: DecapServer
+  test.beforeAll(async () => {
+    server = await startDecapServer()
+  })
+  test.afterAll(() => server?.stop())
+
+  test("an article's category is a menu of the journal's own list, and the choice is saved", async ({
+    page,
+  }) => {
+    const journalFile = path.join(server.repoDir, "data", "journal.json")
+    const before = JSON.parse(readFileSync(journalFile, "utf8")) as {
+      categories: string[]
+      articles: { title: string; category: string }[]
+    }
+    const [first] = before.articles
+    // Another category than the first article's: the menu must offer every one of the list.
+    const chosen = before.categories.find((category) => category !== first?.category)
+    expect(chosen, "the journal needs two categories for this test").toBeDefined()
+
+    await useDecapServer(page, server)
+    await page.goto("/admin/")
+    await page.getByRole("button", { name: "Login" }).click()
+    await page.getByRole("link", { name: contentModel.journal.label }).click()
+    // The articles list is folded: open the first article with the toggle on its bar.
+    await page
+      .getByText(first!.title, { exact: true })
+      .first()
+      .locator("xpath=preceding-sibling::*[1]//button")
+      .first()
+      .click()
+    // The open article's menu (the folded entries of the categories list are labelled so too).
+    const menu = page.getByLabel("Category", { exact: true }).locator("visible=true")
+    // A keyboard opens it as a click does (react-select's value text covers its input).
+    await menu.focus()
+    await page.keyboard.press("ArrowDown")
+    // react-select's options carry no role; they are named by id.
+    const options = page.locator('[id^="react-select-"][id*="-option-"]')
+    await expect(options).toHaveText(before.categories)
+    await options.filter({ hasText: chosen! }).click()
+
+    await page.getByRole("button", { name: "Publish" }).click()
+    await page.getByRole("menuitem", { name: "Publish now" }).click()
+    await expect
+      .poll(() => {
+        try {
+          return (JSON.parse(readFileSync(journalFile, "utf8")) as typeof before).articles[0]
+            ?.category
+        } catch {
+          return undefined
+        }
+      })
+      .toBe(chosen)
   })
 })
 

@@ -144,6 +144,8 @@ function decapField(field: Field, context: FieldContext): CmsField {
         ...base(field),
         widget: "list",
         label_singular: field.itemLabel,
+        // A folded entry shows its text, not just "Category".
+        summary: `{{fields.${field.itemLabel}}}`,
         ...listLimits(field),
         // One `field` (not `fields`) makes Decap store a list of plain texts.
         field: {
