@@ -6,7 +6,7 @@ import { waitForHydration } from "./hydration"
 import { exportedAddresses, uniqueAddress } from "./members"
 
 // Against the production build as `npm start` serves it (and, in the delivery test, through
-// nginx to the sign-up service): the endpoint is real and writes to the store members:export reads.
+// nginx to the API service): the endpoint is real and writes to the store members:export reads.
 const words = (text: string) => fillPlaceholders(text, site)
 const welcome = words(contact.toast.title)
 const fieldLabel = contact.emailLabel
