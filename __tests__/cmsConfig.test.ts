@@ -6,6 +6,7 @@ import path from "node:path"
 import type { CmsCollectionFile, CmsConfig, CmsField } from "decap-cms-core"
 import type { Field } from "../src/content/fields"
 import { contentFiles } from "../src/content/model"
+import { notSetUpBackendName, productionBackend } from "../src/cms/backend"
 import { cmsConfig, dataFolder } from "../src/cms/config"
 import { jsonFileFormat, jsonFileFormatter } from "../src/cms/jsonFormat"
 import { pageChoices } from "../src/cms/savedContent"
@@ -188,6 +189,51 @@ describe("the Decap CMS configuration", () => {
         const file = JSON.parse(quoted).slice(`${config.public_folder}/`.length)
         expect(siteImages).toContain(file)
       }
+    }
+  })
+})
+
+describe("the Git host the live CMS publishes to", () => {
+  const origin = "https://www.evergrace.example"
+
+  test("a repository: GitHub, signing in through the site's own /api/auth", () => {
+    expect(productionBackend({ GATSBY_CMS_REPO: "evergrace/website" }, origin)).toEqual({
+      name: "github",
+      repo: "evergrace/website",
+      branch: "main",
+      base_url: origin,
+      auth_endpoint: "api/auth",
+    })
+  })
+
+  test("another branch, and an OAuth service of the site's own choosing", () => {
+    const env = {
+      GATSBY_CMS_REPO: "evergrace/website",
+      GATSBY_CMS_BRANCH: "content",
+      GATSBY_CMS_AUTH_URL: "https://auth.example.com",
+    }
+    expect(productionBackend(env, origin)).toEqual({
+      name: "github",
+      repo: "evergrace/website",
+      branch: "content",
+      base_url: "https://auth.example.com",
+    })
+  })
+
+  test("Git Gateway only when asked for by name", () => {
+    expect(productionBackend({ GATSBY_CMS_BACKEND: "git-gateway" }, origin)).toEqual({
+      name: "git-gateway",
+      branch: "main",
+    })
+  })
+
+  test("nothing named (or a host it does not know): the screen that says what to set", () => {
+    for (const env of [
+      {},
+      { GATSBY_CMS_REPO: " " },
+      { GATSBY_CMS_BACKEND: "gitlab", GATSBY_CMS_REPO: "a/b" },
+    ]) {
+      expect(productionBackend(env, origin)).toEqual({ name: notSetUpBackendName })
     }
   })
 })

@@ -3,9 +3,10 @@ import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs"
 import { createServer } from "node:net"
 import { tmpdir } from "node:os"
 import path from "node:path"
-import { expect, test, type Page } from "@playwright/test"
+import { expect, test } from "@playwright/test"
 import { contentModel } from "../src/content/model"
 import { siteAddresses } from "../src/content/routes"
+import { forward } from "./forward"
 
 // Decap CMS at /admin/ of the production build, saving through decap-server (the local backend
 // of `npm run cms`) into a temporary copy of data/: the real files are never written.
@@ -97,39 +98,6 @@ async function startDecapServer(): Promise<DecapServer> {
   }
 }
 
-/**
- * Sends the CMS's calls for decap-server's default address to this test's server.
- *
- * The call is made from Node, not with `route.fetch`: Playwright disposes a `route.fetch`
- * response when the page moves on while it is in flight, and `route.fulfill` then throws
- * ("Fetch response has been disposed"), which failed this test once in CI.
- */
-async function useDecapServer(page: Page, server: DecapServer) {
-  await page.route(decapDefaultApi, async (route) => {
-    const request = route.request()
-    const contentType = await request.headerValue("content-type")
-    const response = await fetch(server.api, {
-      method: request.method(),
-      headers: contentType ? { "Content-Type": contentType } : {},
-      body: request.postData() ?? undefined,
-    })
-    const body = Buffer.from(await response.arrayBuffer())
-    try {
-      await route.fulfill({
-        status: response.status,
-        // Node's fetch has already decoded the body, so its encoding and length no longer apply.
-        headers: Object.fromEntries(
-          [...response.headers].filter(([name]) => !/^content-(encoding|length)$/i.test(name)),
-        ),
-        body,
-      })
-    } catch (error) {
-      // The page left while decap-server answered: nobody is waiting for this answer any more.
-      if (!page.isClosed() && !/closed|disposed|cancel|aborted/i.test(String(error))) throw error
-    }
-  })
-}
-
 test.describe("Decap CMS at /admin/", () => {
   test.skip(underSitePolicy, "the CMS has its own policy; nginx's site policy is tested elsewhere")
   // The CMS is 1.3 MB of script (gzipped) before its first screen, on a machine that may be busy.
@@ -156,7 +124,8 @@ test.describe("Decap CMS at /admin/", () => {
     const before = JSON.parse(readFileSync(homeFile, "utf8")) as Json
     const headline = `Style for every season ${Date.now().toString(36)}`
 
-    await useDecapServer(page, server)
+    // The CMS's calls for decap-server's default address go to this test's server.
+    await forward(page, decapDefaultApi, server.api)
     await page.goto("/admin/")
     await page.getByRole("button", { name: "Login" }).click()
     await page.getByRole("link", { name: "Home page" }).click()
@@ -208,7 +177,7 @@ test.describe("Decap CMS: the journal's categories", () => {
     const chosen = before.categories.find((category) => category !== first?.category)
     expect(chosen, "the journal needs two categories for this test").toBeDefined()
 
-    await useDecapServer(page, server)
+    await forward(page, decapDefaultApi, server.api)
     await page.goto("/admin/")
     await page.getByRole("button", { name: "Login" }).click()
     await page.getByRole("link", { name: contentModel.journal.label }).click()

@@ -4,7 +4,7 @@ import { waitForHydration } from "./hydration"
 import { exportedAddresses, uniqueAddress } from "./members"
 
 // Against the production build as `npm start` serves it (and, in the delivery test, through
-// nginx to the sign-up service): the endpoint is real and writes to the store members:export reads.
+// nginx to the API service): the endpoint is real and writes to the store members:export reads.
 // The texts are data/contact.json's, with {product} and {email} filled from data/site.json.
 const welcome = contact.toast.title
 const field = (page: Page) => page.getByLabel(contact.emailLabel, { exact: true })

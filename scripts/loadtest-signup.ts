@@ -1,5 +1,5 @@
 // `npm run loadtest:signup` (part of npm test, after the build): 1,000 sign-ups with distinct
-// addresses through nginx to the sign-up service at once; fails unless each is stored exactly once.
+// addresses through nginx to the API service at once; fails unless each is stored exactly once.
 import { loadSignups, signupLoadProblems } from "./delivery/signupLoad"
 
 const count = Number(process.env.LOADTEST_SIGNUPS ?? 1000)

@@ -64,7 +64,7 @@ function testVariant(variant: Variant): boolean {
   }
   const label = `${variant.name} content`
   return (
-    run(`${label}, build`, "npm", ["run", "build"], project, env) &&
+    run(`${label}, build`, "npm", ["run", "build:test"], project, env) &&
     run(`${label}, browser tests`, "npx", ["playwright", "test"], project, env)
   )
 }

@@ -1,14 +1,16 @@
 // The delivery test: the built site served by Debian's nginx with the shipped config, on a
-// loopback port. First the HTTP checks (scripts/delivery/http.test.mjs), then every browser test
-// in e2e/ against nginx, with the CSP enforced (e2e/csp.spec.ts fails on any violation).
+// loopback port, with the API service behind it. First the HTTP checks
+// (scripts/delivery/http.test.mjs), then every browser test in e2e/ against nginx, with the CSP
+// enforced (e2e/csp.spec.ts fails on any violation).
 // Usage: npm run test:delivery   (after npm run build)
 import { spawn } from "node:child_process"
 import { mkdtemp, rm } from "node:fs/promises"
 import { tmpdir } from "node:os"
 import path from "node:path"
+import { startApiServer } from "../src/endpoints/server"
 import { closeMemberStores } from "../src/signup/memberStore"
-import { startSignupServer } from "../src/signup/server"
 import { findNginx, freePort, startNginx } from "./delivery/nginx.mjs"
+import { startGithubStub, stubClientId, stubClientSecret } from "./stubs/githubStub"
 
 /**
  * Runs a command to its end; resolves to its exit code.
@@ -35,30 +37,45 @@ try {
   process.exit(1)
 }
 
-// The sign-up service nginx passes POST /api/subscribe to, as the systemd unit runs it, with a
-// store of its own; the browser tests sign up through nginx and read that store back.
+// The browser tests expect http://localhost:<port>; nginx listens on 127.0.0.1.
+const port = await freePort()
+const siteUrl = `http://localhost:${port}`
+
+// GitHub, for the CMS sign-in: a stub with its OAuth App's callback on this site
+// (e2e/cms-signin.spec.ts signs in through nginx and reads the commits back from it).
+const github = await startGithubStub({
+  callbackUrl: `${siteUrl}/api/callback`,
+  dataDir: path.resolve("data"),
+})
+
+// The API service nginx passes /api/ to, as the systemd unit runs it, with a store of its own;
+// the browser tests sign up through nginx and read that store back.
 const membersStore = await mkdtemp(path.join(tmpdir(), "evergrace-members-"))
-const signup = await startSignupServer(
+const api = await startApiServer(
   {
     ...process.env,
     MEMBERS_STORE: membersStore,
-    SIGNUP_TRUST_PROXY: "1",
+    API_TRUST_PROXY: "1",
     // Every browser test signs up from 127.0.0.1: the per-client limit is tested in Jest.
     SIGNUP_RATE_LIMIT: "1000",
+    GITHUB_OAUTH_CLIENT_ID: stubClientId,
+    GITHUB_OAUTH_CLIENT_SECRET: stubClientSecret,
+    GITHUB_URL: github.url,
   },
   await freePort(),
 )
-const signupAddress = signup.address()
-const signupPort = typeof signupAddress === "object" && signupAddress ? signupAddress.port : 0
+const apiAddress = api.address()
+const apiPort = typeof apiAddress === "object" && apiAddress ? apiAddress.port : 0
 
 // The header files are the build's own (onPostBuild writes them with public/): tested as built.
-const server = await startNginx({ signupPort })
-const stopSignup = async () => {
-  await new Promise((resolve) => signup.close(resolve))
+const server = await startNginx({ apiPort, port })
+const stopServices = async () => {
+  await new Promise((resolve) => api.close(resolve))
   await closeMemberStores()
   await rm(membersStore, { recursive: true, force: true })
+  await github.close()
 }
-const stop = () => Promise.all([server.stop(), stopSignup()]).then(() => process.exit(130))
+const stop = () => Promise.all([server.stop(), stopServices()]).then(() => process.exit(130))
 process.once("SIGINT", stop)
 process.once("SIGTERM", stop)
 console.log(
@@ -73,18 +90,19 @@ try {
     {
       DELIVERY_BASE_URL: server.baseUrl,
       DELIVERY_BROTLI: server.brotli ? "1" : "0",
+      DELIVERY_GITHUB_URL: github.url,
     },
   )
-  // The browser tests expect http://localhost:<port>; nginx listens on 127.0.0.1.
   const browser = await run("npx", ["playwright", "test"], {
-    E2E_BASE_URL: `http://localhost:${server.port}`,
+    E2E_BASE_URL: siteUrl,
     E2E_EXPECT_CSP: "1",
+    E2E_GITHUB_STUB_URL: github.url,
     MEMBERS_STORE: membersStore,
   })
   failed = http !== 0 || browser !== 0
 } finally {
   await server.stop()
-  await stopSignup()
+  await stopServices()
 }
 console.log(
   failed ? "delivery test FAILED" : "delivery test passed: nginx serves the site as shipped",

@@ -10,7 +10,13 @@ import { fileURLToPath } from "node:url"
 import zlib from "node:zlib"
 import { inlineScriptHashes } from "../../src/build/inlineScripts"
 import { clashes, effectiveHeaders, hosts, parseHeadersFile } from "../../src/build/hostRules"
-import { adminHeaders, cacheControl, hashedBundle, securityHeaders } from "../../src/build/policy"
+import {
+  adminHeaders,
+  cacheControl,
+  cmsAuthHeaders,
+  hashedBundle,
+  securityHeaders,
+} from "../../src/build/policy"
 import { listedBundles } from "../../src/build/scriptsAfterPaint"
 import { pageRoutes } from "../../src/content/routes"
 
@@ -18,6 +24,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..")
 const publicDir = path.join(root, "public")
 const base = new URL(process.env.DELIVERY_BASE_URL ?? "http://127.0.0.1:8080")
 const brotli = process.env.DELIVERY_BROTLI === "1"
+const githubUrl = process.env.DELIVERY_GITHUB_URL
 
 const routes = pageRoutes().map((route) => route.path)
 const notFound = ["/summer-sale-2019", "/journal/an-old-article", "/404", "/404.html", "/_headers"]
@@ -326,5 +333,46 @@ describe("public/_headers for the CDN host", () => {
     for (const route of routes.filter((route) => route !== "/")) {
       assert.match(redirects, new RegExp(`^${route}/ ${route} 301$`, "m"))
     }
+  })
+})
+
+describe("the CMS sign-in, passed to the API service", () => {
+  /** @param {Response} response */
+  const authorizeAddress = (response) => new URL(String(response.headers.location))
+
+  test("/api/auth: off to GitHub with the service's own headers, the callback on the site's host", async () => {
+    const response = await get("/api/auth?provider=github", { Host: `localhost:${base.port}` })
+    assert.equal(response.status, 302)
+    const location = authorizeAddress(response)
+    if (githubUrl)
+      assert.equal(`${location.origin}${location.pathname}`, `${githubUrl}/login/oauth/authorize`)
+    assert.equal(
+      location.searchParams.get("redirect_uri"),
+      `http://localhost:${base.port}/api/callback`,
+    )
+    for (const [name, value] of Object.entries(cmsAuthHeaders())) {
+      assert.equal(response.headers[name.toLowerCase()], value, name)
+    }
+    assert.match(String(response.headers.server ?? ""), /^nginx$/)
+  })
+
+  test("behind a CDN that ends TLS (X-Forwarded-Proto: https): an https callback and a Secure cookie", async () => {
+    const response = await get("/api/auth", {
+      Host: "www.evergrace.example",
+      "X-Forwarded-Proto": "https",
+    })
+    assert.equal(
+      authorizeAddress(response).searchParams.get("redirect_uri"),
+      "https://www.evergrace.example/api/callback",
+    )
+    assert.match(String(response.headers["set-cookie"]), /^__Host-evergrace-cms-state=.*; Secure$/)
+  })
+
+  test("/api/callback: the service's page, never cached", async () => {
+    const response = await get("/api/callback?code=x&state=y")
+    assert.equal(response.status, 400)
+    assert.equal(response.headers["content-type"], html)
+    assert.equal(response.headers["cache-control"], "no-store")
+    assert.equal(response.headers["cross-origin-opener-policy"], "unsafe-none")
   })
 })

@@ -54,9 +54,9 @@ export function freePort() {
  * The shipped server block with only its address and root changed. Each replaced line must be
  * there exactly once, so an edit to the shipped file cannot silently escape the test.
  * @param {string} text
- * @param {{ port: number, publicDir: string, brotli: boolean, signupPort: number }} where
+ * @param {{ port: number, publicDir: string, brotli: boolean, apiPort: number }} where
  */
-function serverBlockFor(text, { port, publicDir, brotli, signupPort }) {
+function serverBlockFor(text, { port, publicDir, brotli, apiPort }) {
   /** @type {(source: string, pattern: RegExp, replacement: string) => string} */
   const replace = (source, pattern, replacement) => {
     const matches = source.match(new RegExp(pattern.source, "gm")) ?? []
@@ -70,7 +70,7 @@ function serverBlockFor(text, { port, publicDir, brotli, signupPort }) {
   let block = replace(text, /^\s*listen 80;$/m, `    listen 127.0.0.1:${port};`)
   block = replace(block, /^\s*listen \[::\]:80;\n/m, "")
   block = replace(block, /^\s*root .*;$/m, `    root ${publicDir};`)
-  block = replace(block, /^\s*server 127\.0\.0\.1:9300;$/m, `    server 127.0.0.1:${signupPort};`)
+  block = replace(block, /^\s*server 127\.0\.0\.1:9300;$/m, `    server 127.0.0.1:${apiPort};`)
   if (!brotli) block = replace(block, /^\s*include evergrace\/brotli\.conf;$/m, "")
   return block
 }
@@ -78,11 +78,11 @@ function serverBlockFor(text, { port, publicDir, brotli, signupPort }) {
 /**
  * Starts nginx and resolves once it answers. `stop()` ends it and removes the temp folder.
  * Options: publicDir (default public/), port (default a free one), accessLog (default off),
- * keepaliveRequests (default nginx's 1000 requests per keep-alive connection), signupPort (the
- * sign-up service's port, default the shipped 9300).
+ * keepaliveRequests (default nginx's 1000 requests per keep-alive connection), apiPort (the
+ * API service's port, default the shipped 9300).
  * @param {{
  *   publicDir?: string, port?: number, accessLog?: boolean, keepaliveRequests?: number,
- *   signupPort?: number,
+ *   apiPort?: number,
  * }} [options]
  */
 export async function startNginx({
@@ -90,7 +90,7 @@ export async function startNginx({
   port,
   accessLog = false,
   keepaliveRequests = 1000,
-  signupPort = 9300,
+  apiPort = 9300,
 } = {}) {
   const nginx = findNginx()
   if (!existsSync(path.join(publicDir, "index.html"))) {
@@ -117,7 +117,7 @@ export async function startNginx({
       port,
       publicDir,
       brotli,
-      signupPort,
+      apiPort,
     }),
   )
   const mimeTypes = existsSync("/etc/nginx/mime.types") ? "/etc/nginx/mime.types" : "mime.types"

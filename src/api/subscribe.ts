@@ -1,6 +1,7 @@
 import type { GatsbyFunctionRequest, GatsbyFunctionResponse } from "gatsby"
+import { firstValue, sendResponse, webRequest } from "../endpoints/node"
 import { handleSignup } from "../signup/handleSignup"
-import { nodeSignupContext, sendResponse, webRequest } from "../signup/node"
+import { nodeSignupContext } from "../signup/node"
 
 /**
  * POST /api/subscribe on `gatsby develop`, `gatsby serve` (npm start) and Netlify (Gatsby's
@@ -22,10 +23,6 @@ export default async function subscribe(req: GatsbyFunctionRequest, res: GatsbyF
     client: req.socket?.remoteAddress ?? firstValue(req.headers["x-nf-client-connection-ip"]),
   })
   await sendResponse(response, res)
-}
-
-function firstValue(header: string | string[] | undefined): string | undefined {
-  return Array.isArray(header) ? header[0] : header
 }
 
 /**

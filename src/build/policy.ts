@@ -141,3 +141,22 @@ export function endpointHeaders(): Headers {
     "X-Robots-Tag": "noindex",
   }
 }
+
+/**
+ * The CMS sign-in's window (src/cmsAuth/): the endpoint's policy, plus the one inline script of
+ * the page that hands the token to the CMS, allowed by its hash (`scriptHash`, "sha256-…").
+ *
+ * Its opener policy is `unsafe-none`, the one exception to the site's `same-origin`: the window
+ * goes from here to GitHub and back, and a browser cuts a window off from the page that opened
+ * it when one of its documents (or redirects) has an opener policy other than its neighbours'
+ * (GitHub's pages have none). The CMS at /admin/ could then never hear from it (Chromium does
+ * just that with `same-origin` here: e2e/cms-signin.spec.ts then fails).
+ */
+export function cmsAuthHeaders(scriptHash?: string): Headers {
+  const scripts = scriptHash ? `; script-src '${scriptHash}'` : ""
+  return {
+    ...headersWith(`${endpointContentSecurityPolicy()}${scripts}`, "unsafe-none"),
+    "Cache-Control": "no-store",
+    "X-Robots-Tag": "noindex",
+  }
+}

@@ -1,9 +1,10 @@
 import CMS from "decap-cms-app"
-import type { CmsBackend } from "decap-cms-core"
 import { contentModel } from "../content/model"
 import { fontFaces } from "../theme/fonts"
+import { notSetUpBackendName, productionBackend } from "./backend"
 import { cmsConfig } from "./config"
 import { jsonFileFormat, jsonFileFormatter } from "./jsonFormat"
+import { NotSetUpBackend } from "./notSetUp"
 import { createFilePreview } from "./preview/FilePreview"
 import "./preview/preview.css"
 import { pageChoices } from "./savedContent"
@@ -14,19 +15,6 @@ import { pageChoices } from "./savedContent"
  * data file made of the site's own components.
  */
 
-/**
- * The Git host, chosen when the site is built (README, "Editing with the CMS"): GATSBY_CMS_REPO
- * ("owner/name") for the GitHub backend, with GATSBY_CMS_AUTH_URL naming the OAuth service;
- * without it Git Gateway (Netlify). Only names, never secrets, end up in the bundle.
- */
-function productionBackend(): CmsBackend {
-  const branch = process.env.GATSBY_CMS_BRANCH || "main"
-  const repo = process.env.GATSBY_CMS_REPO
-  if (!repo) return { name: "git-gateway", branch }
-  const authUrl = process.env.GATSBY_CMS_AUTH_URL
-  return { name: "github", repo, branch, ...(authUrl ? { base_url: authUrl } : {}) }
-}
-
 CMS.registerCustomFormat(jsonFileFormat, "json", jsonFileFormatter)
 // The site writes its @font-face rules into each page's static head (gatsby-ssr); the preview
 // iframe gets the same rules here.
@@ -34,4 +22,17 @@ CMS.registerPreviewStyle(fontFaces, { raw: true })
 for (const file of Object.values(contentModel)) {
   CMS.registerPreviewTemplate(file.name, createFilePreview(file))
 }
-CMS.init({ config: cmsConfig({ pages: pageChoices(), backend: productionBackend() }) })
+CMS.registerBackend(notSetUpBackendName, NotSetUpBackend)
+
+// Webpack writes each `process.env.GATSBY_…` in as it was when the site was built.
+const backend = productionBackend(
+  {
+    GATSBY_CMS_REPO: process.env.GATSBY_CMS_REPO,
+    GATSBY_CMS_BRANCH: process.env.GATSBY_CMS_BRANCH,
+    GATSBY_CMS_AUTH_URL: process.env.GATSBY_CMS_AUTH_URL,
+    GATSBY_CMS_BACKEND: process.env.GATSBY_CMS_BACKEND,
+  },
+  // The sign-in endpoint is the site's own, wherever it is served from.
+  window.location.origin,
+)
+CMS.init({ config: cmsConfig({ pages: pageChoices(), backend }) })

@@ -9,7 +9,7 @@ import type { SignupProblem, SignupTexts } from "./texts"
 /**
  * The sign-up endpoint, written once: a web-standard Request in, a Response out. Each host runs
  * it through a thin adapter (src/api/subscribe.ts for Gatsby and Netlify, functions/ for
- * Cloudflare Pages, src/signup/server.ts behind nginx).
+ * Cloudflare Pages, src/endpoints/server.ts behind nginx).
  *
  * Two kinds of caller: the page's script (`Accept: application/json`) gets JSON
  * (`{ "outcome": "joined" }` or `{ "outcome": "problem", "problem": "invalid" }`) and shows the

@@ -1,4 +1,5 @@
-import { colors, fonts, fontSizes, radii, sizes, space } from "../theme/tokens"
+import { escapeHtml, htmlPage } from "../endpoints/htmlPage"
+import { colors, fonts, fontSizes, radii, space } from "../theme/tokens"
 import { honeypotField, signupEndpoint } from "./fields"
 import type { SignupProblem, SignupTexts } from "./texts"
 
@@ -6,58 +7,28 @@ import type { SignupProblem, SignupTexts } from "./texts"
  * The pages the endpoint answers a plain form post with (a browser with JavaScript off, or a
  * visitor who pressed the button before the page's script ran): the thank-you page, or the form
  * again with the problem named and her address still in the field. Plain HTML from the site's
- * tokens and data/'s words, with no scripts, so it needs nothing from the build.
+ * tokens and data/'s words (src/endpoints/htmlPage.ts), with no scripts, so it needs nothing from
+ * the build.
  */
 
-const escapes: Record<string, string> = {
-  "&": "&amp;",
-  "<": "&lt;",
-  ">": "&gt;",
-  '"': "&quot;",
-  "'": "&#39;",
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (character) => escapes[character] ?? character)
-}
-
-const styles = `
-*{box-sizing:border-box}
-body{margin:0;background:${colors.ivory};color:${colors.ink};font:${fontSizes.body}/1.6 ${fonts.body}}
-header{padding:${space.sm} ${space.md};border-bottom:1px solid ${colors.linen}}
-header a{font:600 ${fontSizes.logo}/1.2 ${fonts.display};color:${colors.ink};text-decoration:none}
-main{max-width:${sizes.measure};margin:0 auto;padding:${space.lg} ${space.md}}
-h1{font:600 ${fontSizes.h2}/1.15 ${fonts.display};margin:0 0 ${space.sm}}
-a{color:${colors.accent}}
-a,button,input{min-height:${sizes.tapTarget}}
-a:focus-visible,button:focus-visible,input:focus-visible{outline:3px solid ${colors.focus};outline-offset:2px}
-.problem{padding:${space.sm};border-left:6px solid ${colors.problem};background:${colors.white};color:${colors.problem};font-weight:600}
+// What only the sign-up's pages have: the form again, with its field marked and the trap field
+// out of sight.
+const formStyles = `
 form{display:grid;gap:${space.sm};margin-top:${space.md}}
 label{font-weight:600}
 input{width:100%;padding:.75rem 1rem;border:2px solid ${colors.problem};border-radius:${radii.sm};background:${colors.white};color:${colors.ink};font:inherit}
 button{justify-self:start;padding:.75rem ${space.md};border:0;border-radius:${radii.pill};background:${colors.accent};color:${colors.white};font:600 ${fontSizes.body} ${fonts.body};cursor:pointer}
 .trap{position:absolute;left:-10000px;width:1px;height:1px;overflow:hidden}
-.small{font-size:${fontSizes.small};color:${colors.inkSoft}}
 `
 
 function page(title: string, texts: SignupTexts, body: string): string {
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${escapeHtml(title)} | ${escapeHtml(texts.brandName)}</title>
-<style>${styles}</style>
-</head>
-<body>
-<header><a href="${escapeHtml(texts.homePath)}">${escapeHtml(texts.brandName)}</a></header>
-<main>
-${body}
-</main>
-</body>
-</html>
-`
+  return htmlPage({
+    title,
+    brandName: texts.brandName,
+    homePath: texts.homePath,
+    body,
+    styles: formStyles,
+  })
 }
 
 /** The thank-you page: the toast's own title and text. */

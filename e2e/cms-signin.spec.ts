@@ -1,0 +1,211 @@
+import { spawn, type ChildProcess } from "node:child_process"
+import { existsSync, readFileSync } from "node:fs"
+import { createServer } from "node:net"
+import path from "node:path"
+import { expect, test, type BrowserContext, type Page } from "@playwright/test"
+import {
+  startGithubStub,
+  stubClientId,
+  stubClientSecret,
+  stubRepo,
+  stubUser,
+  type GithubStub,
+  type StubPush,
+} from "../scripts/stubs/githubStub"
+import { cmsAuthTexts } from "../src/cmsAuth/texts"
+import { forward } from "./forward"
+
+// Signing in to the CMS with GitHub, the whole way: the production build's /admin/, its sign-in
+// endpoint (/api/auth, /api/callback) and a local stand-in for GitHub (scripts/stubs/githubStub.ts):
+// its OAuth pages, its token endpoint, and the REST API the CMS calls at api.github.com, which the
+// browser is sent to instead. The editor signs in, edits a text, publishes it, and the stub must
+// have received the commit.
+//
+// Served by its own `gatsby serve` (the Gatsby Functions), or, under `npm run test:delivery`, by
+// nginx with the API service and the site's real headers (/admin/'s opener policy included); that
+// run starts the stub and names it in E2E_GITHUB_STUB_URL.
+
+const repoRoot = path.resolve(__dirname, "..")
+const words = cmsAuthTexts
+const loginButton = "Login with GitHub"
+const authorizeButton = `Authorize ${stubRepo.split("/")[0]}`
+
+type Json = Record<string, unknown> & { hero: Record<string, unknown> }
+
+test.describe.configure({ mode: "serial", timeout: 90_000 })
+test.skip(
+  Boolean(process.env.E2E_BASE_URL) && !process.env.E2E_GITHUB_STUB_URL,
+  "served by another server: needs the GitHub stub that server's sign-in talks to (E2E_GITHUB_STUB_URL)",
+)
+
+/** A port nothing listens on. */
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = createServer().listen(0, "127.0.0.1", () => {
+      const address = probe.address()
+      probe.close(() => resolve(typeof address === "object" && address ? address.port : 0))
+    })
+  })
+}
+
+let baseURL: string
+let githubUrl: string
+let stub: GithubStub | undefined
+let server: ChildProcess | undefined
+
+test.beforeAll(async () => {
+  // The CMS publishes to the repository the build names; `npm test` builds with the stub's.
+  const bundle = path.join(repoRoot, "public/admin/cms.js")
+  const cms = existsSync(bundle) ? readFileSync(bundle, "utf8") : ""
+  if (!cms.includes(JSON.stringify(stubRepo))) {
+    throw new Error(
+      `public/admin/cms.js is missing or was built without GATSBY_CMS_REPO=${stubRepo}, so there is no GitHub sign-in to test. ` +
+        `Build with: GATSBY_CMS_REPO=${stubRepo} npm run build (npm test does).`,
+    )
+  }
+  if (process.env.E2E_BASE_URL) {
+    baseURL = process.env.E2E_BASE_URL
+    githubUrl = process.env.E2E_GITHUB_STUB_URL ?? ""
+    return
+  }
+  const port = await freePort()
+  baseURL = `http://localhost:${port}`
+  stub = await startGithubStub({
+    callbackUrl: `${baseURL}/api/callback`,
+    dataDir: path.join(repoRoot, "data"),
+  })
+  githubUrl = stub.url
+  server = spawn("npx", ["gatsby", "serve", "--port", String(port), "--host", "localhost"], {
+    env: {
+      ...process.env,
+      GITHUB_OAUTH_CLIENT_ID: stubClientId,
+      GITHUB_OAUTH_CLIENT_SECRET: stubClientSecret,
+      GITHUB_URL: stub.url,
+    },
+    stdio: "ignore",
+    detached: true,
+  })
+  await expect(async () => {
+    expect((await fetch(baseURL)).ok).toBe(true)
+  }).toPass({ timeout: 30_000 })
+})
+
+test.afterAll(async () => {
+  if (server?.pid) process.kill(-server.pid, "SIGTERM")
+  await stub?.close()
+})
+
+/** The CMS's calls to GitHub's API (and its avatars) go to the stub; nothing else leaves. */
+async function routeToStub(context: BrowserContext) {
+  await forward(context, "https://api.github.com/", `${githubUrl}/api/v3/`)
+  await forward(context, "https://avatars.githubusercontent.com/", `${githubUrl}/avatars/`)
+  await context.route("https://www.githubstatus.com/**", (route) =>
+    route.fulfill({
+      json: {
+        components: [
+          { name: "API Requests", status: "operational" },
+          { name: "Issues, Pull Requests, Projects", status: "operational" },
+        ],
+      },
+    }),
+  )
+  // The CMS looks for decap-server on the editor's computer; one running here must not answer.
+  await context.route("http://localhost:8081/**", (route) => route.abort("connectionrefused"))
+}
+
+async function pushes(): Promise<StubPush[]> {
+  return (await fetch(`${githubUrl}/_stub/pushes`)).json() as Promise<StubPush[]>
+}
+
+/** Opens the CMS and clicks its sign-in: the window, at GitHub's consent page. */
+async function startSignIn(page: Page): Promise<Page> {
+  await routeToStub(page.context())
+  await page.goto(`${baseURL}/admin/`)
+  const opened = page.waitForEvent("popup")
+  await page.getByRole("button", { name: loginButton }).click()
+  const popup = await opened
+  await expect(popup.getByRole("heading", { name: "Authorize Evergrace CMS" })).toBeVisible()
+  // It went through the site's /api/auth, which named the site's own callback.
+  const asked = new URL(popup.url())
+  expect(`${asked.origin}${asked.pathname}`).toBe(`${githubUrl}/login/oauth/authorize`)
+  expect(asked.searchParams.get("redirect_uri")).toBe(`${baseURL}/api/callback`)
+  expect(asked.searchParams.get("client_id")).toBe(stubClientId)
+  return popup
+}
+
+test("signs in with GitHub, edits the home headline and publishes it as a commit on the branch", async ({
+  page,
+}) => {
+  const homeFile = "data/home.json"
+  const before = JSON.parse(readFileSync(path.join(repoRoot, homeFile), "utf8")) as Json
+  const headline = `Style for every season ${Date.now().toString(36)}`
+  const pushedBefore = (await pushes()).length
+
+  const popup = await startSignIn(page)
+  await popup.getByRole("button", { name: authorizeButton }).click()
+  // The window hands the token over and the CMS closes it.
+  await expect
+    .poll(() => popup.isClosed(), {
+      message: "the CMS takes the sign-in and closes the window",
+      timeout: 15_000,
+    })
+    .toBe(true)
+
+  // Signed in: the CMS lists the collections from the stub's repository.
+  await page.getByRole("link", { name: "Home page" }).click()
+  const field = page.getByLabel("Headline", { exact: true })
+  await expect(field).toHaveValue(String(before.hero.headline))
+  await field.fill(headline)
+  await page.getByRole("button", { name: "Publish" }).click()
+  await page.getByRole("menuitem", { name: "Publish now" }).click()
+
+  await expect
+    .poll(async () => (await pushes()).length, { message: "the stub receives the commit" })
+    .toBe(pushedBefore + 1)
+  const push = (await pushes()).at(-1)
+  expect(push?.branch).toBe("main")
+  expect(push?.changed).toEqual([homeFile])
+  // Only the headline changed, in the format of data/.
+  const expected = { ...before, hero: { ...before.hero, headline } }
+  expect(push?.files[homeFile]).toBe(`${JSON.stringify(expected, null, 2)}\n`)
+  expect(push?.author.name).toBe(stubUser.name)
+  await expect(page.getByRole("button", { name: "Publish" })).toBeVisible()
+})
+
+test("cancelled on GitHub's page: the window says so, and the CMS still offers the sign-in", async ({
+  page,
+}) => {
+  const popup = await startSignIn(page)
+  await popup.getByRole("button", { name: "Cancel" }).click()
+  await expect(popup.getByRole("heading", { name: words.problems.denied.title })).toBeVisible()
+  expect(new URL(popup.url()).pathname).toBe("/api/callback")
+  await expect(popup.getByText(words.tryAgain)).toBeVisible()
+  await expect(page.getByRole("button", { name: loginButton })).toBeEnabled()
+})
+
+test("a sign-in that outlived its cookie, or a callback opened on its own: expired", async ({
+  page,
+  context,
+}) => {
+  const popup = await startSignIn(page)
+  // The state cookie is gone, as after 10 minutes.
+  await context.clearCookies()
+  await popup.getByRole("button", { name: authorizeButton }).click()
+  await expect(popup.getByRole("heading", { name: words.problems.badState.title })).toBeVisible()
+  expect(await popup.evaluate(() => window.opener !== null)).toBe(true)
+
+  const alone = await context.newPage()
+  await alone.goto(`${baseURL}/api/callback?code=made-up&state=made-up`)
+  await expect(alone.getByRole("heading", { name: words.problems.badState.title })).toBeVisible()
+})
+
+test("a sign-in finished in a window the CMS did not open says it has no editor to hand it to", async ({
+  page,
+}) => {
+  await routeToStub(page.context())
+  await page.goto(`${baseURL}/api/auth?provider=github`)
+  await page.getByRole("button", { name: authorizeButton }).click()
+  await expect(page.getByRole("heading", { name: words.signedIn.title })).toBeVisible()
+  // Its script runs (the policy allows it by hash) and, with no CMS to talk to, says so.
+  await expect(page.getByText(words.signedIn.lost)).toBeVisible()
+})

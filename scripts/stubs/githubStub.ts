@@ -1,0 +1,915 @@
+/**
+ * A local stand-in for GitHub, for the CMS sign-in's browser test (e2e/cms-signin.spec.ts): the
+ * OAuth App's side of github.com, and the part of the REST API that Decap CMS 3.6's GitHub
+ * backend uses in simple publish mode (decap-cms-backend-github/dist/esm/API.js), laid out as
+ * GitHub Enterprise lays them out (the site at GITHUB_URL, the API under /api/v3).
+ *
+ * OAuth (https://docs.github.com/en/apps/oauth-apps/building-oauth-apps/authorizing-oauth-apps):
+ *   GET  /login/oauth/authorize       the consent page: "Authorize" or "Cancel", each sent back
+ *                                     to redirect_uri with the state (code, or error=access_denied)
+ *   POST /login/oauth/access_token    code + client secret → token; refusals as GitHub sends them
+ *                                     (status 200, `error`: incorrect_client_credentials,
+ *                                     bad_verification_code, redirect_uri_mismatch)
+ * REST API, under /api/v3 (a token from the exchange, `Authorization: token …`):
+ *   GET  /user, /repos/{repo}, /repos/{repo}/branches/{branch}, /git/ref(s)/heads/{branch},
+ *        /git/trees/{tree-ish}[?recursive=1] (with "main:data" paths), /git/blobs/{sha},
+ *        /commits?path&sha, /contents/{path}, /collaborators/{user}/permission
+ *   POST /git/blobs, /git/trees (base_tree, deletions), /git/commits
+ *   PATCH /git/refs/heads/{branch}    moves the branch: fast-forward only unless `force`
+ * with GitHub's CORS headers. Anything else is answered 404 and logged, so a call Decap starts
+ * making shows up. Signing in, opening the home page's entry and publishing it, Decap 3.6.4 calls:
+ * /user, /repos/{repo}, trees of main:data and main:data/images, blobs, /commits?path&sha for
+ * each file, /branches/main, then POST blobs, trees and commits and PATCH refs/heads/main.
+ * (Contents, refs and permission reads are there for other uses of the API.)
+ *
+ * The repository is one commit of the given folder's files (this repo's data/, as data/...),
+ * held in memory as real Git objects (SHA-1 of blobs, trees and commits): nothing is written to
+ * disk. Every branch update is kept in `pushes` with the files of the new tree, also at
+ * GET /_stub/pushes for a test in another process.
+ *
+ * On its own: npx tsx scripts/stubs/githubStub.ts <callback URL> [port]
+ */
+import { createHash, randomBytes } from "node:crypto"
+import { readdirSync, readFileSync, statSync } from "node:fs"
+import http from "node:http"
+import type { AddressInfo, Socket } from "node:net"
+import path from "node:path"
+
+export const stubClientId = "Iv1.stubclientid0000"
+export const stubClientSecret = "stub-client-secret-0123456789abcdef"
+export const stubRepo = "evergrace/website"
+export const stubBranch = "main"
+export const stubUser = {
+  login: "eve-editor",
+  id: 4242,
+  name: "Eve Editor",
+  email: "eve@example.com",
+}
+
+/** A branch update the stub accepted. */
+export interface StubPush {
+  branch: string
+  /** The commit the branch now points at, and the one before. */
+  sha: string
+  before: string
+  message: string
+  author: { name: string; email: string }
+  /** The paths this commit changed against its first parent. */
+  changed: string[]
+  /** Every file of the new tree, as text. */
+  files: Record<string, string>
+}
+
+export interface GithubStub {
+  /** GITHUB_URL for the sign-in endpoint. */
+  url: string
+  /** What https://api.github.com is, here. */
+  apiUrl: string
+  pushes: StubPush[]
+  /** Requests it had no answer for ("GET /api/v3/…"). */
+  unhandled: string[]
+  close(): Promise<void>
+}
+
+export interface GithubStubOptions {
+  /** The OAuth App's callback URL: redirect_uri must be it, or an address below it. */
+  callbackUrl: string
+  /** The folder that is the repository's first commit, under its own name. */
+  dataDir: string
+  repo?: string
+  branch?: string
+  /** 0 (the default) picks a free port. */
+  port?: number
+}
+
+type Blob = { type: "blob"; data: Buffer }
+type TreeEntry = { name: string; mode: "100644" | "040000"; type: "blob" | "tree"; sha: string }
+type Tree = { type: "tree"; entries: TreeEntry[] }
+type Person = { name: string; email: string; date: string }
+type Commit = {
+  type: "commit"
+  tree: string
+  parents: string[]
+  message: string
+  author: Person
+  committer: Person
+}
+type GitObject = Blob | Tree | Commit
+
+const docs = "https://docs.github.com/rest"
+const apiPrefix = "/api/v3"
+const corsHeaders = {
+  "Access-Control-Allow-Origin": "*",
+  "Access-Control-Expose-Headers":
+    "ETag, Link, Location, Retry-After, X-GitHub-OTP, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Used, X-RateLimit-Resource, X-RateLimit-Reset, X-OAuth-Scopes, X-Accepted-OAuth-Scopes, X-Poll-Interval, X-GitHub-Media-Type, X-GitHub-SSO, X-GitHub-Request-Id, Deprecation, Sunset",
+}
+
+class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message)
+  }
+}
+
+const notFound = () => new HttpError(404, "Not Found")
+
+/** Git's own object store, in memory. */
+class Repository {
+  readonly objects = new Map<string, GitObject>()
+  readonly refs = new Map<string, string>()
+
+  private store(type: string, body: Buffer, object: GitObject): string {
+    const sha = createHash("sha1")
+      .update(Buffer.concat([Buffer.from(`${type} ${body.length}\0`), body]))
+      .digest("hex")
+    this.objects.set(sha, object)
+    return sha
+  }
+
+  writeBlob(data: Buffer): string {
+    return this.store("blob", data, { type: "blob", data })
+  }
+
+  writeTree(entries: TreeEntry[]): string {
+    // Git's order: by name, a folder's name as if it ended in "/".
+    const key = (entry: TreeEntry) => (entry.type === "tree" ? `${entry.name}/` : entry.name)
+    const sorted = [...entries].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0))
+    const body = Buffer.concat(
+      sorted.map((entry) =>
+        Buffer.concat([
+          Buffer.from(`${entry.mode === "040000" ? "40000" : entry.mode} ${entry.name}\0`),
+          Buffer.from(entry.sha, "hex"),
+        ]),
+      ),
+    )
+    return this.store("tree", body, { type: "tree", entries: sorted })
+  }
+
+  writeCommit(commit: Omit<Commit, "type">): string {
+    const person = (who: Person) =>
+      `${who.name} <${who.email}> ${Math.floor(Date.parse(who.date) / 1000)} +0000`
+    const text = [
+      `tree ${commit.tree}`,
+      ...commit.parents.map((parent) => `parent ${parent}`),
+      `author ${person(commit.author)}`,
+      `committer ${person(commit.committer)}`,
+      "",
+      commit.message,
+    ].join("\n")
+    return this.store("commit", Buffer.from(text), { type: "commit", ...commit })
+  }
+
+  /** A folder on disk as a tree. */
+  treeOfFolder(folder: string): string {
+    const entries: TreeEntry[] = readdirSync(folder).map((name) => {
+      const full = path.join(folder, name)
+      return statSync(full).isDirectory()
+        ? { name, mode: "040000", type: "tree", sha: this.treeOfFolder(full) }
+        : { name, mode: "100644", type: "blob", sha: this.writeBlob(readFileSync(full)) }
+    })
+    return this.writeTree(entries)
+  }
+
+  get<T extends GitObject["type"]>(sha: string, type: T): Extract<GitObject, { type: T }> {
+    const object = this.objects.get(sha)
+    if (!object || object.type !== type) throw notFound()
+    return object as Extract<GitObject, { type: T }>
+  }
+
+  /** "main", a commit's or a tree's SHA, each with an optional ":folder/path": a tree's SHA. */
+  treeOf(treeish: string): string {
+    const [revision = "", folder = ""] = treeish.split(/:(.*)/s)
+    const start = this.refs.get(`heads/${revision}`) ?? revision
+    const object = this.objects.get(start)
+    let tree: string | undefined =
+      object?.type === "commit" ? object.tree : object?.type === "tree" ? start : undefined
+    if (!tree) throw notFound()
+    for (const name of folder.split("/").filter(Boolean)) {
+      const entry: TreeEntry | undefined = this.get(tree, "tree").entries.find(
+        (each) => each.name === name,
+      )
+      if (!entry || entry.type !== "tree") throw notFound()
+      tree = entry.sha
+    }
+    return tree
+  }
+
+  /** Every blob under a tree, by path. */
+  files(tree: string, prefix = ""): Map<string, TreeEntry> {
+    const found = new Map<string, TreeEntry>()
+    for (const entry of this.get(tree, "tree").entries) {
+      const where = `${prefix}${entry.name}`
+      if (entry.type === "tree") {
+        for (const [inner, value] of this.files(entry.sha, `${where}/`)) found.set(inner, value)
+      } else {
+        found.set(where, entry)
+      }
+    }
+    return found
+  }
+
+  /** A tree from paths to blobs, folders made as needed. */
+  treeOfFiles(files: Map<string, string>): string {
+    const here: TreeEntry[] = []
+    const folders = new Map<string, Map<string, string>>()
+    for (const [where, sha] of files) {
+      const [first = "", ...rest] = where.split("/")
+      if (rest.length === 0) {
+        here.push({ name: first, mode: "100644", type: "blob", sha })
+      } else {
+        const inner = folders.get(first) ?? new Map<string, string>()
+        inner.set(rest.join("/"), sha)
+        folders.set(first, inner)
+      }
+    }
+    for (const [name, inner] of folders) {
+      here.push({ name, mode: "040000", type: "tree", sha: this.treeOfFiles(inner) })
+    }
+    return this.writeTree(here)
+  }
+
+  blobAt(commit: string, where: string): string | undefined {
+    return this.files(this.get(commit, "commit").tree).get(where)?.sha
+  }
+
+  /** Whether `ancestor` is `commit` or one of its parents', any generations back. */
+  descends(commit: string, ancestor: string): boolean {
+    const seen = new Set<string>()
+    const queue = [commit]
+    while (queue.length > 0) {
+      const sha = queue.shift() ?? ""
+      if (sha === ancestor) return true
+      if (seen.has(sha)) continue
+      seen.add(sha)
+      queue.push(...this.get(sha, "commit").parents)
+    }
+    return false
+  }
+}
+
+export async function startGithubStub(options: GithubStubOptions): Promise<GithubStub> {
+  const repoName = options.repo ?? stubRepo
+  const branch = options.branch ?? stubBranch
+  const callbackUrl = new URL(options.callbackUrl)
+  const repository = new Repository()
+  const pushes: StubPush[] = []
+  const unhandled: string[] = []
+  const codes = new Map<string, { redirectUri: string; scope: string; expires: number }>()
+  const tokens = new Map<string, { scope: string }>()
+  const sockets = new Set<Socket>()
+  let stubUrl = ""
+
+  const since = new Date(Date.UTC(2024, 0, 1)).toISOString()
+  const founder = { name: "Evergrace", email: "web@evergrace.example", date: since }
+  const folderName = path.basename(options.dataDir)
+  const first = repository.writeTree([
+    {
+      name: folderName,
+      mode: "040000",
+      type: "tree",
+      sha: repository.treeOfFolder(options.dataDir),
+    },
+  ])
+  repository.refs.set(
+    `heads/${branch}`,
+    repository.writeCommit({
+      tree: first,
+      parents: [],
+      message: "The site's content",
+      author: founder,
+      committer: founder,
+    }),
+  )
+
+  const server = http.createServer((request, response) => {
+    handle(request, response).catch((error: unknown) => {
+      const status = error instanceof HttpError ? error.status : 500
+      const message = error instanceof Error ? error.message : String(error)
+      if (status === 500) console.error(`GitHub stub: ${message}`)
+      if (!response.headersSent) {
+        json(response, status, { message, documentation_url: docs })
+      } else {
+        response.end()
+      }
+    })
+  })
+  server.on("connection", (socket) => {
+    sockets.add(socket)
+    socket.on("close", () => sockets.delete(socket))
+  })
+
+  async function handle(request: http.IncomingMessage, response: http.ServerResponse) {
+    const url = new URL(request.url ?? "/", "http://stub")
+    const method = request.method ?? "GET"
+    if (url.pathname.startsWith(`${apiPrefix}/`) || url.pathname === apiPrefix) {
+      for (const [name, value] of Object.entries(corsHeaders)) response.setHeader(name, value)
+      if (method === "OPTIONS") {
+        response.writeHead(204, {
+          "Access-Control-Allow-Methods": "GET, POST, PATCH, PUT, DELETE",
+          "Access-Control-Allow-Headers":
+            "Authorization, Content-Type, If-Match, If-Modified-Since, If-None-Match, If-Unmodified-Since, Accept-Encoding, X-GitHub-OTP, X-Requested-With, User-Agent, GraphQL-Features",
+          "Access-Control-Max-Age": "86400",
+        })
+        response.end()
+        return
+      }
+      const body = method === "GET" ? undefined : parseJson(await readBody(request))
+      const answer = api(
+        method,
+        url.pathname.slice(apiPrefix.length),
+        url.searchParams,
+        body,
+        request,
+      )
+      if (answer === undefined) {
+        unhandled.push(`${method} ${url.pathname}${url.search}`)
+        console.warn(`GitHub stub: no answer for ${method} ${url.pathname}${url.search}`)
+        throw notFound()
+      }
+      json(response, answer.status, answer.body)
+      return
+    }
+    if (url.pathname === "/login/oauth/authorize") {
+      authorize(
+        method,
+        url.searchParams,
+        method === "POST" ? await readBody(request) : "",
+        response,
+      )
+      return
+    }
+    if (url.pathname === "/login/oauth/access_token" && method === "POST") {
+      accessToken(request, await readBody(request), response)
+      return
+    }
+    if (url.pathname === "/_stub/pushes" && method === "GET") {
+      json(response, 200, pushes)
+      return
+    }
+    if (url.pathname.startsWith("/avatars/")) {
+      response.writeHead(200, { "Content-Type": "image/svg+xml", ...corsHeaders })
+      response.end(
+        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 2 2"><rect width="2" height="2" fill="#7a2b48"/></svg>',
+      )
+      return
+    }
+    unhandled.push(`${method} ${url.pathname}`)
+    console.warn(`GitHub stub: no answer for ${method} ${url.pathname}`)
+    send(
+      response,
+      404,
+      "text/html; charset=utf-8",
+      "<h1>404</h1><p>This is not the web page you are looking for.</p>",
+    )
+  }
+
+  /** GitHub accepts a redirect_uri on the callback URL's host and port, at or below its path. */
+  function allowedRedirect(redirectUri: string | null): boolean {
+    if (!redirectUri) return false
+    try {
+      const target = new URL(redirectUri)
+      const base = callbackUrl.pathname.replace(/\/$/, "")
+      return (
+        target.origin === callbackUrl.origin &&
+        (target.pathname === callbackUrl.pathname || target.pathname.startsWith(`${base}/`))
+      )
+    } catch {
+      return false
+    }
+  }
+
+  function authorize(
+    method: string,
+    query: URLSearchParams,
+    posted: string,
+    response: http.ServerResponse,
+  ) {
+    const fields = method === "POST" ? new URLSearchParams(posted) : query
+    const clientId = fields.get("client_id")
+    const state = fields.get("state") ?? ""
+    const scope = fields.get("scope") ?? ""
+    if (clientId !== stubClientId) {
+      send(
+        response,
+        404,
+        "text/html; charset=utf-8",
+        "<h1>404</h1><p>No OAuth App has this client_id.</p>",
+      )
+      return
+    }
+    const requested = fields.get("redirect_uri") ?? options.callbackUrl
+    if (!allowedRedirect(requested)) {
+      back(response, options.callbackUrl, {
+        error: "redirect_uri_mismatch",
+        error_description:
+          "The redirect_uri MUST match the registered callback URL for this application.",
+        error_uri:
+          "https://docs.github.com/apps/managing-oauth-apps/troubleshooting-authorization-request-errors/#redirect-uri-mismatch",
+        state,
+      })
+      return
+    }
+    if (method === "POST") {
+      if (fields.get("authorize") !== "1") {
+        back(response, requested, {
+          error: "access_denied",
+          error_description: "The user has denied your application access.",
+          error_uri:
+            "https://docs.github.com/apps/managing-oauth-apps/troubleshooting-authorization-request-errors/#access-denied",
+          state,
+        })
+        return
+      }
+      const code = randomBytes(10).toString("hex")
+      codes.set(code, { redirectUri: requested, scope, expires: Date.now() + 10 * 60_000 })
+      back(response, requested, { code, state })
+      return
+    }
+    const hidden = [...fields]
+      .map(
+        ([name, value]) => `<input type="hidden" name="${escape(name)}" value="${escape(value)}">`,
+      )
+      .join("")
+    send(
+      response,
+      200,
+      "text/html; charset=utf-8",
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Authorize application</title></head>
+<body><main><h1>Authorize Evergrace CMS</h1>
+<p>Evergrace CMS by evergrace would like permission to: <strong>${escape(scope || "(no scope)")}</strong> (signed in as ${escape(stubUser.login)})</p>
+<form method="post" action="/login/oauth/authorize">${hidden}
+<button type="submit" name="authorize" value="0">Cancel</button>
+<button type="submit" name="authorize" value="1">Authorize evergrace</button>
+</form></main></body></html>`,
+    )
+  }
+
+  function accessToken(request: http.IncomingMessage, raw: string, response: http.ServerResponse) {
+    const type = request.headers["content-type"] ?? ""
+    const parsed = type.includes("json")
+      ? parseJson(raw)
+      : Object.fromEntries(new URLSearchParams(raw))
+    const fields = isRecord(parsed) ? parsed : {}
+    const field = (name: string) =>
+      typeof fields[name] === "string" ? (fields[name] as string) : ""
+    const wantsJson = (request.headers.accept ?? "").includes("json")
+    const reply = (body: Record<string, string>) =>
+      wantsJson
+        ? json(response, 200, body)
+        : send(
+            response,
+            200,
+            "application/x-www-form-urlencoded; charset=utf-8",
+            new URLSearchParams(body).toString(),
+          )
+    const refuse = (error: string, error_description: string) =>
+      reply({
+        error,
+        error_description,
+        error_uri: `https://docs.github.com/apps/managing-oauth-apps/troubleshooting-oauth-app-access-token-request-errors/#${error.replace(/_/g, "-")}`,
+      })
+
+    if (field("client_id") !== stubClientId || field("client_secret") !== stubClientSecret) {
+      refuse(
+        "incorrect_client_credentials",
+        "The client_id and/or client_secret passed are incorrect.",
+      )
+      return
+    }
+    const grant = codes.get(field("code"))
+    if (!grant || grant.expires < Date.now()) {
+      refuse("bad_verification_code", "The code passed is incorrect or expired.")
+      return
+    }
+    if (field("redirect_uri") && field("redirect_uri") !== grant.redirectUri) {
+      refuse(
+        "redirect_uri_mismatch",
+        "The redirect_uri MUST match the registered callback URL for this application.",
+      )
+      return
+    }
+    // A code is good once.
+    codes.delete(field("code"))
+    const token = `gho_${randomBytes(27).toString("base64url").replace(/[-_]/g, "x").slice(0, 36)}`
+    tokens.set(token, { scope: grant.scope })
+    reply({ access_token: token, token_type: "bearer", scope: grant.scope })
+  }
+
+  type Answer = { status: number; body: unknown }
+
+  function api(
+    method: string,
+    route: string,
+    query: URLSearchParams,
+    body: unknown,
+    request: http.IncomingMessage,
+  ): Answer | undefined {
+    const credentials = /^(?:token|bearer) (\S+)$/i.exec(request.headers.authorization ?? "")
+    const grant = credentials ? tokens.get(credentials[1] ?? "") : undefined
+    if (!grant) {
+      throw new HttpError(401, credentials ? "Bad credentials" : "Requires authentication")
+    }
+    if (method === "GET" && route === "/user") return { status: 200, body: user() }
+
+    const repoRoute = /^\/repos\/([^/]+\/[^/]+)(\/.*)?$/.exec(route)
+    if (!repoRoute) return undefined
+    if (decodeURIComponent(repoRoute[1] ?? "").toLowerCase() !== repoName.toLowerCase()) {
+      throw notFound()
+    }
+    const rest = repoRoute[2] ?? ""
+    const segments = rest.split("/").filter(Boolean).map(decodeURIComponent)
+    const [first, second, ...others] = segments
+    const remainder = others.join("/")
+    const writable = /\brepo\b|\bpublic_repo\b/.test(grant.scope)
+
+    if (method === "GET" && rest === "") return { status: 200, body: repo(writable) }
+    if (method === "GET" && first === "branches" && second) {
+      const sha = head(segments.slice(1).join("/"))
+      const commit = repository.get(sha, "commit")
+      return {
+        status: 200,
+        body: {
+          name: segments.slice(1).join("/"),
+          commit: { sha, commit: { tree: { sha: commit.tree }, message: commit.message } },
+          protected: false,
+        },
+      }
+    }
+    if (method === "GET" && first === "collaborators" && others[0] === "permission") {
+      return { status: 200, body: { permission: writable ? "write" : "read", user: user() } }
+    }
+    if (method === "GET" && first === "commits" && second === undefined) {
+      return { status: 200, body: history(query.get("sha") || branch, query.get("path") ?? "") }
+    }
+    if (method === "GET" && first === "contents") {
+      return contents(segments.slice(1).join("/"), query.get("ref") || branch)
+    }
+    if (first !== "git") return undefined
+    if (!writable && method !== "GET") throw new HttpError(404, "Not Found")
+
+    if (
+      method === "GET" &&
+      (second === "ref" || second === "refs") &&
+      remainder.startsWith("heads/")
+    ) {
+      return { status: 200, body: ref(remainder.slice("heads/".length)) }
+    }
+    if (method === "GET" && second === "trees" && remainder) {
+      const tree = repository.treeOf(remainder)
+      return { status: 200, body: treeBody(tree, query.get("recursive") !== null) }
+    }
+    if (method === "GET" && second === "blobs" && remainder) {
+      const blob = repository.get(remainder, "blob")
+      return {
+        status: 200,
+        body: {
+          sha: remainder,
+          node_id: `B_${remainder.slice(0, 12)}`,
+          size: blob.data.length,
+          url: `${apiBase()}/repos/${repoName}/git/blobs/${remainder}`,
+          // GitHub breaks its base64 into lines of 60.
+          content: `${blob.data.toString("base64").replace(/.{60}/g, "$&\n")}\n`,
+          encoding: "base64",
+        },
+      }
+    }
+    if (method === "POST" && second === "blobs" && !remainder) {
+      if (!isRecord(body) || typeof body.content !== "string")
+        throw new HttpError(422, "Invalid request.")
+      const data = Buffer.from(body.content, body.encoding === "base64" ? "base64" : "utf8")
+      const sha = repository.writeBlob(data)
+      return { status: 201, body: { sha, url: `${apiBase()}/repos/${repoName}/git/blobs/${sha}` } }
+    }
+    if (method === "POST" && second === "trees" && !remainder)
+      return { status: 201, body: createTree(body) }
+    if (method === "POST" && second === "commits" && !remainder)
+      return { status: 201, body: createCommit(body) }
+    if (method === "PATCH" && second === "refs" && remainder.startsWith("heads/")) {
+      return { status: 200, body: moveBranch(remainder.slice("heads/".length), body) }
+    }
+    return undefined
+  }
+
+  function apiBase() {
+    return `${stubUrl}${apiPrefix}`
+  }
+
+  function user() {
+    return {
+      ...stubUser,
+      node_id: "U_stub",
+      avatar_url: `https://avatars.githubusercontent.com/u/${stubUser.id}?v=4`,
+      html_url: `${stubUrl}/${stubUser.login}`,
+      type: "User",
+    }
+  }
+
+  function repo(writable: boolean) {
+    const [owner = "", name = ""] = repoName.split("/")
+    return {
+      id: 1,
+      node_id: "R_stub",
+      name,
+      full_name: repoName,
+      owner: { login: owner, id: 1, type: "Organization" },
+      private: true,
+      html_url: `${stubUrl}/${repoName}`,
+      default_branch: branch,
+      permissions: { admin: false, maintain: false, push: writable, triage: true, pull: true },
+    }
+  }
+
+  function head(name: string): string {
+    const sha = repository.refs.get(`heads/${name}`)
+    if (!sha) throw new HttpError(404, "Branch not found")
+    return sha
+  }
+
+  function ref(name: string) {
+    return {
+      ref: `refs/heads/${name}`,
+      node_id: "REF_stub",
+      url: `${apiBase()}/repos/${repoName}/git/refs/heads/${name}`,
+      object: {
+        sha: head(name),
+        type: "commit",
+        url: `${apiBase()}/repos/${repoName}/git/commits/${head(name)}`,
+      },
+    }
+  }
+
+  function treeBody(tree: string, recursive: boolean) {
+    const entries = recursive
+      ? [...repository.files(tree)].map(([where, entry]) => ({ ...entry, name: where }))
+      : repository.get(tree, "tree").entries
+    return {
+      sha: tree,
+      url: `${apiBase()}/repos/${repoName}/git/trees/${tree}`,
+      tree: entries.map((entry) => ({
+        path: entry.name,
+        mode: entry.mode,
+        type: entry.type,
+        sha: entry.sha,
+        ...(entry.type === "blob" ? { size: repository.get(entry.sha, "blob").data.length } : {}),
+        url: `${apiBase()}/repos/${repoName}/git/${entry.type}s/${entry.sha}`,
+      })),
+      truncated: false,
+    }
+  }
+
+  function contents(where: string, revision: string): Answer {
+    const commit = repository.refs.get(`heads/${revision}`) ?? revision
+    const tree = repository.get(commit, "commit").tree
+    const file = repository.files(tree).get(where)
+    if (file) {
+      const data = repository.get(file.sha, "blob").data
+      return {
+        status: 200,
+        body: {
+          type: "file",
+          encoding: "base64",
+          size: data.length,
+          name: path.posix.basename(where),
+          path: where,
+          content: `${data.toString("base64").replace(/.{60}/g, "$&\n")}\n`,
+          sha: file.sha,
+        },
+      }
+    }
+    const folder = repository.treeOf(`${commit}:${where}`)
+    return {
+      status: 200,
+      body: repository.get(folder, "tree").entries.map((entry) => ({
+        type: entry.type === "tree" ? "dir" : "file",
+        name: entry.name,
+        path: where ? `${where}/${entry.name}` : entry.name,
+        sha: entry.sha,
+        size: entry.type === "blob" ? repository.get(entry.sha, "blob").data.length : 0,
+      })),
+    }
+  }
+
+  /** The commits that changed `where`, newest first, from `revision` back. */
+  function history(revision: string, where: string) {
+    const found: unknown[] = []
+    let sha: string | undefined = repository.refs.get(`heads/${revision}`) ?? revision
+    while (sha) {
+      const commit: Commit = repository.get(sha, "commit")
+      const parent: string | undefined = commit.parents[0]
+      const changed =
+        !where ||
+        repository.blobAt(sha, where) !== (parent ? repository.blobAt(parent, where) : undefined)
+      if (changed) {
+        found.push({
+          sha,
+          commit: {
+            author: commit.author,
+            committer: commit.committer,
+            message: commit.message,
+            tree: { sha: commit.tree },
+          },
+          author: commit.author.email === stubUser.email ? user() : null,
+          parents: commit.parents.map((each) => ({ sha: each })),
+        })
+      }
+      sha = parent
+    }
+    return found
+  }
+
+  function createTree(body: unknown) {
+    if (!isRecord(body) || !Array.isArray(body.tree)) throw new HttpError(422, "Invalid tree info")
+    const files = new Map<string, string>()
+    if (typeof body.base_tree === "string") {
+      // GitHub takes a commit's SHA here too (Decap sends the branch's head commit).
+      for (const [where, entry] of repository.files(repository.treeOf(body.base_tree))) {
+        files.set(where, entry.sha)
+      }
+    }
+    for (const item of body.tree) {
+      if (!isRecord(item) || typeof item.path !== "string")
+        throw new HttpError(422, "Invalid tree info")
+      if (item.type !== undefined && item.type !== "blob")
+        throw new HttpError(422, "Only blobs here")
+      if (item.sha === null) {
+        files.delete(item.path)
+      } else if (typeof item.sha === "string") {
+        repository.get(item.sha, "blob")
+        files.set(item.path, item.sha)
+      } else if (typeof item.content === "string") {
+        files.set(item.path, repository.writeBlob(Buffer.from(item.content)))
+      } else {
+        throw new HttpError(422, "Must supply tree.sha or tree.content")
+      }
+    }
+    const tree = repository.treeOfFiles(files)
+    return treeBody(tree, false)
+  }
+
+  function createCommit(body: unknown) {
+    if (!isRecord(body) || typeof body.message !== "string" || typeof body.tree !== "string") {
+      throw new HttpError(422, "Invalid request.")
+    }
+    repository.get(body.tree, "tree")
+    const parents = Array.isArray(body.parents) ? body.parents.map(String) : []
+    for (const parent of parents) repository.get(parent, "commit")
+    const now = new Date().toISOString()
+    const person = (given: unknown): Person =>
+      isRecord(given) && typeof given.name === "string" && typeof given.email === "string"
+        ? {
+            name: given.name,
+            email: given.email,
+            date: typeof given.date === "string" ? given.date : now,
+          }
+        : { name: stubUser.name, email: stubUser.email, date: now }
+    const author = person(body.author)
+    const committer = person(body.committer ?? body.author)
+    const sha = repository.writeCommit({
+      tree: body.tree,
+      parents,
+      message: body.message,
+      author,
+      committer,
+    })
+    return {
+      sha,
+      node_id: `C_${sha.slice(0, 12)}`,
+      url: `${apiBase()}/repos/${repoName}/git/commits/${sha}`,
+      author,
+      committer,
+      message: body.message,
+      tree: { sha: body.tree, url: `${apiBase()}/repos/${repoName}/git/trees/${body.tree}` },
+      parents: parents.map((each) => ({
+        sha: each,
+        url: `${apiBase()}/repos/${repoName}/git/commits/${each}`,
+      })),
+    }
+  }
+
+  function moveBranch(name: string, body: unknown) {
+    if (!isRecord(body) || typeof body.sha !== "string")
+      throw new HttpError(422, "Invalid request.")
+    const before = head(name)
+    const commit = repository.get(body.sha, "commit")
+    if (body.force !== true && !repository.descends(body.sha, before)) {
+      throw new HttpError(422, "Update is not a fast forward")
+    }
+    repository.refs.set(`heads/${name}`, body.sha)
+    const previous = commit.parents[0]
+      ? repository.files(repository.get(commit.parents[0], "commit").tree)
+      : new Map()
+    const now = repository.files(commit.tree)
+    const changed = [...new Set([...previous.keys(), ...now.keys()])]
+      .filter((where) => previous.get(where)?.sha !== now.get(where)?.sha)
+      .sort()
+    const files: Record<string, string> = {}
+    for (const [where, entry] of now) {
+      if (!/\.(?:jpe?g|png|webp|avif|gif)$/i.test(where)) {
+        files[where] = repository.get(entry.sha, "blob").data.toString("utf8")
+      }
+    }
+    pushes.push({
+      branch: name,
+      sha: body.sha,
+      before,
+      message: commit.message,
+      author: { name: commit.author.name, email: commit.author.email },
+      changed,
+      files,
+    })
+    return ref(name)
+  }
+
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject)
+    server.listen(options.port ?? 0, "127.0.0.1", () => resolve())
+  })
+  const { port } = server.address() as AddressInfo
+  stubUrl = `http://127.0.0.1:${port}`
+
+  return {
+    url: stubUrl,
+    apiUrl: `${stubUrl}${apiPrefix}`,
+    pushes,
+    unhandled,
+    close() {
+      for (const socket of sockets) socket.destroy()
+      return new Promise((resolve, reject) =>
+        server.close((error) => (error ? reject(error) : resolve())),
+      )
+    },
+  }
+}
+
+function back(response: http.ServerResponse, to: string, query: Record<string, string>) {
+  const target = new URL(to)
+  for (const [name, value] of Object.entries(query)) target.searchParams.set(name, value)
+  response.writeHead(302, { Location: target.toString() })
+  response.end()
+}
+
+function json(response: http.ServerResponse, status: number, body: unknown) {
+  send(response, status, "application/json; charset=utf-8", JSON.stringify(body))
+}
+
+function send(response: http.ServerResponse, status: number, contentType: string, text: string) {
+  response.writeHead(status, {
+    "Content-Type": contentType,
+    "Content-Length": Buffer.byteLength(text),
+  })
+  response.end(text)
+}
+
+function escape(text: string): string {
+  return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`)
+}
+
+async function readBody(request: http.IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = []
+  let size = 0
+  for await (const chunk of request) {
+    size += (chunk as Buffer).length
+    if (size > 10_000_000) throw new HttpError(413, "Body too large")
+    chunks.push(chunk as Buffer)
+  }
+  return Buffer.concat(chunks).toString("utf8")
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return text ? JSON.parse(text) : undefined
+  } catch {
+    throw new HttpError(400, "Problems parsing JSON")
+  }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value)
+}
+
+// Run on its own (tsx runs this file as CommonJS, as the package has no "type": "module").
+if (typeof require !== "undefined" && require.main === module) {
+  const [callbackUrl, portText = "0"] = process.argv.slice(2)
+  const port = Number(portText)
+  if (!callbackUrl || !Number.isInteger(port) || port < 0 || port > 65_535) {
+    console.error("Usage: npx tsx scripts/stubs/githubStub.ts <callback URL> [port]")
+    process.exit(2)
+  }
+  startGithubStub({ callbackUrl, port, dataDir: path.resolve(__dirname, "../../data") }).then(
+    (stub) => {
+      console.log(`GitHub stub on ${stub.url} (API at ${stub.apiUrl}), repository ${stubRepo}`)
+      console.log(
+        `  GITHUB_URL=${stub.url} GITHUB_OAUTH_CLIENT_ID=${stubClientId} GITHUB_OAUTH_CLIENT_SECRET=${stubClientSecret}`,
+      )
+      const stop = () => void stub.close().then(() => process.exit(0))
+      process.on("SIGINT", stop)
+      process.on("SIGTERM", stop)
+    },
+    (error: unknown) => {
+      console.error(error)
+      process.exit(1)
+    },
+  )
+}

@@ -1,0 +1,48 @@
+/**
+ * The sign-in's settings, read from the host's environment when a request arrives (never from
+ * the build, so the secret is in no bundle): the GitHub OAuth App's client ID and secret, and
+ * GitHub's address for GitHub Enterprise (and the tests' stub).
+ */
+
+export const clientIdVariable = "GITHUB_OAUTH_CLIENT_ID"
+export const clientSecretVariable = "GITHUB_OAUTH_CLIENT_SECRET"
+export const githubUrlVariable = "GITHUB_URL"
+
+export const defaultGithubUrl = "https://github.com"
+
+export type CmsAuthEnv = Partial<
+  Record<
+    typeof clientIdVariable | typeof clientSecretVariable | typeof githubUrlVariable,
+    string | undefined
+  >
+>
+
+export type CmsAuthConfig =
+  | { ok: true; clientId: string; clientSecret: string; githubUrl: string }
+  /** What to set (or set right), by name. */
+  | { ok: false; variables: string[] }
+
+export function cmsAuthConfig(env: CmsAuthEnv): CmsAuthConfig {
+  const clientId = env[clientIdVariable]?.trim() ?? ""
+  const clientSecret = env[clientSecretVariable]?.trim() ?? ""
+  const githubUrl = githubUrlFrom(env[githubUrlVariable])
+  const variables = [
+    ...(clientId ? [] : [clientIdVariable]),
+    ...(clientSecret ? [] : [clientSecretVariable]),
+    ...(githubUrl ? [] : [githubUrlVariable]),
+  ]
+  if (!githubUrl || variables.length > 0) return { ok: false, variables }
+  return { ok: true, clientId, clientSecret, githubUrl }
+}
+
+/** "https://github.example/" → "https://github.example"; undefined when it is no web address. */
+function githubUrlFrom(value: string | undefined): string | undefined {
+  const text = value?.trim() || defaultGithubUrl
+  try {
+    const url = new URL(text)
+    if (url.protocol !== "https:" && url.protocol !== "http:") return undefined
+    return `${url.origin}${url.pathname.replace(/\/+$/, "")}`
+  } catch {
+    return undefined
+  }
+}

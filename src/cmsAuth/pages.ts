@@ -1,0 +1,98 @@
+import { escapeHtml, htmlPage } from "../endpoints/htmlPage"
+import { clientIdVariable, clientSecretVariable } from "./config"
+import { cmsAuthTexts as texts, type CmsAuthProblem } from "./texts"
+
+/**
+ * The pages of the sign-in window: what went wrong, in words for staff, or the page that hands
+ * the GitHub token to the CMS that opened the window.
+ */
+
+export interface ProblemDetails {
+  /** The settings to name; the OAuth App's two by default. */
+  variables?: readonly string[]
+  /** GitHub's own error code, shown for whoever manages the site. */
+  githubSaid?: string
+}
+
+/** "<code>A</code>, <code>B</code> and <code>C</code>" */
+function namesHtml(names: readonly string[]): string {
+  const codes = names.map((name) => `<code>${escapeHtml(name)}</code>`)
+  return codes.length > 1 ? `${codes.slice(0, -1).join(", ")} and ${codes.at(-1)}` : codes.join("")
+}
+
+export function problemPage(problem: CmsAuthProblem, details: ProblemDetails = {}): string {
+  const { title, text } = texts.problems[problem]
+  const variables = details.variables ?? [clientIdVariable, clientSecretVariable]
+  const said = details.githubSaid
+    ? `\n<p class="small">${escapeHtml(texts.githubSaid)} <code>${escapeHtml(details.githubSaid)}</code></p>`
+    : ""
+  return htmlPage({
+    title,
+    brandName: texts.brandName,
+    homePath: texts.homePath,
+    body: `<h1>${escapeHtml(title)}</h1>
+<p class="problem" id="problem">${escapeHtml(text).replace("{variables}", namesHtml(variables))}</p>${said}
+<p>${escapeHtml(texts.tryAgain)}</p>`,
+  })
+}
+
+/**
+ * Decap's side of the handshake (decap-cms-lib-auth, netlify-auth.js): the window says
+ * "authorizing:github" to the CMS that opened it, the CMS answers with the same words, and the
+ * window then posts the token, which the CMS takes only from its `base_url` (the site's origin).
+ * Both messages go to this page's own origin and no other, and only the opener's answer from
+ * that origin is heeded: a page elsewhere that opened this window never sees the token. If no
+ * answer comes (the opener is gone, or the CMS is on another origin), the page says so.
+ *
+ * The same text on every response, so the policy allows it by one hash; the token is read from
+ * a JSON block beside it, which is data and never runs.
+ */
+export const handshakeScript = `(function () {
+  var result = document.getElementById("cms-auth-result").textContent;
+  var origin = window.location.origin;
+  var editor = window.opener;
+  var handedOver = false;
+  var lost = function () {
+    if (!handedOver) document.getElementById("cms-auth-lost").hidden = false;
+  };
+  if (!editor) return lost();
+  window.addEventListener("message", function answer(event) {
+    if (event.origin !== origin || event.source !== editor) return;
+    if (event.data !== "authorizing:github") return;
+    window.removeEventListener("message", answer);
+    handedOver = true;
+    editor.postMessage("authorization:github:success:" + result, origin);
+  });
+  editor.postMessage("authorizing:github", origin);
+  setTimeout(lost, 10000);
+})();`
+
+/** The CSP source that allows the handshake script: 'sha256-…' of its exact text. */
+export async function handshakeScriptHash(): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(handshakeScript))
+  let binary = ""
+  for (const byte of new Uint8Array(digest)) binary += String.fromCharCode(byte)
+  return `sha256-${btoa(binary)}`
+}
+
+/** The message Decap expects after "authorization:github:success:". */
+export function successMessage(token: string): string {
+  return JSON.stringify({ token, provider: "github" })
+}
+
+export function signedInPage(token: string): string {
+  const { title, text, lost } = texts.signedIn
+  // In a JSON block only "</script" could end it early: "<" is written as JSON's \u003c.
+  const result = successMessage(token).replace(/</g, "\\u003c")
+  return htmlPage({
+    title,
+    brandName: texts.brandName,
+    homePath: texts.homePath,
+    body: `<h1>${escapeHtml(title)}</h1>
+<p>${escapeHtml(text)}</p>
+<p class="problem" id="cms-auth-lost" hidden>${escapeHtml(lost)}</p>`,
+    end: `<script type="application/json" id="cms-auth-result">${result}</script>
+<script>${handshakeScript}</script>
+`,
+  })
+}
