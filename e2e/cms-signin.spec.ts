@@ -1,6 +1,4 @@
-import { spawn, type ChildProcess } from "node:child_process"
 import { existsSync, readFileSync } from "node:fs"
-import { createServer } from "node:net"
 import path from "node:path"
 import { expect, test, type BrowserContext, type Page } from "@playwright/test"
 import {
@@ -14,6 +12,7 @@ import {
 } from "../scripts/stubs/githubStub"
 import { cmsAuthTexts } from "../src/cmsAuth/texts"
 import { forward } from "./forward"
+import { freePort, serveBuild } from "./servers"
 
 // Signing in to the CMS with GitHub, the whole way: the production build's /admin/, its sign-in
 // endpoint (/api/auth, /api/callback) and a local stand-in for GitHub (scripts/stubs/githubStub.ts):
@@ -38,20 +37,10 @@ test.skip(
   "served by another server: needs the GitHub stub that server's sign-in talks to (E2E_GITHUB_STUB_URL)",
 )
 
-/** A port nothing listens on. */
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createServer().listen(0, "127.0.0.1", () => {
-      const address = probe.address()
-      probe.close(() => resolve(typeof address === "object" && address ? address.port : 0))
-    })
-  })
-}
-
 let baseURL: string
 let githubUrl: string
 let stub: GithubStub | undefined
-let server: ChildProcess | undefined
+let server: Awaited<ReturnType<typeof serveBuild>> | undefined
 
 test.beforeAll(async () => {
   // The CMS publishes to the repository the build names; `npm test` builds with the stub's.
@@ -68,30 +57,26 @@ test.beforeAll(async () => {
     githubUrl = process.env.E2E_GITHUB_STUB_URL ?? ""
     return
   }
+  // The stub must know the callback address before the server is up: take a port for both.
   const port = await freePort()
-  baseURL = `http://localhost:${port}`
   stub = await startGithubStub({
-    callbackUrl: `${baseURL}/api/callback`,
+    callbackUrl: `http://localhost:${port}/api/callback`,
     dataDir: path.join(repoRoot, "data"),
   })
   githubUrl = stub.url
-  server = spawn("npx", ["gatsby", "serve", "--port", String(port), "--host", "localhost"], {
-    env: {
-      ...process.env,
+  server = await serveBuild(
+    {
       GITHUB_OAUTH_CLIENT_ID: stubClientId,
       GITHUB_OAUTH_CLIENT_SECRET: stubClientSecret,
       GITHUB_URL: stub.url,
     },
-    stdio: "ignore",
-    detached: true,
-  })
-  await expect(async () => {
-    expect((await fetch(baseURL)).ok).toBe(true)
-  }).toPass({ timeout: 30_000 })
+    port,
+  )
+  baseURL = server.baseURL
 })
 
 test.afterAll(async () => {
-  if (server?.pid) process.kill(-server.pid, "SIGTERM")
+  server?.stop()
   await stub?.close()
 })
 

@@ -1,12 +1,12 @@
 import { spawn, type ChildProcess } from "node:child_process"
 import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs"
-import { createServer } from "node:net"
 import { tmpdir } from "node:os"
 import path from "node:path"
 import { expect, test } from "@playwright/test"
 import { contentModel } from "../src/content/model"
 import { siteAddresses } from "../src/content/routes"
 import { forward } from "./forward"
+import { freePort } from "./servers"
 
 // Decap CMS at /admin/ of the production build, saving through decap-server (the local backend
 // of `npm run cms`) into a temporary copy of data/: the real files are never written.
@@ -23,20 +23,6 @@ const decapDefaultApi = "http://localhost:8081/api/v1"
 const publicRoutes = siteAddresses()
 
 type Json = Record<string, unknown> & { hero: Record<string, unknown> }
-
-/** A port nothing listens on, so the test never meets a decap-server someone else runs. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once("error", reject)
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address()
-      server.close(() =>
-        typeof address === "object" && address ? resolve(address.port) : reject(address),
-      )
-    })
-  })
-}
 
 /** Every file of data/ by name, as text. */
 function snapshotOf(dataDir: string): Record<string, string> {

@@ -2,6 +2,7 @@ import { expect, test, type Page } from "@playwright/test"
 import { siteAddresses } from "../src/content/routes"
 import { affiliate, contact, home, navigationLabelFor, site, urlOf } from "./content"
 import { waitForHydration } from "./hydration"
+import { injectedScriptRuns, watchForViolations } from "./violations"
 
 // Against nginx (npm run test:delivery sets E2E_EXPECT_CSP) every page carries the
 // Content-Security-Policy and nothing on the site may break it. Against `gatsby serve` there is no
@@ -9,22 +10,6 @@ import { waitForHydration } from "./hydration"
 const expectPolicy = Boolean(process.env.E2E_EXPECT_CSP)
 
 const routes = siteAddresses()
-
-/** Collects CSP violations: the DOM event and Chromium's console report both count. */
-async function watchForViolations(page: Page) {
-  const violations: string[] = []
-  page.on("console", (message) => {
-    if (message.text().includes("Content Security Policy")) violations.push(message.text())
-  })
-  await page.addInitScript(() => {
-    document.addEventListener("securitypolicyviolation", (event) => {
-      console.error(
-        `Content Security Policy violation: ${event.effectiveDirective} blocked ${event.blockedURI || "inline"}`,
-      )
-    })
-  })
-  return violations
-}
 
 /** Scrolls to the bottom so every lazy image loads, then waits for the network to settle. */
 async function loadEverything(page: Page) {
@@ -106,12 +91,6 @@ test("the policy is enforced: an injected inline script is blocked and reported"
   test.skip(!expectPolicy, "only where the server sends the policy (npm run test:delivery)")
   const violations = await watchForViolations(page)
   await page.goto(home.path)
-  const ran = await page.evaluate(() => {
-    const script = document.createElement("script")
-    script.textContent = "window.__injected = true"
-    document.head.append(script)
-    return Boolean((window as unknown as { __injected?: boolean }).__injected)
-  })
-  expect(ran).toBe(false)
+  expect(await injectedScriptRuns(page)).toBe(false)
   await expect.poll(() => violations.length).toBeGreaterThan(0)
 })

@@ -1,11 +1,12 @@
 import path from "node:path"
-import { expect, test, type Page } from "@playwright/test"
+import { expect, test } from "@playwright/test"
 import { hosts } from "../src/build/hostRules"
 import { adminHeaders } from "../src/build/policy"
 import { unknownPath } from "../src/content/routes"
 import { chromiumLaunchOptions } from "./browser.mjs"
 import { startHostServer, type HostServer } from "./hostServer"
 import { waitForHydration } from "./hydration"
+import { injectedScriptRuns, watchForViolations } from "./violations"
 
 // The real build (public/) served with its own _headers as Cloudflare Pages and as Netlify read it
 // (e2e/hostServer.ts, src/build/hostRules.ts): the CMS must run under its policy, the pages under
@@ -23,22 +24,6 @@ test.use({
 })
 
 const publicDir = path.resolve(__dirname, "..", "public")
-
-/** Collects CSP violations: the DOM event and Chromium's console report both count. */
-async function watchForViolations(page: Page) {
-  const violations: string[] = []
-  page.on("console", (message) => {
-    if (message.text().includes("Content Security Policy")) violations.push(message.text())
-  })
-  await page.addInitScript(() => {
-    document.addEventListener("securitypolicyviolation", (event) => {
-      console.error(
-        `Content Security Policy violation: ${event.effectiveDirective} blocked ${event.blockedURI || "inline"}`,
-      )
-    })
-  })
-  return violations
-}
 
 for (const host of hosts) {
   test.describe(`served as ${host} serves the build`, () => {
@@ -110,13 +95,7 @@ for (const host of hosts) {
       await page.waitForLoadState("networkidle")
       expect(violations).toEqual([])
 
-      const ran = await page.evaluate(() => {
-        const script = document.createElement("script")
-        script.textContent = "window.__injected = true"
-        document.head.append(script)
-        return Boolean((window as unknown as { __injected?: boolean }).__injected)
-      })
-      expect(ran).toBe(false)
+      expect(await injectedScriptRuns(page)).toBe(false)
       await expect.poll(() => violations.length).toBeGreaterThan(0)
     })
   })

@@ -1,5 +1,3 @@
-import { spawn, type ChildProcess } from "node:child_process"
-import { createServer } from "node:net"
 import { expect, test, type Page } from "@playwright/test"
 import {
   startMailingProviderStub,
@@ -10,6 +8,7 @@ import {
 import { contact, escapeRegExp } from "./content"
 import { waitForHydration } from "./hydration"
 import { uniqueAddress } from "./members"
+import { serveBuild } from "./servers"
 
 // The production build served as `npm start` serves it, with a mailing provider configured the
 // way the README says, pointed at a local stub that answers as Mailchimp's API does. The texts are
@@ -25,44 +24,25 @@ test.describe.configure({ mode: "serial" })
 // The delivery test serves the site with nginx; this one needs its own server.
 test.skip(Boolean(process.env.E2E_BASE_URL), "runs against its own gatsby serve")
 
-/** A port nothing listens on. */
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createServer().listen(0, "127.0.0.1", () => {
-      const address = probe.address()
-      probe.close(() => resolve(typeof address === "object" && address ? address.port : 0))
-    })
-  })
-}
-
 let stub: MailingProviderStub
-let server: ChildProcess
+let server: Awaited<ReturnType<typeof serveBuild>>
 let baseURL: string
 
 test.beforeAll(async () => {
   stub = await startMailingProviderStub()
-  const port = await freePort()
-  baseURL = `http://localhost:${port}`
-  server = spawn("npx", ["gatsby", "serve", "--port", String(port), "--host", "localhost"], {
-    env: {
-      ...process.env,
-      SIGNUP_PROVIDER: "mailchimp",
-      MAILCHIMP_API_KEY: stubMailchimpApiKey,
-      MAILCHIMP_AUDIENCE_ID: stubMailchimpAudienceId,
-      MAILCHIMP_API_URL: stub.url,
-      SIGNUP_PROVIDER_TIMEOUT_MS: String(timeoutMs),
-      SIGNUP_RATE_LIMIT: "1000",
-    },
-    stdio: "ignore",
-    detached: true,
+  server = await serveBuild({
+    SIGNUP_PROVIDER: "mailchimp",
+    MAILCHIMP_API_KEY: stubMailchimpApiKey,
+    MAILCHIMP_AUDIENCE_ID: stubMailchimpAudienceId,
+    MAILCHIMP_API_URL: stub.url,
+    SIGNUP_PROVIDER_TIMEOUT_MS: String(timeoutMs),
+    SIGNUP_RATE_LIMIT: "1000",
   })
-  await expect(async () => {
-    expect((await fetch(baseURL)).ok).toBe(true)
-  }).toPass({ timeout: 30_000 })
+  baseURL = server.baseURL
 })
 
 test.afterAll(async () => {
-  if (server.pid) process.kill(-server.pid, "SIGTERM")
+  server.stop()
   await stub.close()
 })
 

@@ -34,6 +34,7 @@ import { readdirSync, readFileSync, statSync } from "node:fs"
 import http from "node:http"
 import type { AddressInfo, Socket } from "node:net"
 import path from "node:path"
+import { runStub } from "./runStub"
 
 export const stubClientId = "Iv1.stubclientid0000"
 export const stubClientSecret = "stub-client-secret-0123456789abcdef"
@@ -897,19 +898,11 @@ if (typeof require !== "undefined" && require.main === module) {
     console.error("Usage: npx tsx scripts/stubs/githubStub.ts <callback URL> [port]")
     process.exit(2)
   }
-  startGithubStub({ callbackUrl, port, dataDir: path.resolve(__dirname, "../../data") }).then(
-    (stub) => {
-      console.log(`GitHub stub on ${stub.url} (API at ${stub.apiUrl}), repository ${stubRepo}`)
-      console.log(
-        `  GITHUB_URL=${stub.url} GITHUB_OAUTH_CLIENT_ID=${stubClientId} GITHUB_OAUTH_CLIENT_SECRET=${stubClientSecret}`,
-      )
-      const stop = () => void stub.close().then(() => process.exit(0))
-      process.on("SIGINT", stop)
-      process.on("SIGTERM", stop)
-    },
-    (error: unknown) => {
-      console.error(error)
-      process.exit(1)
-    },
+  runStub(
+    () => startGithubStub({ callbackUrl, port, dataDir: path.resolve(__dirname, "../../data") }),
+    (stub) => [
+      `GitHub stub on ${stub.url} (API at ${stub.apiUrl}), repository ${stubRepo}`,
+      `  GITHUB_URL=${stub.url} GITHUB_OAUTH_CLIENT_ID=${stubClientId} GITHUB_OAUTH_CLIENT_SECRET=${stubClientSecret}`,
+    ],
   )
 }

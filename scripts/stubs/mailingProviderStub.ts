@@ -20,6 +20,7 @@
 import { createHash, randomUUID } from "node:crypto"
 import http from "node:http"
 import type { AddressInfo, Socket } from "node:net"
+import { runStub } from "./runStub"
 
 export const stubButtondownApiKey = "stub-buttondown-key"
 export const stubMailchimpApiKey = "stubmailchimpkey0123456789abcdef-us21"
@@ -445,24 +446,14 @@ if (typeof require !== "undefined" && require.main === module) {
     console.error("Usage: npx tsx scripts/stubs/mailingProviderStub.ts [port]")
     process.exit(2)
   }
-  startMailingProviderStub({ port }).then(
-    (stub) => {
-      console.log(`Mailing provider stub listening on ${stub.url}`)
-      console.log(
-        `  Buttondown: BUTTONDOWN_API_URL=${stub.url} BUTTONDOWN_API_KEY=${stubButtondownApiKey}`,
-      )
-      console.log(
-        `  Mailchimp:  MAILCHIMP_API_URL=${stub.url} MAILCHIMP_API_KEY=${stubMailchimpApiKey} ` +
-          `MAILCHIMP_AUDIENCE_ID=${stubMailchimpAudienceId}`,
-      )
-      console.log("  Tags: +exists +invalid +refused +dailylimit +ratelimited +down +slow")
-      const stop = () => void stub.close().then(() => process.exit(0))
-      process.on("SIGINT", stop)
-      process.on("SIGTERM", stop)
-    },
-    (error: unknown) => {
-      console.error(error)
-      process.exit(1)
-    },
+  runStub(
+    () => startMailingProviderStub({ port }),
+    (stub) => [
+      `Mailing provider stub listening on ${stub.url}`,
+      `  Buttondown: BUTTONDOWN_API_URL=${stub.url} BUTTONDOWN_API_KEY=${stubButtondownApiKey}`,
+      `  Mailchimp:  MAILCHIMP_API_URL=${stub.url} MAILCHIMP_API_KEY=${stubMailchimpApiKey} ` +
+        `MAILCHIMP_AUDIENCE_ID=${stubMailchimpAudienceId}`,
+      "  Tags: +exists +invalid +refused +dailylimit +ratelimited +down +slow",
+    ],
   )
 }
