@@ -56,8 +56,9 @@ function contentSecurityPolicy(scriptHashes: readonly string[]): string {
 /**
  * The CMS at /admin/ (Decap CMS) is an app, not a page, and needs more than the site: its own
  * script bundles and eval (Decap compiles its configuration checks at run time), blob: previews
- * of pictures being uploaded, and the Git host's API (api.github.com for the GitHub backend; Git
- * Gateway is on the site's own origin). Its preview is an iframe of its own document (srcdoc).
+ * of pictures being uploaded, and the Git host's API (api.github.com for the GitHub backend, and
+ * GitHub's status page, which Decap polls to warn of an outage; Git Gateway is on the site's own
+ * origin). Its preview is an iframe of its own document (srcdoc).
  */
 function adminContentSecurityPolicy(): string {
   return [
@@ -66,7 +67,7 @@ function adminContentSecurityPolicy(): string {
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob: https://avatars.githubusercontent.com",
     "font-src 'self' data:",
-    "connect-src 'self' https://api.github.com",
+    "connect-src 'self' https://api.github.com https://www.githubstatus.com",
     "frame-src 'self' blob:",
     "object-src 'none'",
     "base-uri 'self'",
