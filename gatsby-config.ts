@@ -1,6 +1,8 @@
 import type { GatsbyConfig } from "gatsby"
 import path from "path"
 import site from "./data/site.json"
+import netlifyAdapter from "gatsby-adapter-netlify"
+import { withoutHeaderRules } from "./src/build/netlifyAdapter"
 import { customizeCmsWebpackConfig } from "./src/cms/webpack"
 import { colors } from "./src/theme/tokens"
 
@@ -9,6 +11,9 @@ const config: GatsbyConfig = {
   siteMetadata: { siteUrl: site.siteUrl },
   // The spec's links are /shop, not /shop/; the other form redirects to this one.
   trailingSlash: "never",
+  // On Netlify (NETLIFY=true in its builds) the adapter deploys the Functions, without the header
+  // rules it would add to our _headers; elsewhere no adapter (Cloudflare runs functions/ itself).
+  adapter: process.env.NETLIFY ? withoutHeaderRules(netlifyAdapter()) : undefined,
   jsxRuntime: "automatic",
   jsxImportSource: "@emotion/react",
   graphqlTypegen: {

@@ -21,21 +21,24 @@ describe("Header", () => {
   it("opens the menu, moves focus into it and locks the page behind", async () => {
     const user = userEvent.setup()
     render(<Header currentPath="/shop" />)
-    const button = screen.getByRole("button", { name: "Menu" })
+    const button = screen.getByRole("button", { name: site.menuButtonLabel })
     expect(button).toHaveAttribute("aria-expanded", "false")
 
     await user.click(button)
 
     expect(button).toHaveAttribute("aria-expanded", "true")
-    expect(screen.getByRole("navigation", { name: "Main" })).toHaveAttribute("data-open", "true")
-    expect(screen.getByRole("link", { name: "Home" })).toHaveFocus()
+    expect(screen.getByRole("navigation", { name: site.navigationLabel })).toHaveAttribute(
+      "data-open",
+      "true",
+    )
+    expect(screen.getByRole("link", { name: site.navigation[0]!.label })).toHaveFocus()
     expect(document.body.style.overflow).toBe("hidden")
   })
 
   it("closes on Escape and gives focus back to the menu button", async () => {
     const user = userEvent.setup()
     render(<Header currentPath="/" />)
-    const button = screen.getByRole("button", { name: "Menu" })
+    const button = screen.getByRole("button", { name: site.menuButtonLabel })
     await user.click(button)
 
     await user.keyboard("{Escape}")
@@ -48,10 +51,13 @@ describe("Header", () => {
   it("closes when a new page is shown", async () => {
     const user = userEvent.setup()
     const { rerender } = render(<Header currentPath="/" />)
-    await user.click(screen.getByRole("button", { name: "Menu" }))
+    await user.click(screen.getByRole("button", { name: site.menuButtonLabel }))
 
     rerender(<Header currentPath="/about" />)
 
-    expect(screen.getByRole("button", { name: "Menu" })).toHaveAttribute("aria-expanded", "false")
+    expect(screen.getByRole("button", { name: site.menuButtonLabel })).toHaveAttribute(
+      "aria-expanded",
+      "false",
+    )
   })
 })

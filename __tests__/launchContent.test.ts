@@ -5,6 +5,7 @@ import fs from "node:fs"
 import path from "node:path"
 import { checkContent, describeProblem } from "../src/content/checkContent"
 import { fillAllPlaceholders } from "../src/content/placeholders"
+import { formatDate, newestFirst } from "../src/utils/dates"
 import { launchContentDir } from "./setup/contentCopy"
 
 // The launch content, as the spec (../shared/spec/seed-spec.md) fixes it. This is the one test
@@ -110,6 +111,19 @@ describe("the launch content (a copy of data/ as the site launched)", () => {
     expect(new Set(journal.articles.map((article: Article) => article.category))).toEqual(
       new Set(categories),
     )
+  })
+
+  it("shows the journal newest first, dated as the boutique's readers write a date", () => {
+    const shown = newestFirst(journal.articles as { date: string }[]).map((article) => article.date)
+    expect(shown).toEqual([
+      "2024-03-15",
+      "2024-03-08",
+      "2024-03-01",
+      "2024-02-26",
+      "2024-02-20",
+      "2024-02-15",
+    ])
+    expect(formatDate(shown[0]!)).toBe("March 15, 2024")
   })
 
   it("has the affiliate page: partnership, four collections (two featured), three reasons", () => {

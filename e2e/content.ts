@@ -8,6 +8,7 @@ import shopJson from "../data/shop.json"
 import siteJson from "../data/site.json"
 import { filled } from "../__tests__/setup/content"
 import { newestFirst } from "../src/utils/dates"
+import { escapeRegExp } from "../src/utils/escapeRegExp"
 
 export { formatDate } from "../src/utils/dates"
 
@@ -50,7 +51,7 @@ export const countText = (category: { count: number }) => `${category.count} ${s
 export const articlesNewestFirst: readonly Article[] = newestFirst(journal.articles)
 
 /** A text to find exactly inside a regular expression (an address, a label). */
-export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")
+export { escapeRegExp }
 
 /** Matches a page address at the end of the URL, after the server's port: `:9100/shop`. */
 export const urlOf = (path: string) => new RegExp(`:\\d+${escapeRegExp(path)}$`)

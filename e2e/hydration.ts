@@ -1,4 +1,5 @@
 import { expect, type Page } from "@playwright/test"
+import { site } from "./content"
 
 /**
  * Waits until the page has hydrated (gatsby-browser marks it), which is when buttons like the menu
@@ -15,7 +16,7 @@ export async function waitForHydration(page: Page) {
  */
 export async function openMenu(page: Page) {
   await waitForHydration(page)
-  const button = page.getByRole("button", { name: "Menu" })
+  const button = page.getByRole("button", { name: site.menuButtonLabel, exact: true })
   await expect(async () => {
     if ((await button.getAttribute("aria-expanded")) !== "true") await button.click()
     await expect(button).toHaveAttribute("aria-expanded", "true", { timeout: 1000 })

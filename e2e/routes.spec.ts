@@ -164,6 +164,8 @@ test("journal: every article with its own category, title, date and excerpt, new
     .locator("time")
     .evaluateAll((times) => times.map((time) => time.getAttribute("datetime")))
   expect(dates).toEqual(articlesNewestFirst.map((article) => article.date))
+  // Checked on its own too, not only by the rule the page shares with these tests.
+  expect(dates).toEqual([...dates].sort().reverse())
   for (const [index, expected] of articlesNewestFirst.entries()) {
     const article = articles.nth(index)
     const category = article.getByText(expected.category, { exact: true })

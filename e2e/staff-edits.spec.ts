@@ -1,6 +1,7 @@
 import fs from "node:fs"
 import path from "node:path"
 import { expect, test } from "@playwright/test"
+import { contact } from "./content"
 import { waitForHydration } from "./hydration"
 import { newArticleTitle, newCategory, renamedBrand, restocked } from "./staffEdits"
 
@@ -29,8 +30,8 @@ test("the new name is in the header, the titles and the toast", async ({ page })
   await page.goto("/contact")
   await expect(page.getByRole("heading", { level: 1 })).toContainText(renamedBrand)
   await waitForHydration(page)
-  await page.getByRole("textbox", { name: /e-mail/i }).fill(`edits-${Date.now()}@example.com`)
-  await page.getByRole("button", { name: /join/i }).click()
+  await page.getByLabel(contact.emailLabel, { exact: true }).fill(`edits-${Date.now()}@example.com`)
+  await page.getByRole("button", { name: contact.submitLabel, exact: true }).click()
   await expect(page.getByRole("status").filter({ hasText: renamedBrand }).first()).toBeVisible()
 })
 

@@ -1,3 +1,4 @@
+import { escapeRegExp } from "../utils/escapeRegExp"
 // How Cloudflare Pages and Netlify read a `_headers` file: which rules match a path, and what the
 // response then carries. The build checks its own `_headers` with it (./deliveryFiles.ts), the Jest
 // test asks it for the headers of each kind of address, and the browser test serves the real build
@@ -42,7 +43,7 @@ export interface ParsedHeaders {
 }
 
 /** Cloudflare Pages' limits for `_headers`. */
-export const cloudflareLimits = { rules: 100, lineLength: 2000 }
+const cloudflareLimits = { rules: 100, lineLength: 2000 }
 
 /** Reads a `_headers` file as `host` does. */
 export function parseHeadersFile(text: string, host: Host): ParsedHeaders {
@@ -101,8 +102,6 @@ export function parseHeadersFile(text: string, host: Host): ParsedHeaders {
   }
 }
 
-const escapeRegExp = (text: string) => text.replace(/[-/\\^$*+?.()|[\]{}]/g, "\\$&")
-
 function cloudflarePattern(path: string): RegExp {
   if (!path.startsWith("/")) throw new Error(`${path}: only paths are emulated, not full URLs`)
   const pattern = path
@@ -138,7 +137,7 @@ const patterns: Record<Host, (path: string) => RegExp> = {
 }
 
 /** Whether the rule for `rulePath` applies to a request for `path` (a URL's pathname). */
-export function ruleMatches(rulePath: string, path: string, host: Host): boolean {
+function ruleMatches(rulePath: string, path: string, host: Host): boolean {
   return patterns[host](rulePath).test(path)
 }
 

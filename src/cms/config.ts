@@ -59,7 +59,6 @@ function listLimits(field: { minItems: number; maxItems?: number }) {
   return { min: field.minItems, ...(field.maxItems === undefined ? {} : { max: field.maxItems }) }
 }
 
-/** One model field as a Decap field, with the widget that stores the value as data/ holds it. */
 /** Where a field is edited: its collection and file (a choice lists its file's own texts). */
 interface FieldContext {
   pages: readonly PageChoice[]
@@ -67,6 +66,7 @@ interface FieldContext {
   file: string
 }
 
+/** One model field as a Decap field, with the widget that stores the value as data/ holds it. */
 function decapField(field: Field, context: FieldContext): CmsField {
   switch (field.kind) {
     case "text":

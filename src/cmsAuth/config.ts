@@ -8,7 +8,7 @@ export const clientIdVariable = "GITHUB_OAUTH_CLIENT_ID"
 export const clientSecretVariable = "GITHUB_OAUTH_CLIENT_SECRET"
 export const githubUrlVariable = "GITHUB_URL"
 
-export const defaultGithubUrl = "https://github.com"
+const defaultGithubUrl = "https://github.com"
 
 export type CmsAuthEnv = Partial<
   Record<
@@ -35,12 +35,16 @@ export function cmsAuthConfig(env: CmsAuthEnv): CmsAuthConfig {
   return { ok: true, clientId, clientSecret, githubUrl }
 }
 
-/** "https://github.example/" → "https://github.example"; undefined when it is no web address. */
+/**
+ * "https://github.example/" → "https://github.example"; undefined when it is no web address, or
+ * plain http anywhere but this machine (the client secret is posted there).
+ */
 function githubUrlFrom(value: string | undefined): string | undefined {
   const text = value?.trim() || defaultGithubUrl
   try {
     const url = new URL(text)
-    if (url.protocol !== "https:" && url.protocol !== "http:") return undefined
+    const loopback = ["localhost", "127.0.0.1", "[::1]"].includes(url.hostname)
+    if (url.protocol !== "https:" && !(url.protocol === "http:" && loopback)) return undefined
     return `${url.origin}${url.pathname.replace(/\/+$/, "")}`
   } catch {
     return undefined

@@ -30,7 +30,7 @@ export type ExchangeResult =
       githubSaid?: string
     }
 
-export const exchangeTimeoutMs = 10_000
+const exchangeTimeoutMs = 10_000
 
 /** Logged when GitHub fails; never the code, the secret or the token. */
 function report(what: string) {

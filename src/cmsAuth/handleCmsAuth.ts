@@ -19,7 +19,7 @@ import type { CmsAuthProblem } from "./texts"
  */
 
 /** What the CMS asks GitHub for: the repository's contents, to commit what editors publish. */
-export const oauthScope = "repo"
+const oauthScope = "repo"
 
 const statuses: Record<CmsAuthProblem, number> = {
   notConfigured: 503,
@@ -86,16 +86,18 @@ export async function finishSignIn(
   const url = new URL(request.url)
   const given = url.searchParams.get("state")
   const expected = stateFromCookie(request)
-  // Before anything GitHub says is believed, even a refusal: it must answer this browser's sign-in.
-  if (!given || !expected || !sameState(given, expected)) return problem("badState", {}, cleared)
-
   const error = url.searchParams.get("error")
-  if (error === "access_denied") return problem("denied", {}, cleared)
-  if (error !== null) {
-    // Shown only when it looks like one of GitHub's codes: the address is anyone's to write.
-    const githubSaid = /^[a-z_]{1,64}$/.test(error) ? error : undefined
-    return problem("refused", { githubSaid }, cleared)
+  // Shown only when it looks like one of GitHub's codes: the address is anyone's to write.
+  const githubSaid = error && /^[a-z_]{1,64}$/.test(error) ? error : undefined
+  // Before anything GitHub says is believed, even a refusal: it must answer this browser's sign-in.
+  // Its code is still shown: GitHub sends a wrong callback address (www or not) to the registered
+  // one, where this browser's cookie is not, and redirect_uri_mismatch is the clue that matters.
+  if (!given || !expected || !sameState(given, expected)) {
+    return problem("badState", { githubSaid }, cleared)
   }
+
+  if (error === "access_denied") return problem("denied", {}, cleared)
+  if (error !== null) return problem("refused", { githubSaid }, cleared)
   const code = url.searchParams.get("code")
   if (!code) return problem("codeRejected", {}, cleared)
 

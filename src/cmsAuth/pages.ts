@@ -76,7 +76,7 @@ export async function handshakeScriptHash(): Promise<string> {
 }
 
 /** The message Decap expects after "authorization:github:success:". */
-export function successMessage(token: string): string {
+function successMessage(token: string): string {
   return JSON.stringify({ token, provider: "github" })
 }
 

@@ -6,7 +6,7 @@
  */
 
 /** How long a sign-in may take, GitHub's pages included. */
-export const stateLifetimeSeconds = 600
+const stateLifetimeSeconds = 600
 
 export function newState(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(32))
@@ -15,7 +15,7 @@ export function newState(): string {
   return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "")
 }
 
-export function isHttps(request: Request): boolean {
+function isHttps(request: Request): boolean {
   return new URL(request.url).protocol === "https:"
 }
 

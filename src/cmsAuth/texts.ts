@@ -56,5 +56,5 @@ export const cmsAuthTexts = {
   },
 } as const
 
-export type CmsAuthTexts = typeof cmsAuthTexts
+type CmsAuthTexts = typeof cmsAuthTexts
 export type CmsAuthProblem = keyof CmsAuthTexts["problems"]
