@@ -1,4 +1,3 @@
-import { escapeRegExp } from "../utils/escapeRegExp"
 // How Cloudflare Pages and Netlify read a `_headers` file: which rules match a path, and what the
 // response then carries. The build checks its own `_headers` with it (./deliveryFiles.ts), the Jest
 // test asks it for the headers of each kind of address, and the browser test serves the real build
@@ -22,6 +21,7 @@ import { escapeRegExp } from "../utils/escapeRegExp"
 // documentation does not say what production does with one header from two rules (reports
 // differ: replaced or joined), so the site never relies on either: `sources` shows every rule that
 // set a header, and the tests require one. Netlify has no `!` detach.
+import { escapeRegExp } from "../utils/escapeRegExp"
 
 export type Host = "cloudflare" | "netlify"
 
