@@ -196,3 +196,28 @@ test("a sign-in finished in a window the CMS did not open says it has no editor 
   // Its script runs (the policy allows it by hash) and, with no CMS to talk to, says so.
   await expect(page.getByText(words.signedIn.lost)).toBeVisible()
 })
+
+test("a page of another origin that opens the sign-in is handed nothing", async ({ page }) => {
+  test.setTimeout(60_000)
+  await routeToStub(page.context())
+  // The same site at another origin (127.0.0.1, not localhost) stands in for a stranger's page.
+  const stranger = baseURL.replace("localhost", "127.0.0.1")
+  await page.goto(`${stranger}/`)
+  await page.evaluate(() => {
+    const heard: string[] = []
+    Object.assign(window, { heard })
+    window.addEventListener("message", (event) => heard.push(String(event.data)))
+  })
+  const opened = page.waitForEvent("popup")
+  await page.evaluate(
+    (url) => void window.open(url, "sign-in"),
+    `${baseURL}/api/auth?provider=github`,
+  )
+  const popup = await opened
+  await popup.getByRole("button", { name: authorizeButton }).click()
+  await expect(popup.getByRole("heading", { name: words.signedIn.title })).toBeVisible()
+  // Its messages go to the site's own origin only, so the opener hears nothing, and the window
+  // gives up once nobody answers (10 s).
+  await expect(popup.getByText(words.signedIn.lost)).toBeVisible({ timeout: 20_000 })
+  expect(await page.evaluate(() => (window as unknown as { heard: string[] }).heard)).toEqual([])
+})
