@@ -2,6 +2,7 @@ import type { GatsbyNode, Reporter } from "gatsby"
 import path from "path"
 import { BannerPlugin, Compilation } from "webpack"
 import site from "./data/site.json"
+import { removeOldBundles } from "./src/build/deliveryFiles"
 import { postBuild } from "./src/build/postBuild"
 import { checkContent, formatProblems } from "./src/content/checkContent"
 import { graphqlTypeDefs, nodeTypeName } from "./src/content/graphqlTypes"
@@ -126,6 +127,12 @@ const compileHints = new BannerPlugin({
   test: /-[0-9a-f]{20}\.js$/,
   stage: Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_SIZE + 1,
 })
+
+/** Bundles of earlier builds out of public/ before webpack writes this one's. */
+export const onPreBuild: GatsbyNode["onPreBuild"] = async ({ reporter }) => {
+  const removed = await removeOldBundles(path.resolve("public"))
+  if (removed > 0) reporter.info(`removed ${removed} bundle files of earlier builds from public/`)
+}
 
 /** The site's own steps after Gatsby's, in their order (src/build/postBuild.ts). */
 export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ reporter }) => {

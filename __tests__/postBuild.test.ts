@@ -4,6 +4,7 @@
 import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
+import { removeOldBundles } from "../src/build/deliveryFiles"
 import { postBuild, postBuildSteps } from "../src/build/postBuild"
 import { effectiveHeaders, parseHeadersFile } from "../src/build/hostRules"
 import { inlineScriptHashes } from "../src/build/inlineScripts"
@@ -118,6 +119,26 @@ describe("the post-build steps", () => {
       )
     } finally {
       fs.rmSync(root, { recursive: true, force: true })
+    }
+  })
+})
+
+describe("before webpack writes this build's bundles", () => {
+  it("takes an earlier build's bundles, maps and licence texts out of public/, and nothing else", async () => {
+    const publicDir = fs.mkdtempSync(path.join(os.tmpdir(), "old-bundles-"))
+    try {
+      const old = [
+        "app-0123456789abcdef0123.js",
+        "app-0123456789abcdef0123.js.map",
+        "app-0123456789abcdef0123.js.LICENSE.txt",
+        "styles-abcdefabcdefabcdefab.css",
+      ]
+      const kept = ["robots.txt", "manifest.webmanifest", "index.html", "sw-helper.js"]
+      for (const name of [...old, ...kept]) fs.writeFileSync(path.join(publicDir, name), "")
+      expect(await removeOldBundles(publicDir)).toBe(old.length)
+      expect(fs.readdirSync(publicDir).sort()).toEqual([...kept].sort())
+    } finally {
+      fs.rmSync(publicDir, { recursive: true, force: true })
     }
   })
 })

@@ -6,7 +6,7 @@
 //   deploy/nginx/evergrace/csp.generated.conf   the CSP line the nginx config includes
 //   deploy/nginx/evergrace/admin-headers.conf   the headers of the CMS at /admin/ (no hashes: the
 //                                               same every build, so it is kept in the repository)
-import { copyFile, readdir, readFile, writeFile } from "node:fs/promises"
+import { copyFile, readdir, readFile, rm, writeFile } from "node:fs/promises"
 import path from "node:path"
 import { clashes, effectiveHeaders, hosts, parseHeadersFile } from "./hostRules"
 import {
@@ -268,4 +268,19 @@ export async function writeDeliveryFiles(
     ].join("\n"),
   )
   return { pages: pages.map(([address]) => address), hashes, bundles }
+}
+
+/**
+ * Removes the hashed bundles an earlier build left in public/ (Gatsby keeps them), and their
+ * maps and licence texts: webpack writes this build's anew, and a deploy then holds this build's
+ * files only, each with its caching rule in `_headers` (a rule per bundle: stale ones would soon
+ * pass Cloudflare's 100 rules). Run before webpack, in onPreBuild.
+ */
+export async function removeOldBundles(publicDir: string): Promise<number> {
+  const names = await readdir(publicDir).catch(() => [] as string[])
+  const old = names.filter((name) =>
+    hashedBundle.test(`/${name.replace(/\.(?:map|LICENSE\.txt)$/, "")}`),
+  )
+  await Promise.all(old.map((name) => rm(path.join(publicDir, name), { force: true })))
+  return old.length
 }
