@@ -144,20 +144,11 @@ describe("GET /api/auth: off to GitHub", () => {
     expect(response.headers.get("set-cookie")).toBeNull()
   })
 
-  test("a GITHUB_URL that is no web address is named too", async () => {
-    const response = await startSignIn(get(`${site}/api/auth`), {
-      ...env,
-      GITHUB_URL: "github.example.com",
-    })
-    const html = await expectProblem(response, 503, problems.notConfigured.title)
-    expect(html).toContain("<code>GITHUB_URL</code>")
-    expect(html).not.toContain("GITHUB_OAUTH_CLIENT_ID")
-  })
-  test("a GITHUB_URL over plain http (off this machine) is named too: the secret would travel in clear", async () => {
-    const response = await startSignIn(get(`${site}/api/auth`), {
-      ...env,
-      GITHUB_URL: "http://git.example.com",
-    })
+  test.each([
+    ["no web address", "github.example.com"],
+    ["plain http off this machine (the secret would travel in clear)", "http://git.example.com"],
+  ])("a GITHUB_URL that is %s is named too", async (_kind, githubUrl) => {
+    const response = await startSignIn(get(`${site}/api/auth`), { ...env, GITHUB_URL: githubUrl })
     const html = await expectProblem(response, 503, problems.notConfigured.title)
     expect(html).toContain("<code>GITHUB_URL</code>")
     expect(html).not.toContain("GITHUB_OAUTH_CLIENT_ID")
