@@ -12,6 +12,7 @@ import { jsonFileFormat, jsonFileFormatter } from "../src/cms/jsonFormat"
 import { pageChoices } from "../src/cms/savedContent"
 import { pageRoutes } from "../src/content/routes"
 import { dataDir, repoRoot } from "./setup/contentCopy"
+import { isRecord } from "../src/utils/json"
 
 // The CMS's form is generated from the content model; these tests hold it against the files in
 // data/ themselves, so a field added to a file but not to the model (or the other way round)
@@ -47,9 +48,6 @@ type LooseField = CmsField & {
 }
 
 const loose = (field: CmsField) => field as LooseField
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value)
-
 /**
  * Walks a value from data/ beside the CMS fields meant to edit it and returns every problem: a key
  * with no field, or a field whose widget would not store the value as the file holds it.

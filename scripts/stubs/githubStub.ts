@@ -35,6 +35,7 @@ import http from "node:http"
 import type { AddressInfo, Socket } from "node:net"
 import path from "node:path"
 import { runStub } from "./runStub"
+import { isRecord, parseJson } from "../../src/utils/json"
 
 export const stubClientId = "Iv1.stubclientid0000"
 export const stubClientSecret = "stub-client-secret-0123456789abcdef"
@@ -876,18 +877,6 @@ async function readBody(request: http.IncomingMessage): Promise<string> {
     chunks.push(chunk as Buffer)
   }
   return Buffer.concat(chunks).toString("utf8")
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return text ? JSON.parse(text) : undefined
-  } catch {
-    throw new HttpError(400, "Problems parsing JSON")
-  }
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value)
 }
 
 // Run on its own (tsx runs this file as CommonJS, as the package has no "type": "module").

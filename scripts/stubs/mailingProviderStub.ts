@@ -21,6 +21,7 @@ import { createHash, randomUUID } from "node:crypto"
 import http from "node:http"
 import type { AddressInfo, Socket } from "node:net"
 import { runStub } from "./runStub"
+import { isRecord, parseJson } from "../../src/utils/json"
 
 export const stubButtondownApiKey = "stub-buttondown-key"
 export const stubMailchimpApiKey = "stubmailchimpkey0123456789abcdef-us21"
@@ -425,18 +426,6 @@ async function readBody(request: http.IncomingMessage): Promise<string> {
     chunks.push(chunk as Buffer)
   }
   return Buffer.concat(chunks).toString("utf8")
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text)
-  } catch {
-    return undefined
-  }
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value)
 }
 
 // Run on its own (tsx runs this file as CommonJS, as the package has no "type": "module").

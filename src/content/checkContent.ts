@@ -25,6 +25,7 @@ import {
 import { imagePathPattern, jsonSchema } from "./jsonSchema"
 import { contentFiles, pageFiles } from "./model"
 import { knownPlaceholders } from "./placeholders"
+import { isRecord } from "../utils/json"
 
 export interface ContentProblem {
   /** As the person will find it: data/shop.json */
@@ -87,9 +88,6 @@ function shown(value: unknown): string {
   if (typeof value === "object") return "a group of fields { … }"
   return String(value)
 }
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value)
 
 function entryName(fields: readonly Field[], entry: unknown): string {
   const key = entryNameField(fields)

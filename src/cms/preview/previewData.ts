@@ -1,6 +1,7 @@
 import type { IGatsbyImageData } from "gatsby-plugin-image"
 import type { ContentShape, Field } from "../../content/fields"
 import { fillPlaceholders, type PlaceholderValues } from "../../content/placeholders"
+import { isRecord } from "../../utils/json"
 
 export interface ImageSize {
   width: number
@@ -44,10 +45,6 @@ const noImage: PreviewImage = { publicURL: "", childImageSharp: null }
 export interface Conversion {
   image: ResolveImage
   placeholders: PlaceholderValues
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value)
 }
 
 /** One field's value as the page's query returns it, whatever the form holds so far. */

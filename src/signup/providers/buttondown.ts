@@ -4,6 +4,8 @@
  * runs in Node and in a Cloudflare Pages Function.
  */
 import { defaultProviderTimeoutMs, type MailingList, type SubscribeResult } from "../mailingList"
+import { isRecord, parseJson } from "../../utils/json"
+import { requestFailure, safeToken } from "./failures"
 
 export interface ButtondownOptions {
   apiKey: string
@@ -94,32 +96,6 @@ function checkTimeout(timeoutMs: number): number {
     throw new Error("The Buttondown timeout must be a whole number of milliseconds above 0.")
   }
   return timeoutMs
-}
-
-/** Never the error's message: it can quote a header, and so the key. */
-function requestFailure(error: unknown, timeoutMs: number): string {
-  // Duck-typed: fetch's errors can come from another realm (Jest's sandbox), failing instanceof.
-  const name = isRecord(error) ? error.name : undefined
-  if (name === "TimeoutError" || name === "AbortError") return `timed out after ${timeoutMs} ms`
-  const safeName = safeToken(name)
-  return safeName === undefined ? "request failed" : `request failed: ${safeName}`
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text)
-  } catch {
-    return undefined
-  }
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value)
-}
-
-/** A provider's error code or an error's name, kept only if it cannot carry an address. */
-function safeToken(value: unknown): string | undefined {
-  return typeof value === "string" && /^[A-Za-z_]{1,64}$/.test(value) ? value : undefined
 }
 
 function rejectsField(body: unknown, field: string): boolean {

@@ -5,6 +5,8 @@
  * Web-standard APIs only, so the same code runs in Node and in a Cloudflare Pages Function.
  */
 import { defaultProviderTimeoutMs, type MailingList, type SubscribeResult } from "../mailingList"
+import { isRecord, parseJson } from "../../utils/json"
+import { requestFailure } from "./failures"
 
 export interface MailchimpOptions {
   /** Ends in its data centre ("…-us21"), which names the API's host. */
@@ -113,28 +115,6 @@ export function mailchimpList(options: MailchimpOptions): MailingList {
       return unavailable(title === undefined ? `status ${status}` : `status ${status}, ${title}`)
     },
   }
-}
-
-/** Never the error's message: it can quote a header, and so the key. */
-function requestFailure(error: unknown, timeoutMs: number): string {
-  // Duck-typed: fetch's errors can come from another realm (Jest's sandbox), failing instanceof.
-  const name = isRecord(error) ? error.name : undefined
-  if (name === "TimeoutError" || name === "AbortError") return `timed out after ${timeoutMs} ms`
-  return typeof name === "string" && /^[A-Za-z]{1,64}$/.test(name)
-    ? `request failed: ${name}`
-    : "request failed"
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text)
-  } catch {
-    return undefined
-  }
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value)
 }
 
 /** A problem's title, kept only if it cannot carry an address. */

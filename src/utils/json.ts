@@ -1,0 +1,16 @@
+// Reading JSON that comes from outside (a provider's answer, a request's body, a content file):
+// nothing is assumed of its shape until checked.
+
+/** The parsed value, or undefined when the text is not JSON. */
+export function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text)
+  } catch {
+    return undefined
+  }
+}
+
+/** A JSON object (not an array, not null). */
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value)
+}
