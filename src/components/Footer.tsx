@@ -44,10 +44,8 @@ const heading = css`
   margin-bottom: ${space.sm};
 `
 
-const navList = css`
-  list-style: none;
-  margin: 0;
-  padding: 0;
+/** The footer's links, in the menu and on the legal line: a tap target each, the current page bold. */
+const footerLinks = css`
   a {
     display: inline-flex;
     align-items: center;
@@ -57,6 +55,13 @@ const navList = css`
   a[aria-current="page"] {
     font-weight: 600;
   }
+`
+
+const navList = css`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  ${footerLinks};
 `
 
 const contactLink = css`
@@ -78,15 +83,7 @@ const legal = css`
   p {
     margin: 0;
   }
-  a {
-    display: inline-flex;
-    align-items: center;
-    min-height: ${sizes.tapTarget};
-    min-width: ${sizes.tapTarget};
-  }
-  a[aria-current="page"] {
-    font-weight: 600;
-  }
+  ${footerLinks};
 `
 
 interface FooterProps {

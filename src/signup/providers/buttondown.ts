@@ -3,16 +3,14 @@
  * (https://docs.buttondown.com/api-subscribers-create). Web-standard APIs only, so the same code
  * runs in Node and in a Cloudflare Pages Function.
  */
-import { defaultProviderTimeoutMs, type MailingList, type SubscribeResult } from "../mailingList"
+import type { MailingList } from "../mailingList"
 import { isRecord, parseJson } from "../../utils/json"
-import { requestFailure, safeToken } from "./failures"
+import { providerRequests, safeToken, type RequestOptions } from "./request"
 
-export interface ButtondownOptions {
+export interface ButtondownOptions extends RequestOptions {
   apiKey: string
   /** https://api.buttondown.com unless a test or the local stub stands in. */
   baseUrl?: string
-  timeoutMs?: number
-  fetch?: typeof fetch
 }
 
 export const buttondownDefaultBaseUrl = "https://api.buttondown.com"
@@ -31,10 +29,7 @@ const refusedCodes = new Set(["email_blocked", "subscriber_blocked", "subscriber
 
 export function buttondownList(options: ButtondownOptions): MailingList {
   const endpoint = `${(options.baseUrl ?? buttondownDefaultBaseUrl).replace(/\/+$/, "")}/v1/subscribers`
-  const timeoutMs = checkTimeout(options.timeoutMs ?? defaultProviderTimeoutMs)
-  // Called as a plain function: Workers' fetch throws "Illegal invocation" on another `this`.
-  const send =
-    options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init))
+  const { post, unavailable } = providerRequests("Buttondown", options)
   const headers = {
     Authorization: `Token ${options.apiKey}`,
     "Content-Type": "application/json",
@@ -42,31 +37,15 @@ export function buttondownList(options: ButtondownOptions): MailingList {
     "X-API-Version": buttondownApiVersion,
   }
 
-  function unavailable(why: string): SubscribeResult {
-    console.error(`Buttondown: sign-up unavailable (${why})`)
-    return "unavailable"
-  }
-
   return {
     name: "Buttondown",
     async subscribe(address) {
-      let status: number
-      let text: string
-      try {
-        const response = await send(endpoint, {
-          method: "POST",
-          headers,
-          // No `type`: "regular" would skip the double opt-in, and the API lets a caller set only
-          // regular, unsubscribed, gifted or unpaid. Left out, a new subscriber is "unactivated"
-          // and Buttondown sends the confirmation e-mail itself.
-          body: JSON.stringify({ email_address: address }),
-          signal: AbortSignal.timeout(timeoutMs),
-        })
-        status = response.status
-        text = await response.text()
-      } catch (error) {
-        return unavailable(requestFailure(error, timeoutMs))
-      }
+      // No `type`: "regular" would skip the double opt-in, and the API lets a caller set only
+      // regular, unsubscribed, gifted or unpaid. Left out, a new subscriber is "unactivated" and
+      // Buttondown sends the confirmation e-mail itself.
+      const answer = await post(endpoint, headers, { email_address: address })
+      if ("failed" in answer) return answer.failed
+      const { status, text } = answer
 
       if (status >= 200 && status < 300) return "joined"
       const body = parseJson(text)
@@ -89,13 +68,6 @@ export function buttondownList(options: ButtondownOptions): MailingList {
       return unavailable(code === undefined ? `status ${status}` : `status ${status}, ${code}`)
     },
   }
-}
-
-function checkTimeout(timeoutMs: number): number {
-  if (!Number.isInteger(timeoutMs) || timeoutMs <= 0) {
-    throw new Error("The Buttondown timeout must be a whole number of milliseconds above 0.")
-  }
-  return timeoutMs
 }
 
 function rejectsField(body: unknown, field: string): boolean {

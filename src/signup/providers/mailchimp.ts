@@ -4,18 +4,16 @@
  * confirmation; errors as https://mailchimp.com/developer/marketing/docs/errors/ describes them.
  * Web-standard APIs only, so the same code runs in Node and in a Cloudflare Pages Function.
  */
-import { defaultProviderTimeoutMs, type MailingList, type SubscribeResult } from "../mailingList"
+import type { MailingList } from "../mailingList"
 import { isRecord, parseJson } from "../../utils/json"
-import { requestFailure } from "./failures"
+import { providerRequests, type RequestOptions } from "./request"
 
-export interface MailchimpOptions {
+export interface MailchimpOptions extends RequestOptions {
   /** Ends in its data centre ("…-us21"), which names the API's host. */
   apiKey: string
   audienceId: string
   /** Stands in for https://{dc}.api.mailchimp.com (tests, the local stub). */
   baseUrl?: string
-  timeoutMs?: number
-  fetch?: typeof fetch
 }
 
 /** The data centre at the end of a Mailchimp key ("us21" in "…-us21"), if it has one. */
@@ -32,10 +30,7 @@ export function mailchimpDataCentre(apiKey: string): string | undefined {
 const refusedTitles = new Set(["Member In Compliance State", "Forgotten Email Not Subscribed"])
 
 export function mailchimpList(options: MailchimpOptions): MailingList {
-  const timeoutMs = options.timeoutMs ?? defaultProviderTimeoutMs
-  if (!Number.isInteger(timeoutMs) || timeoutMs <= 0) {
-    throw new Error("The Mailchimp timeout must be a whole number of milliseconds above 0.")
-  }
+  const { post, unavailable } = providerRequests("Mailchimp", options)
   if (options.audienceId === "") throw new Error("The Mailchimp audience ID is empty.")
   let base = options.baseUrl
   if (base === undefined) {
@@ -53,37 +48,18 @@ export function mailchimpList(options: MailchimpOptions): MailingList {
   } catch {
     throw new Error("The Mailchimp API key has characters no API key has.")
   }
-  // Called as a plain function: Workers' fetch throws "Illegal invocation" on another `this`.
-  const send =
-    options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init))
   const headers = {
     Authorization: authorization,
     "Content-Type": "application/json",
     Accept: "application/json",
   }
 
-  function unavailable(why: string): SubscribeResult {
-    console.error(`Mailchimp: sign-up unavailable (${why})`)
-    return "unavailable"
-  }
-
   return {
     name: "Mailchimp",
     async subscribe(address) {
-      let status: number
-      let text: string
-      try {
-        const response = await send(endpoint, {
-          method: "POST",
-          headers,
-          body: JSON.stringify({ email_address: address, status: "pending" }),
-          signal: AbortSignal.timeout(timeoutMs),
-        })
-        status = response.status
-        text = await response.text()
-      } catch (error) {
-        return unavailable(requestFailure(error, timeoutMs))
-      }
+      const answer = await post(endpoint, headers, { email_address: address, status: "pending" })
+      if ("failed" in answer) return answer.failed
+      const { status, text } = answer
 
       if (status >= 200 && status < 300) return "joined"
       // Errors are RFC 7807 problems: `title` names the case; `detail` quotes the address, so it
