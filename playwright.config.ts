@@ -29,11 +29,16 @@ export default defineConfig({
   webServer: process.env.E2E_BASE_URL
     ? undefined
     : {
-        command: `npx gatsby serve --port ${port} --host localhost`,
+        // The site's own server, as `npm start` runs it (scripts/serve.ts).
+        command: `npx tsx scripts/serve.ts`,
         url: baseURL,
         reuseExistingServer: false,
         // Every test signs up from 127.0.0.1: the per-client limit is tested in Jest.
-        env: { MEMBERS_STORE: process.env.MEMBERS_STORE, SIGNUP_RATE_LIMIT: "1000" },
+        env: {
+          PORT: String(port),
+          MEMBERS_STORE: process.env.MEMBERS_STORE,
+          SIGNUP_RATE_LIMIT: "1000",
+        },
         timeout: 60_000,
       },
 })

@@ -4,14 +4,16 @@ import { mkdtempSync, rmSync } from "node:fs"
 import { request, type IncomingMessage, type Server } from "node:http"
 import { tmpdir } from "node:os"
 import path from "node:path"
-import { onRequest as cloudflareAuth } from "../functions/api/auth"
-import { onRequest as cloudflareCallback } from "../functions/api/callback"
+import { onRequest as cloudflarePages } from "../functions/api/[[route]]"
 import type { CmsAuthEnv } from "../src/cmsAuth/config"
-import { finishSignIn, startSignIn } from "../src/cmsAuth/handleCmsAuth"
+import type { ExchangeOptions } from "../src/cmsAuth/github"
 import { handshakeScript } from "../src/cmsAuth/pages"
 import { cmsAuthTexts } from "../src/cmsAuth/texts"
-import { startApiServer } from "../src/endpoints/server"
-import { closeMemberStores } from "../src/signup/memberStore"
+import { createApp } from "../src/server/app"
+import { unavailableList } from "../src/signup/mailingList"
+import { closeMemberStores } from "../src/node/memberStore"
+import { startSiteServer } from "../src/node/siteServer"
+import { miniSite, type MiniSite } from "./setup/miniSite"
 
 // The CMS's GitHub sign-in, each branch through the one handler, with GitHub's token endpoint
 // played by a fake `fetch`. The whole flow in a browser, against a stub of GitHub, is
@@ -46,9 +48,20 @@ function get(url: string, headers: Record<string, string> = {}): Request {
   return new Request(url, { headers })
 }
 
+/** The sign-in as every host runs it: through the app's route table, with these settings. */
+function ask(request: Request, settings: CmsAuthEnv, github?: ExchangeOptions) {
+  const app = createApp({
+    settings: () => settings,
+    client: () => undefined,
+    signupList: () => ({ list: unavailableList("not this test's") }),
+    github,
+  })
+  return app.request(request)
+}
+
 /** The sign-in's start: GitHub's address it sends the window to, and the cookie it set. */
 async function started(origin = site, environment = env) {
-  const response = await startSignIn(
+  const response = await ask(
     get(`${origin}/api/auth?provider=github&site_id=x&scope=repo`),
     environment,
   )
@@ -66,7 +79,7 @@ async function callback(
 ) {
   const url = `${site}/api/callback?${new URLSearchParams(query).toString()}`
   const pair = cookie.split(";")[0] ?? ""
-  return finishSignIn(get(url, pair ? { Cookie: pair } : {}), env, { fetch, timeoutMs: 200 })
+  return ask(get(url, pair ? { Cookie: pair } : {}), env, { fetch, timeoutMs: 200 })
 }
 
 /** A fake of GitHub's token endpoint: what it was sent, and an answer. */
@@ -110,7 +123,7 @@ describe("GET /api/auth: off to GitHub", () => {
     })
     expect(state).toMatch(/^[\w-]{43}$/)
     expect(cookie).toBe(
-      `__Host-evergrace-cms-state=${state}; Max-Age=600; Path=/; HttpOnly; SameSite=Lax; Secure`,
+      `__Host-evergrace-cms-state=${state}; Max-Age=600; Path=/; HttpOnly; Secure; SameSite=Lax`,
     )
     expect(response.headers.get("cache-control")).toBe("no-store")
     expect(response.headers.get("cross-origin-opener-policy")).toBe("unsafe-none")
@@ -136,7 +149,7 @@ describe("GET /api/auth: off to GitHub", () => {
   })
 
   test("without the OAuth App's settings: a page that says sign-in is not set up, naming them", async () => {
-    const response = await startSignIn(get(`${site}/api/auth`), {})
+    const response = await ask(get(`${site}/api/auth`), {})
     const html = await expectProblem(response, 503, problems.notConfigured.title)
     expect(html).toContain(
       "<code>GITHUB_OAUTH_CLIENT_ID</code> and <code>GITHUB_OAUTH_CLIENT_SECRET</code>",
@@ -148,19 +161,19 @@ describe("GET /api/auth: off to GitHub", () => {
     ["no web address", "github.example.com"],
     ["plain http off this machine (the secret would travel in clear)", "http://git.example.com"],
   ])("a GITHUB_URL that is %s is named too", async (_kind, githubUrl) => {
-    const response = await startSignIn(get(`${site}/api/auth`), { ...env, GITHUB_URL: githubUrl })
+    const response = await ask(get(`${site}/api/auth`), { ...env, GITHUB_URL: githubUrl })
     const html = await expectProblem(response, 503, problems.notConfigured.title)
     expect(html).toContain("<code>GITHUB_URL</code>")
     expect(html).not.toContain("GITHUB_OAUTH_CLIENT_ID")
   })
 
   test("another provider than GitHub is refused", async () => {
-    const response = await startSignIn(get(`${site}/api/auth?provider=gitlab`), env)
+    const response = await ask(get(`${site}/api/auth?provider=gitlab`), env)
     await expectProblem(response, 400, problems.unsupportedProvider.title)
   })
 
   test("only GET", async () => {
-    const response = await startSignIn(new Request(`${site}/api/auth`, { method: "POST" }), env)
+    const response = await ask(new Request(`${site}/api/auth`, { method: "POST" }), env)
     await expectProblem(response, 405, problems.wrongMethod.title)
     expect(response.headers.get("allow")).toBe("GET")
   })
@@ -188,7 +201,7 @@ describe("GET /api/callback: back from GitHub", () => {
     expect(response.headers.get("cache-control")).toBe("no-store")
     expect(response.headers.get("cross-origin-opener-policy")).toBe("unsafe-none")
     expect(response.headers.get("set-cookie")).toBe(
-      "__Host-evergrace-cms-state=; Max-Age=0; Path=/; HttpOnly; SameSite=Lax; Secure",
+      "__Host-evergrace-cms-state=; Max-Age=0; Path=/; HttpOnly; Secure; SameSite=Lax",
     )
     const html = await response.text()
     // The message Decap takes, in a data block; the script that sends it, allowed by its hash only.
@@ -330,7 +343,7 @@ describe("GET /api/callback: back from GitHub", () => {
   }
 
   test("without the settings: not set up, and the cookie is cleared all the same", async () => {
-    const response = await finishSignIn(get(`${site}/api/callback?code=c&state=s`), {})
+    const response = await ask(get(`${site}/api/callback?code=c&state=s`), {})
     await expectProblem(response, 503, problems.notConfigured.title)
     expect(response.headers.get("set-cookie")).toContain("Max-Age=0")
   })
@@ -338,21 +351,39 @@ describe("GET /api/callback: back from GitHub", () => {
 
 describe("the hosts' adapters", () => {
   test("Cloudflare Pages: the project's variables come as `env`", async () => {
-    const start = await cloudflareAuth({ request: get(`${site}/api/auth`), env })
+    const pages = (request: Request) =>
+      cloudflarePages({
+        request,
+        env,
+        functionPath: "/api/[[route]]",
+        waitUntil: () => {},
+        passThroughOnException: () => {},
+        next: () => Promise.resolve(new Response()),
+        params: {},
+        data: {},
+      } as unknown as Parameters<typeof cloudflarePages>[0])
+    const start = await pages(get(`${site}/api/auth`))
     expect(start.status).toBe(302)
     expect(start.headers.get("location")).toContain("client_id=Iv1.client")
-    const back = await cloudflareCallback({ request: get(`${site}/api/callback`), env })
+    const back = await pages(get(`${site}/api/callback`))
     await expectProblem(back, 400, problems.badState.title)
   })
 
-  describe("the API service behind nginx", () => {
+  describe("the site's own server, behind nginx", () => {
     let server: Server
     let base: string
     let store: string
+    let site: MiniSite
 
     beforeAll(async () => {
       store = mkdtempSync(path.join(tmpdir(), "evergrace-api-test-"))
-      server = await startApiServer({ ...env, MEMBERS_STORE: store }, 0)
+      site = await miniSite()
+      const environment = { ...env, MEMBERS_STORE: store }
+      server = await startSiteServer(
+        { publicDir: site.publicDir, env: environment, trustProxy: true },
+        0,
+        "127.0.0.1",
+      )
       const address = server.address()
       base = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`
     })
@@ -360,6 +391,7 @@ describe("the hosts' adapters", () => {
       await new Promise((resolve) => server.close(resolve))
       await closeMemberStores()
       rmSync(store, { recursive: true, force: true })
+      site.remove()
     })
 
     test("routes /api/auth, with the scheme nginx passes on and the site's Host", async () => {
@@ -375,9 +407,11 @@ describe("the hosts' adapters", () => {
       response.resume()
       expect(response.statusCode).toBe(302)
       const location = new URL(response.headers.location ?? "")
-      expect(location.searchParams.get("redirect_uri")).toBe(`${site}/api/callback`)
+      expect(location.searchParams.get("redirect_uri")).toBe(
+        `https://www.evergrace.example/api/callback`,
+      )
       expect(response.headers["set-cookie"]).toEqual([
-        expect.stringMatching(/^__Host-evergrace-cms-state=[\w-]{43}; .*; Secure$/),
+        expect.stringMatching(/^__Host-evergrace-cms-state=[\w-]{43}; .*Secure/),
       ])
     })
 
@@ -386,8 +420,10 @@ describe("the hosts' adapters", () => {
       await expectProblem(response, 400, problems.badState.title)
     })
 
-    test("anything else is not found", async () => {
-      expect((await fetch(`${base}/api/other`)).status).toBe(404)
+    test("anything else under /api/ is not found, with the endpoints' headers", async () => {
+      const response = await fetch(`${base}/api/other`)
+      expect(response.status).toBe(404)
+      expect(response.headers.get("cache-control")).toBe("no-store")
     })
   })
 })

@@ -21,7 +21,7 @@ import {
   metaContentSecurityPolicy,
   securityHeaders,
   type Headers,
-} from "../src/build/policy"
+} from "../src/shared/policy"
 import { pageRoutes, unknownPath } from "../src/content/routes"
 
 // The `_headers` file as the build writes it for a listing of public/ like a real build's (the

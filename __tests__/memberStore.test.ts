@@ -4,12 +4,7 @@ import { mkdtemp, rm } from "node:fs/promises"
 import os from "node:os"
 import path from "node:path"
 import { promisify } from "node:util"
-import {
-  closeMemberStores,
-  listMembers,
-  memberStore,
-  removeMember,
-} from "../src/signup/memberStore"
+import { closeMemberStores, listMembers, memberStore, removeMember } from "../src/node/memberStore"
 
 const tsx = path.resolve("node_modules/.bin/tsx")
 let folder: string

@@ -2,7 +2,8 @@
 import contact from "../data/contact.json"
 import site from "../data/site.json"
 import { fillPlaceholders } from "../src/content/placeholders"
-import { handleSignup, maxBodyBytes, type SignupContext } from "../src/signup/handleSignup"
+import { createApp } from "../src/server/app"
+import { maxBodyBytes, type SignupContext } from "../src/signup/handleSignup"
 import type { MailingList, SubscribeResult } from "../src/signup/mailingList"
 import { rateLimiter } from "../src/signup/rateLimit"
 import { signupTexts } from "../src/signup/texts"
@@ -27,6 +28,16 @@ function fakeList(answer: SubscribeResult | "throw" = "joined") {
 
 function context(list: MailingList, extra: Partial<SignupContext> = {}): SignupContext {
   return { list, texts: signupTexts, ...extra }
+}
+
+/** The endpoint as every host runs it: through the app's route table and the checks there. */
+function signUp(request: Request, { list, rateLimit, client }: SignupContext) {
+  const app = createApp({
+    settings: () => ({}),
+    client: () => client,
+    signupList: () => ({ list, rateLimit }),
+  })
+  return app.request(request)
 }
 
 interface Post {
@@ -56,7 +67,7 @@ const form = (fields: Record<string, string>) => new URLSearchParams(fields).toS
 describe("the sign-up endpoint, called by the page's script (JSON)", () => {
   test("a valid address joins the list, trimmed as the browser trims it", async () => {
     const { list, received } = fakeList("joined")
-    const response = await handleSignup(
+    const response = await signUp(
       request({ body: form({ email: "  ann@example.com " }), json: true }),
       context(list),
     )
@@ -67,7 +78,7 @@ describe("the sign-up endpoint, called by the page's script (JSON)", () => {
 
   test("an address already on the list is a success for the visitor", async () => {
     const { list } = fakeList("already-member")
-    const response = await handleSignup(
+    const response = await signUp(
       request({
         body: JSON.stringify({ email: "ann@example.com" }),
         type: "application/json",
@@ -91,7 +102,7 @@ describe("the sign-up endpoint, called by the page's script (JSON)", () => {
     ["rejected", { email: "ann@example.com", website: "https://spam.example" }],
   ])("%s: %j is refused and never reaches the list", async (problem, fields) => {
     const { list, received } = fakeList()
-    const response = await handleSignup(request({ body: form(fields), json: true }), context(list))
+    const response = await signUp(request({ body: form(fields), json: true }), context(list))
     expect(response.status).toBe(400)
     expect(await response.json()).toEqual({ outcome: "problem", problem })
     expect(received).toEqual([])
@@ -104,12 +115,9 @@ describe("the sign-up endpoint, called by the page's script (JSON)", () => {
     const at254 = `${local}@${domain(254 - 65)}`
     expect(at254).toHaveLength(254)
     const { list, received } = fakeList()
-    const ok = await handleSignup(
-      request({ body: form({ email: at254 }), json: true }),
-      context(list),
-    )
+    const ok = await signUp(request({ body: form({ email: at254 }), json: true }), context(list))
     expect(ok.status).toBe(200)
-    const tooLong = await handleSignup(
+    const tooLong = await signUp(
       request({ body: form({ email: `${local}@${domain(255 - 65)}` }), json: true }),
       context(list),
     )
@@ -124,7 +132,7 @@ describe("the sign-up endpoint, called by the page's script (JSON)", () => {
   ])("%s: no success is reported", async (_case, answer, status, problem) => {
     const { list } = fakeList(answer)
     const error = jest.spyOn(console, "error").mockImplementation(() => {})
-    const response = await handleSignup(
+    const response = await signUp(
       request({ body: form({ email: "ann@example.com" }), json: true }),
       context(list),
     )
@@ -139,7 +147,7 @@ describe("abuse and bad input", () => {
   test("only POST: other methods get 405 with Allow: POST", async () => {
     const { list, received } = fakeList()
     for (const method of ["GET", "PUT", "DELETE", "OPTIONS"]) {
-      const response = await handleSignup(request({ method }), context(list))
+      const response = await signUp(request({ method }), context(list))
       expect(response.status).toBe(405)
       expect(response.headers.get("allow")).toBe("POST")
     }
@@ -148,7 +156,7 @@ describe("abuse and bad input", () => {
 
   test("a body that is not a form or JSON gets 415", async () => {
     const { list } = fakeList()
-    const response = await handleSignup(
+    const response = await signUp(
       request({ body: "email=ann@example.com", type: "text/plain", json: true }),
       context(list),
     )
@@ -158,7 +166,7 @@ describe("abuse and bad input", () => {
   test("a body over the limit gets 413, declared or not", async () => {
     const { list, received } = fakeList()
     const big = form({ email: "ann@example.com", padding: "x".repeat(maxBodyBytes) })
-    const declared = await handleSignup(request({ body: big, json: true }), context(list))
+    const declared = await signUp(request({ body: big, json: true }), context(list))
     expect(declared.status).toBe(413)
     const streamed = new Request(endpoint, {
       method: "POST",
@@ -171,13 +179,13 @@ describe("abuse and bad input", () => {
       }),
       duplex: "half",
     } as RequestInit)
-    expect((await handleSignup(streamed, context(list))).status).toBe(413)
+    expect((await signUp(streamed, context(list))).status).toBe(413)
     expect(received).toEqual([])
   })
 
   test("malformed JSON gets 400", async () => {
     const { list } = fakeList()
-    const response = await handleSignup(
+    const response = await signUp(
       request({ body: "{email:", type: "application/json", json: true }),
       context(list),
     )
@@ -191,7 +199,7 @@ describe("abuse and bad input", () => {
     { "Sec-Fetch-Site": "same-site" },
   ])("a post from another site is refused: %j", async (headers) => {
     const { list, received } = fakeList()
-    const response = await handleSignup(
+    const response = await signUp(
       request({ body: form({ email: "ann@example.com" }), json: true, headers }),
       context(list),
     )
@@ -204,7 +212,7 @@ describe("abuse and bad input", () => {
     let now = 0
     const limit = rateLimiter({ limit: 2, windowMs: 60_000, now: () => now })
     const post = (client: string, email: string) =>
-      handleSignup(
+      signUp(
         request({ body: form({ email }), json: true }),
         context(list, { rateLimit: limit, client }),
       )
@@ -222,7 +230,7 @@ describe("abuse and bad input", () => {
 
   test("every answer carries a strict policy: no scripts, nothing cached", async () => {
     const { list } = fakeList()
-    const response = await handleSignup(
+    const response = await signUp(
       request({ body: form({ email: "a@example.com" }) }),
       context(list),
     )
@@ -238,7 +246,7 @@ describe("abuse and bad input", () => {
 describe("a plain form post (JavaScript off) gets a page, never JSON", () => {
   test("success: the thank-you page with the toast's words", async () => {
     const { list } = fakeList()
-    const response = await handleSignup(
+    const response = await signUp(
       request({ body: form({ email: "ann@example.com" }) }),
       context(list),
     )
@@ -258,7 +266,7 @@ describe("a plain form post (JavaScript off) gets a page, never JSON", () => {
     async (problem, email, status) => {
       const { list } = fakeList("unavailable")
       const error = jest.spyOn(console, "error").mockImplementation(() => {})
-      const response = await handleSignup(request({ body: form({ email }) }), context(list))
+      const response = await signUp(request({ body: form({ email }) }), context(list))
       error.mockRestore()
       expect(response.status).toBe(status)
       const page = await response.text()
@@ -274,7 +282,7 @@ describe("a plain form post (JavaScript off) gets a page, never JSON", () => {
 
   test("what she typed is escaped, never markup", async () => {
     const { list } = fakeList()
-    const response = await handleSignup(
+    const response = await signUp(
       request({ body: form({ email: `"><script>alert(1)</script>` }) }),
       context(list),
     )
@@ -285,7 +293,7 @@ describe("a plain form post (JavaScript off) gets a page, never JSON", () => {
 
   test("a GET (someone opened the address) gets a page leading back to the form", async () => {
     const { list } = fakeList()
-    const response = await handleSignup(request({ method: "GET" }), context(list))
+    const response = await signUp(request({ method: "GET" }), context(list))
     expect(response.status).toBe(405)
     expect(await response.text()).toContain(`href="${contact.path}"`)
   })

@@ -20,7 +20,7 @@ import { freePort, serveBuild } from "./servers"
 // browser is sent to instead. The editor signs in, edits a text, publishes it, and the stub must
 // have received the commit.
 //
-// Served by its own `gatsby serve` (the Gatsby Functions), or, under `npm run test:delivery`, by
+// Served by its own site server (as `npm start` serves it), or, under `npm run test:delivery`, by
 // nginx with the API service and the site's real headers (/admin/'s opener policy included); that
 // run starts the stub and names it in E2E_GITHUB_STUB_URL.
 

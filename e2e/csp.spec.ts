@@ -4,10 +4,8 @@ import { affiliate, contact, home, navigationLabelFor, site, urlOf } from "./con
 import { waitForHydration } from "./hydration"
 import { injectedScriptRuns, watchForViolations } from "./violations"
 
-// Against nginx (npm run test:delivery sets E2E_EXPECT_CSP) every page carries the
-// Content-Security-Policy and nothing on the site may break it. Against `gatsby serve` there is no
-// policy and these tests only check that nothing else goes wrong.
-const expectPolicy = Boolean(process.env.E2E_EXPECT_CSP)
+// Every page carries the Content-Security-Policy, from the site's own server (`npm start`) as from
+// nginx (npm run test:delivery), and nothing on the site may break it.
 
 const routes = siteAddresses()
 
@@ -28,11 +26,9 @@ for (const route of routes) {
   }) => {
     const violations = await watchForViolations(page)
     const response = await page.goto(route)
-    if (expectPolicy) {
-      const policy = (await response?.allHeaders())?.["content-security-policy"] ?? ""
-      expect(policy).toMatch(/script-src 'self' 'sha256-/)
-      expect(policy.match(/script-src [^;]*/)?.[0]).not.toContain("unsafe-inline")
-    }
+    const policy = (await response?.allHeaders())?.["content-security-policy"] ?? ""
+    expect(policy).toMatch(/script-src 'self' 'sha256-/)
+    expect(policy.match(/script-src [^;]*/)?.[0]).not.toContain("unsafe-inline")
     // Gatsby fetches page data from the same origin (connect-src) as it prefetches and navigates.
     const pageDataFetches: string[] = []
     page.on("request", (request) => {
@@ -88,7 +84,6 @@ test("the sign-up toast and the affiliate tooltip run under the policy", async (
 test("the policy is enforced: an injected inline script is blocked and reported", async ({
   page,
 }) => {
-  test.skip(!expectPolicy, "only where the server sends the policy (npm run test:delivery)")
   const violations = await watchForViolations(page)
   await page.goto(home.path)
   expect(await injectedScriptRuns(page)).toBe(false)

@@ -1,7 +1,7 @@
 import path from "node:path"
 import { expect, test } from "@playwright/test"
 import { hosts } from "../src/build/hostRules"
-import { adminHeaders } from "../src/build/policy"
+import { adminHeaders } from "../src/shared/policy"
 import { unknownPath } from "../src/content/routes"
 import { chromiumLaunchOptions } from "./browser.mjs"
 import { startHostServer, type HostServer } from "./hostServer"

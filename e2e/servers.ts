@@ -17,14 +17,15 @@ export function freePort(): Promise<number> {
 }
 
 /**
- * The production build served by a `gatsby serve` of the test's own, with the Functions' settings
- * in `env`: for a spec that needs the endpoints set up otherwise than the suite's server.
+ * The production build served by a site server of the test's own (scripts/serve.ts, as `npm start`
+ * runs it), with the endpoints' settings in `env`: for a spec that needs the endpoints set up
+ * otherwise than the suite's server.
  */
 export async function serveBuild(env: NodeJS.ProcessEnv, port?: number) {
   port ??= await freePort()
   const baseURL = `http://localhost:${port}`
-  const server = spawn("npx", ["gatsby", "serve", "--port", String(port), "--host", "localhost"], {
-    env: { ...process.env, ...env },
+  const server = spawn("npx", ["tsx", "scripts/serve.ts"], {
+    env: { ...process.env, ...env, PORT: String(port), HOST: "localhost" },
     stdio: "ignore",
     detached: true,
   })

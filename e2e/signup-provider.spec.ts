@@ -22,7 +22,7 @@ const toasts = (page: Page) =>
 
 test.describe.configure({ mode: "serial" })
 // The delivery test serves the site with nginx; this one needs its own server.
-test.skip(Boolean(process.env.E2E_BASE_URL), "runs against its own gatsby serve")
+test.skip(Boolean(process.env.E2E_BASE_URL), "runs against its own site server")
 
 let stub: MailingProviderStub
 let server: Awaited<ReturnType<typeof serveBuild>>

@@ -2,7 +2,7 @@
 // UTC), oldest first, ready to import into a mailing tool. MEMBERS_STORE names the store's folder
 // (default .members/). Safe while the site is running: LMDB lets readers and writers share it.
 import { existsSync } from "node:fs"
-import { listMembers, memberStoreFolder } from "../src/signup/memberStore"
+import { listMembers, memberStoreFolder } from "../src/node/memberStore"
 
 /** RFC 4180: quoted when it holds a comma, a quote or a line break. */
 function csvField(value: string): string {

@@ -1,6 +1,6 @@
 // `npm run members:remove -- ann@example.com`: takes an address off the embedded store, for a
 // member who writes to ask (the privacy page promises it). MEMBERS_STORE as for members:export.
-import { memberStoreFolder, removeMember } from "../src/signup/memberStore"
+import { memberStoreFolder, removeMember } from "../src/node/memberStore"
 
 const address = process.argv[2]
 if (!address) {

@@ -20,7 +20,7 @@ interface Variant {
   name: string
   /** The content the variant's edits are made to, for the spec that checks them. */
   source?: string
-  /** Port of the copy's `gatsby serve`: never the one `npm run test:e2e` uses. */
+  /** Port of the copy's site server: never the one `npm run test:e2e` uses. */
   port: number
   /** Writes the variant's content into the copy's (empty) data/. */
   content: (dataDir: string) => void

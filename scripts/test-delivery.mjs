@@ -7,8 +7,8 @@ import { spawn } from "node:child_process"
 import { mkdtemp, rm } from "node:fs/promises"
 import { tmpdir } from "node:os"
 import path from "node:path"
-import { startApiServer } from "../src/endpoints/server"
-import { closeMemberStores } from "../src/signup/memberStore"
+import { closeMemberStores } from "../src/node/memberStore"
+import { startSiteServer } from "../src/node/siteServer"
 import { findNginx, freePort, startNginx } from "./delivery/nginx.mjs"
 import { startGithubStub, stubClientId, stubClientSecret } from "./stubs/githubStub"
 
@@ -48,21 +48,25 @@ const github = await startGithubStub({
   dataDir: path.resolve("data"),
 })
 
-// The API service nginx passes /api/ to, as the systemd unit runs it, with a store of its own;
-// the browser tests sign up through nginx and read that store back.
+// The site's own server as the API service nginx passes /api/ to, as the systemd unit runs it,
+// with a store of its own; the browser tests sign up through nginx and read that store back.
 const membersStore = await mkdtemp(path.join(tmpdir(), "evergrace-members-"))
-const api = await startApiServer(
+const api = await startSiteServer(
   {
-    ...process.env,
-    MEMBERS_STORE: membersStore,
-    API_TRUST_PROXY: "1",
-    // Every browser test signs up from 127.0.0.1: the per-client limit is tested in Jest.
-    SIGNUP_RATE_LIMIT: "1000",
-    GITHUB_OAUTH_CLIENT_ID: stubClientId,
-    GITHUB_OAUTH_CLIENT_SECRET: stubClientSecret,
-    GITHUB_URL: github.url,
+    publicDir: path.resolve("public"),
+    env: {
+      ...process.env,
+      MEMBERS_STORE: membersStore,
+      // Every browser test signs up from 127.0.0.1: the per-client limit is tested in Jest.
+      SIGNUP_RATE_LIMIT: "1000",
+      GITHUB_OAUTH_CLIENT_ID: stubClientId,
+      GITHUB_OAUTH_CLIENT_SECRET: stubClientSecret,
+      GITHUB_URL: github.url,
+    },
+    trustProxy: true,
   },
   await freePort(),
+  "127.0.0.1",
 )
 const apiAddress = api.address()
 const apiPort = typeof apiAddress === "object" && apiAddress ? apiAddress.port : 0
@@ -95,7 +99,6 @@ try {
   )
   const browser = await run("npx", ["playwright", "test"], {
     E2E_BASE_URL: siteUrl,
-    E2E_EXPECT_CSP: "1",
     E2E_GITHUB_STUB_URL: github.url,
     MEMBERS_STORE: membersStore,
   })

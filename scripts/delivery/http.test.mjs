@@ -16,7 +16,7 @@ import {
   cmsAuthHeaders,
   hashedBundle,
   securityHeaders,
-} from "../../src/build/policy"
+} from "../../src/shared/policy"
 import { listedBundles } from "../../src/build/scriptsAfterPaint"
 import { pageRoutes } from "../../src/content/routes"
 

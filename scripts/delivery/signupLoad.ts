@@ -1,14 +1,14 @@
 // The sign-up endpoint under load: nginx with the shipped config passing POST /api/subscribe to
-// the site's API service (src/endpoints/server.ts) with a fresh store, `count` sign-ups with distinct
+// the site's API service (src/node/siteServer.ts) with a fresh store, `count` sign-ups with distinct
 // addresses sent concurrently by autocannon, then the store read back: every address must be
 // there exactly once. Used by `npm run loadtest:signup` (in npm test) and `npm run loadtest`.
 import autocannon from "autocannon"
 import { mkdtemp, rm } from "node:fs/promises"
 import { tmpdir } from "node:os"
 import path from "node:path"
-import { startApiServer } from "../../src/endpoints/server"
-import { signupEndpoint } from "../../src/signup/fields"
-import { closeMemberStores, listMembers } from "../../src/signup/memberStore"
+import { signupEndpoint } from "../../src/shared/endpoints"
+import { closeMemberStores, listMembers } from "../../src/node/memberStore"
+import { startSiteServer } from "../../src/node/siteServer"
 import { freePort, startNginx } from "./nginx.mjs"
 
 export interface SignupLoadFigures {
@@ -29,9 +29,14 @@ export interface SignupLoadFigures {
 export async function loadSignups({ count = 1000, connections = 50 } = {}) {
   const folder = await mkdtemp(path.join(tmpdir(), "evergrace-load-members-"))
   // All requests come from one address: the per-client limit is off, as its description says.
-  const signup = await startApiServer(
-    { ...process.env, MEMBERS_STORE: folder, SIGNUP_RATE_LIMIT: "0", SIGNUP_PROVIDER: "" },
+  const signup = await startSiteServer(
+    {
+      publicDir: path.resolve("public"),
+      env: { ...process.env, MEMBERS_STORE: folder, SIGNUP_RATE_LIMIT: "0", SIGNUP_PROVIDER: "" },
+      trustProxy: true,
+    },
     await freePort(),
+    "127.0.0.1",
   )
   const signupAddress = signup.address()
   const nginx = await startNginx({

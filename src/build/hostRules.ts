@@ -1,7 +1,7 @@
 // How Cloudflare Pages and Netlify read a `_headers` file: which rules match a path, and what the
 // response then carries. The build checks its own `_headers` with it (./deliveryFiles.ts), the Jest
 // test asks it for the headers of each kind of address, and the browser test serves the real build
-// through it. No Node imports, like ./policy.ts.
+// through it. No Node imports, like src/shared/policy.ts.
 //
 // Cloudflare Pages, as documented (developers.cloudflare.com/pages/configuration/headers) and as
 // its asset server does it (workers-sdk, pages-shared/asset-server/rulesEngine.ts and

@@ -12,7 +12,7 @@
 // loader adds them straight away, so no browser is left with a page that never hydrates.
 import { readdir, readFile, writeFile } from "node:fs/promises"
 import path from "node:path"
-import { cmsFolder } from "./policy"
+import { cmsFolder } from "../shared/policy"
 
 const scriptListId = "gatsby-app-scripts"
 

@@ -1,5 +1,5 @@
 import type { CmsBackend, CmsBackendType } from "decap-cms-core"
-import { authPath } from "../cmsAuth/paths"
+import { authPath } from "../shared/endpoints"
 
 /**
  * The Git host the live CMS publishes to, chosen when the site is built (docs/editing-content.md,

@@ -1,15 +1,15 @@
-import { cmsAuthHeaders } from "../build/policy"
+import type { Context } from "hono"
+import { callbackPath } from "../shared/endpoints"
+import { cmsAuthHeaders } from "../shared/policy"
 import { cmsAuthConfig, type CmsAuthEnv } from "./config"
 import { exchangeCode, type ExchangeOptions } from "./github"
 import { handshakeScriptHash, problemPage, signedInPage, type ProblemDetails } from "./pages"
-import { callbackPath } from "./paths"
-import { clearedStateCookie, newState, sameState, stateCookie, stateFromCookie } from "./state"
+import { clearStateCookie, newState, sameState, setStateCookie, stateFromCookie } from "./state"
 import type { CmsAuthProblem } from "./texts"
 
 /**
- * The sign-in Decap CMS's GitHub backend needs, written once: a web-standard Request in, a
- * Response out, run by each host through a thin adapter (src/api/auth.ts and callback.ts for
- * Gatsby and Netlify, functions/api/ for Cloudflare Pages, src/endpoints/server.ts behind nginx).
+ * The sign-in Decap CMS's GitHub backend needs, written once: two handlers of the route table
+ * (src/server/app.ts), run on every host.
  *
  *   GET /api/auth      the CMS's sign-in window opens this; it is sent on to GitHub
  *   GET /api/callback  GitHub sends it back here with a code, which is exchanged (with the OAuth
@@ -33,26 +33,23 @@ const statuses: Record<CmsAuthProblem, number> = {
   githubUnavailable: 502,
 }
 
-function problem(
-  kind: CmsAuthProblem,
-  details: ProblemDetails = {},
-  headers: Record<string, string> = {},
-): Response {
-  return new Response(problemPage(kind, details), {
-    status: statuses[kind],
-    headers: { ...cmsAuthHeaders(), ...headers, "Content-Type": "text/html; charset=utf-8" },
-  })
+/** A page: through the context, so the cookie it set or cleared goes with it. */
+function page(c: Context, status: number, html: string, headers: Record<string, string>) {
+  return c.body(html, status as 200, { ...headers, "Content-Type": "text/html; charset=utf-8" })
 }
 
-const onlyGet = { Allow: "GET" }
+function problem(c: Context, kind: CmsAuthProblem, details: ProblemDetails = {}): Response {
+  const allow: Record<string, string> = kind === "wrongMethod" ? { Allow: "GET" } : {}
+  return page(c, statuses[kind], problemPage(kind, details), { ...cmsAuthHeaders(), ...allow })
+}
 
-export async function startSignIn(request: Request, env: CmsAuthEnv): Promise<Response> {
-  if (request.method !== "GET") return problem("wrongMethod", {}, onlyGet)
+export async function startSignIn(c: Context, env: CmsAuthEnv): Promise<Response> {
+  if (c.req.method !== "GET") return problem(c, "wrongMethod")
   const config = cmsAuthConfig(env)
-  if (!config.ok) return problem("notConfigured", { variables: config.variables })
-  const url = new URL(request.url)
+  if (!config.ok) return problem(c, "notConfigured", { variables: config.variables })
+  const url = new URL(c.req.url)
   const provider = url.searchParams.get("provider")
-  if (provider !== null && provider !== "github") return problem("unsupportedProvider")
+  if (provider !== null && provider !== "github") return problem(c, "unsupportedProvider")
 
   const state = newState()
   const authorize = new URL(`${config.githubUrl}/login/oauth/authorize`)
@@ -62,44 +59,38 @@ export async function startSignIn(request: Request, env: CmsAuthEnv): Promise<Re
     scope: oauthScope,
     state,
   }).toString()
-  return new Response(null, {
-    status: 302,
-    headers: {
-      ...cmsAuthHeaders(),
-      Location: authorize.toString(),
-      "Set-Cookie": stateCookie(request, state),
-    },
-  })
+  setStateCookie(c, state)
+  return c.body(null, 302, { ...cmsAuthHeaders(), Location: authorize.toString() })
 }
 
 export async function finishSignIn(
-  request: Request,
+  c: Context,
   env: CmsAuthEnv,
   options: ExchangeOptions = {},
 ): Promise<Response> {
   // Every answer ends this sign-in: its state is good once.
-  const cleared = { "Set-Cookie": clearedStateCookie(request) }
-  if (request.method !== "GET") return problem("wrongMethod", {}, { ...onlyGet, ...cleared })
+  const expected = stateFromCookie(c)
+  clearStateCookie(c)
+  if (c.req.method !== "GET") return problem(c, "wrongMethod")
   const config = cmsAuthConfig(env)
-  if (!config.ok) return problem("notConfigured", { variables: config.variables }, cleared)
+  if (!config.ok) return problem(c, "notConfigured", { variables: config.variables })
 
-  const url = new URL(request.url)
+  const url = new URL(c.req.url)
   const given = url.searchParams.get("state")
-  const expected = stateFromCookie(request)
   const error = url.searchParams.get("error")
   // Shown only when it looks like one of GitHub's codes: the address is anyone's to write.
   const githubSaid = error && /^[a-z_]{1,64}$/.test(error) ? error : undefined
   // Before anything GitHub says is believed, even a refusal: it must answer this browser's sign-in.
   // Its code is still shown: GitHub sends a wrong callback address (www or not) to the registered
   // one, where this browser's cookie is not, and redirect_uri_mismatch is the clue that matters.
-  if (!given || !expected || !sameState(given, expected)) {
-    return problem("badState", { githubSaid }, cleared)
+  if (!given || !expected || !(await sameState(given, expected))) {
+    return problem(c, "badState", { githubSaid })
   }
 
-  if (error === "access_denied") return problem("denied", {}, cleared)
-  if (error !== null) return problem("refused", { githubSaid }, cleared)
+  if (error === "access_denied") return problem(c, "denied")
+  if (error !== null) return problem(c, "refused", { githubSaid })
   const code = url.searchParams.get("code")
-  if (!code) return problem("codeRejected", {}, cleared)
+  if (!code) return problem(c, "codeRejected")
 
   const result = await exchangeCode(
     {
@@ -111,15 +102,6 @@ export async function finishSignIn(
     },
     options,
   )
-  if ("problem" in result) {
-    return problem(result.problem, { githubSaid: result.githubSaid }, cleared)
-  }
-  return new Response(signedInPage(result.token), {
-    status: 200,
-    headers: {
-      ...cmsAuthHeaders(await handshakeScriptHash()),
-      ...cleared,
-      "Content-Type": "text/html; charset=utf-8",
-    },
-  })
+  if ("problem" in result) return problem(c, result.problem, { githubSaid: result.githubSaid })
+  return page(c, 200, signedInPage(result.token), cmsAuthHeaders(await handshakeScriptHash()))
 }

@@ -1,15 +1,17 @@
-import { endpointHeaders } from "../build/policy"
+import type { Context } from "hono"
+import { endpointHeaders } from "../shared/policy"
 import { checkAddress } from "./address"
-import { addressField, honeypotField } from "./fields"
+import { addressField, honeypotField } from "../shared/endpoints"
 import type { MailingList } from "./mailingList"
 import type { RateLimiter } from "./rateLimit"
 import { confirmationPage, notAFormPage, problemPage } from "./responsePage"
-import type { SignupProblem, SignupTexts } from "./texts"
+import { signupTexts, type SignupProblem, type SignupTexts } from "./texts"
 
 /**
- * The sign-up endpoint, written once: a web-standard Request in, a Response out. Each host runs
- * it through a thin adapter (src/api/subscribe.ts for Gatsby and Netlify, functions/ for
- * Cloudflare Pages, src/endpoints/server.ts behind nginx).
+ * The sign-up endpoint, written once: a web-standard Request in, a Response out. The route table
+ * (src/server/app.ts) runs it on every host, after the checks every post gets there: that it comes
+ * from this site (403) and that its body is within maxBodyBytes (413), answered by
+ * `signupRefusal` in the caller's own terms.
  *
  * Two kinds of caller: the page's script (`Accept: application/json`) gets JSON
  * (`{ "outcome": "joined" }` or `{ "outcome": "problem", "problem": "invalid" }`) and shows the
@@ -34,25 +36,36 @@ export type SignupAnswer = { outcome: "joined" } | { outcome: "problem"; problem
 const formType = "application/x-www-form-urlencoded"
 const jsonType = "application/json"
 
+const wantsJson = (request: Request) => (request.headers.get("accept") ?? "").includes(jsonType)
+
+/** A refusal before the handler runs (src/server/app.ts: another site's post, a body too big). */
+export function signupRefusal(status: 403 | 413, texts: SignupTexts = signupTexts) {
+  return (c: Context) =>
+    respond(
+      texts,
+      wantsJson(c.req.raw),
+      status,
+      { outcome: "problem", problem: "rejected" },
+      "",
+      {},
+    )
+}
+
 export async function handleSignup(request: Request, context: SignupContext): Promise<Response> {
-  const wantsJson = (request.headers.get("accept") ?? "").includes(jsonType)
+  const json = wantsJson(request)
   const answer = (status: number, result: SignupAnswer, address = "", headers = {}) =>
-    respond(context.texts, wantsJson, status, result, address, headers)
+    respond(context.texts, json, status, result, address, headers)
   const refuse = (status: number, headers = {}) =>
     answer(status, { outcome: "problem", problem: "rejected" }, "", headers)
 
   if (request.method !== "POST") {
-    return wantsJson
+    return json
       ? refuse(405, { Allow: "POST" })
       : html(405, notAFormPage(context.texts), { Allow: "POST" })
   }
-  if (!isSameOrigin(request)) return refuse(403)
-
   const type = (request.headers.get("content-type") ?? "").split(";")[0]?.trim().toLowerCase()
   if (type !== formType && type !== jsonType) return refuse(415)
-  const body = await readBody(request)
-  if (body === undefined) return refuse(413)
-  const fields = parseFields(type, body)
+  const fields = parseFields(type, await request.text())
   if (!fields) return refuse(400)
 
   const typed = fields[addressField]
@@ -119,50 +132,6 @@ function html(status: number, body: string, headers: Record<string, string> = {}
     status,
     headers: { ...endpointHeaders(), ...headers, "Content-Type": "text/html; charset=utf-8" },
   })
-}
-
-/**
- * Browsers say where a post comes from: `Origin` (every POST in current browsers) and
- * `Sec-Fetch-Site`. A post from another site is refused; a caller that sends neither is not a
- * browser acting for someone, so there is nothing to forge.
- */
-function isSameOrigin(request: Request): boolean {
-  const site = request.headers.get("sec-fetch-site")
-  if (site && site !== "same-origin" && site !== "none") return false
-  const origin = request.headers.get("origin")
-  if (!origin) return true
-  try {
-    return new URL(origin).host === new URL(request.url).host
-  } catch {
-    return false // "null" (a sandboxed frame, a privacy-sensitive redirect) or garbage
-  }
-}
-
-/** The body as text, or undefined when it is bigger than maxBodyBytes (read no further). */
-async function readBody(request: Request): Promise<string | undefined> {
-  const declared = Number(request.headers.get("content-length") ?? 0)
-  if (declared > maxBodyBytes) return undefined
-  if (!request.body) return ""
-  const reader = request.body.getReader()
-  const chunks: Uint8Array[] = []
-  let size = 0
-  for (;;) {
-    const { done, value } = await reader.read()
-    if (done) break
-    size += value.byteLength
-    if (size > maxBodyBytes) {
-      await reader.cancel()
-      return undefined
-    }
-    chunks.push(value)
-  }
-  const bytes = new Uint8Array(size)
-  let offset = 0
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset)
-    offset += chunk.byteLength
-  }
-  return new TextDecoder().decode(bytes)
 }
 
 function parseFields(type: string, body: string): Record<string, unknown> | undefined {

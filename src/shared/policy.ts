@@ -1,8 +1,8 @@
-// The delivery policy, in one place: caching and security headers for every host (nginx, and the
-// `_headers` file of Cloudflare Pages / Netlify). The build writes the host files from it
-// (./deliveryFiles.ts) and the delivery test checks what nginx actually sends against it.
-// No Node imports: the sign-up endpoint (src/signup/) sends these headers on every host, the
-// Cloudflare Worker runtime included.
+// The delivery policy, in one place: caching and security headers for every host (nginx, the
+// `_headers` file of Cloudflare Pages / Netlify, and the site's own server). The build writes the
+// host files from it (src/build/deliveryFiles.ts), the endpoints send it at run time on every
+// runtime (src/server/), and the delivery test checks what nginx actually sends against it. It
+// imports nothing (eslint.config.mjs): the server bundles of every host include it.
 
 /** Gatsby's caching guidance: HTML and page data revalidate; content-hashed files never change. */
 export const cacheControl = {

@@ -2,8 +2,8 @@ import { existsSync } from "node:fs"
 import { mkdir } from "node:fs/promises"
 import path from "node:path"
 import type { RootDatabase } from "lmdb"
-import { memberKey } from "./address"
-import type { MailingList, SignupEnv, SubscribeResult } from "./mailingList"
+import { memberKey } from "../signup/address"
+import type { MailingList, SignupEnv, SubscribeResult } from "../signup/mailingList"
 
 /**
  * The default list: members kept on the server's own disk in LMDB, an embedded transactional

@@ -1,0 +1,30 @@
+// The site's own server (src/node/siteServer.ts): `npm run serve` after a build (`npm start` does
+// both), and the API service behind nginx (deploy/evergrace-api.service).
+import path from "node:path"
+import { closeMemberStores } from "../src/node/memberStore"
+import { startSiteServer } from "../src/node/siteServer"
+
+const port = Number(process.env.PORT ?? 9000)
+const hostname = process.env.HOST ?? "localhost"
+
+// A request must never end the process: what escapes the app is logged by name (never what was
+// sent, which may hold an address) and the server goes on.
+process.on("unhandledRejection", (error) => {
+  console.error(`site: unhandled ${error instanceof Error ? error.name : "rejection"}`)
+})
+
+void startSiteServer(
+  {
+    publicDir: path.resolve(process.env.PUBLIC_DIR ?? "public"),
+    env: process.env,
+    trustProxy: process.env.TRUST_PROXY === "1",
+  },
+  port,
+  hostname,
+).then((server) => {
+  console.log(`Evergrace on http://${hostname}:${port}`)
+  // systemd stops it with SIGTERM: finish the requests in flight, then close the store.
+  const stop = () => server.close(() => void closeMemberStores().then(() => process.exit(0)))
+  process.on("SIGTERM", stop)
+  process.on("SIGINT", stop)
+})

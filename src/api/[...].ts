@@ -1,0 +1,67 @@
+import { getRequestListener } from "@hono/node-server"
+import type { GatsbyFunctionRequest, GatsbyFunctionResponse } from "gatsby"
+import { createApp } from "../server/app"
+import { nodeRuntime } from "../node/runtime"
+
+/**
+ * Every /api/* request under `gatsby develop` and on Netlify (Gatsby's adapter): one splat
+ * Function hands it to the app's route table (src/server/app.ts). `npm start` and nginx run the
+ * same app on the site's own server (src/node/siteServer.ts), not through this file.
+ *
+ * What Gatsby's Functions need, all here:
+ * - No `config` export: Gatsby takes any file in src/ that exports `config` for a page with a
+ *   rendering mode and bundles its rendering engines, which fail on sharp's binary (#98001). Its
+ *   default body parsers therefore read the body first; the bytes go on as they came (`rawBody`,
+ *   which @hono/node-server reads), so the app's own limits and checks apply.
+ * - Gatsby calls a Function without awaiting it or catching what it throws, and an unhandled
+ *   rejection ends the process: every throw is answered 500 here.
+ * - Gatsby loads this module afresh for each request: what must last the process (the list, the
+ *   rate limit) lives on globalThis (src/node/runtime.ts), and the settings are read through
+ *   globalThis, since webpack writes each `process.env.NAME` in as it was at build time.
+ * - Netlify hands over a request without a socket, and names the visitor in a header.
+ */
+const app = createApp(nodeRuntime(globalThis.process.env, "x-nf-client-connection-ip"))
+const listener = getRequestListener(app.fetch, {
+  errorHandler: () => new Response("Internal error\n", { status: 500 }),
+})
+
+/** Express's request, as Gatsby hands it over, with what @hono/node-server reads. */
+type ExpressRequest = GatsbyFunctionRequest & { originalUrl: string; rawBody?: Buffer }
+
+export default async function api(req: ExpressRequest, res: GatsbyFunctionResponse) {
+  try {
+    const raw = bodyAsSent(req)
+    if (raw) req.rawBody = raw
+    // Express strips the Function's mount path from `url`; the app routes on the whole address.
+    req.url = req.originalUrl
+    await listener(req, res)
+  } catch (error) {
+    console.error(`api: ${error instanceof Error ? error.name : "error"} in the Gatsby Function`)
+    if (!res.headersSent) res.status(500).send("Internal error\n")
+  }
+}
+
+/**
+ * The body again as bytes, from what Gatsby's parsers made of it; undefined while nobody has read
+ * it (a type no parser takes), so the adapter reads the stream itself. A form is written back as a
+ * form; JSON as it came would need the parsers' raw bytes, which Gatsby does not keep, so it is
+ * written again (a body nested deeper than JSON.stringify goes is answered 400).
+ */
+function bodyAsSent(req: GatsbyFunctionRequest): Buffer | undefined {
+  const body: unknown = req.body
+  if (Buffer.isBuffer(body)) return body
+  if (typeof body === "string") return Buffer.from(body)
+  if (!body || typeof body !== "object") return req.readableEnded ? Buffer.alloc(0) : undefined
+  if ((req.headers["content-type"] ?? "").includes("json")) {
+    try {
+      return Buffer.from(JSON.stringify(body))
+    } catch {
+      return Buffer.from("not JSON") // the handler answers 400
+    }
+  }
+  // A form: only plain fields are a sign-up's (a nested `email[x]=` is not an address).
+  const fields = Object.entries(body).filter(
+    (entry): entry is [string, string] => typeof entry[1] === "string",
+  )
+  return Buffer.from(new URLSearchParams(fields).toString())
+}

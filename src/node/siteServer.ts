@@ -1,0 +1,166 @@
+import { existsSync, readFileSync, statSync } from "node:fs"
+import { createServer, type Server } from "node:http"
+import path from "node:path"
+import { getRequestListener } from "@hono/node-server"
+import { serveStatic } from "@hono/node-server/serve-static"
+import { Hono, type Context } from "hono"
+import { compress } from "hono/compress"
+import { effectiveHeaders, parseHeadersFile, type HeaderRule } from "../build/hostRules"
+import { createApp } from "../server/app"
+import type { Settings } from "../server/runtime"
+import { apiPrefix } from "../shared/endpoints"
+import { cmsFolder } from "../shared/policy"
+import { nodeRuntime } from "./runtime"
+
+/**
+ * The site's own server: `npm start` on http://localhost:9000, and the API service nginx passes
+ * /api/ to (deploy/). One Hono app on @hono/node-server: the endpoints' route table
+ * (src/server/app.ts) under /api/, and the build in public/ with the headers every host gives it,
+ * read from the build's own `_headers` as Cloudflare Pages reads it, so this server, the CDN hosts
+ * and nginx (checked by the delivery test) send one policy. Also: the 404 page with status 404
+ * and the site's policy, the addresses' other spellings redirected as nginx does, gzip.
+ *
+ *   PORT (default 9000), HOST (default localhost)
+ *   TRUST_PROXY=1   behind nginx or a CDN: the visitor's address from X-Real-IP, the scheme from
+ *                   X-Forwarded-Proto (the CMS sign-in builds its callback address from it)
+ */
+
+export interface SiteServerOptions {
+  /** The build to serve (absolute). */
+  publicDir: string
+  env: Settings
+  trustProxy?: boolean
+}
+
+/** The host's files: read, never served. */
+const hostFiles = new Set(["/_headers", "/_redirects"])
+const notFoundPage = "/404"
+const readMethods = new Set(["GET", "HEAD"])
+
+export function siteApp({ publicDir, env, trustProxy = false }: SiteServerOptions) {
+  const api = createApp(nodeRuntime(env, trustProxy ? "x-real-ip" : undefined))
+  const rules = readHeaderRules(publicDir)
+  const headersFor = (address: string) => effectiveHeaders(rules, address, "cloudflare").headers
+  /** What nothing else answers: a request not even a Request, or a throw past the app. */
+  const failed = (error: unknown) => {
+    const malformed = error instanceof Error && error.name === "RequestError"
+    return new Response(malformed ? "Bad request\n" : "Internal error\n", {
+      status: malformed ? 400 : 500,
+      headers: { ...headersFor(notFoundPage), "Content-Type": "text/plain; charset=utf-8" },
+    })
+  }
+  const withHeaders = (c: Context, address: string) => {
+    for (const [name, value] of Object.entries(headersFor(address))) c.header(name, value)
+  }
+
+  const site = new Hono()
+  site.use(compress())
+  site.all(`${apiPrefix}*`, (c) =>
+    api.fetch(trustProxy ? withForwardedScheme(c.req.raw) : c.req.raw, c.env),
+  )
+
+  site.all("*", async (c, next) => {
+    const address = c.req.path
+    if (!readMethods.has(c.req.method)) {
+      withHeaders(c, notFoundPage)
+      return c.text("Method not allowed\n", 405, { Allow: "GET, HEAD" })
+    }
+    const redirect = redirectFor(publicDir, address)
+    if (redirect) {
+      withHeaders(c, address)
+      const query = new URL(c.req.url).search
+      return c.body(null, 301, { Location: `${redirect}${query}` })
+    }
+    const file = fileFor(publicDir, address)
+    if (!file) return next()
+    withHeaders(c, address)
+    return serveStatic({ path: file })(c, next)
+  })
+
+  site.notFound((c) => {
+    withHeaders(c, notFoundPage)
+    return c.html(readFileSync(path.join(publicDir, "404.html"), "utf8"), 404)
+  })
+  site.onError((error, c) => {
+    console.error(`site: ${error.name} answering ${c.req.method}`)
+    withHeaders(c, notFoundPage)
+    return c.text("Internal error\n", 500)
+  })
+  return { site, failed }
+}
+
+/** The app on a Node HTTP server; `port` 0 takes a free one. */
+export async function startSiteServer(
+  options: SiteServerOptions,
+  port: number,
+  hostname = "localhost",
+): Promise<Server> {
+  const { site, failed } = siteApp(options)
+  const server = createServer(getRequestListener(site.fetch, { errorHandler: failed }))
+  // A slow client cannot hold a connection open for ever.
+  server.requestTimeout = 30_000
+  server.headersTimeout = 15_000
+  await new Promise<void>((resolve) => server.listen(port, hostname, resolve))
+  return server
+}
+
+function readHeaderRules(publicDir: string): HeaderRule[] {
+  const file = path.join(publicDir, "_headers")
+  if (!existsSync(file)) throw new Error(`${file} is missing: build the site first (npm run build)`)
+  const { rules, problems } = parseHeadersFile(readFileSync(file, "utf8"), "cloudflare")
+  if (problems.length > 0) throw new Error(`${file}:\n  ${problems.join("\n  ")}`)
+  return rules
+}
+
+/** public/'s file for an address, never outside it; undefined for the host's own files. */
+function fileFor(publicDir: string, address: string): string | undefined {
+  if (hostFiles.has(address) || isNotFoundPage(address)) return undefined
+  const file = (name: string) => {
+    let full: string
+    try {
+      full = path.join(publicDir, decodeURIComponent(name))
+    } catch {
+      return undefined // a malformed %-escape
+    }
+    if (!full.startsWith(publicDir + path.sep)) return undefined
+    return existsSync(full) && statSync(full).isFile() ? full : undefined
+  }
+  if (address === "/") return file("/index.html")
+  // Other addresses with a slash were redirected (redirectFor), but the CMS's.
+  if (address.endsWith("/"))
+    return address === `/${cmsFolder}/` ? file(`${address}index.html`) : undefined
+  return file(address) ?? file(`${address}/index.html`)
+}
+
+/**
+ * The site's addresses have no trailing slash and no `.html`, as on nginx (deploy/nginx): /shop/,
+ * /shop.html and /shop/index.html → /shop, /index.html → /; the CMS keeps its slash (/admin →
+ * /admin/). Only to a page that exists, so a redirect never leads to a 404.
+ */
+function redirectFor(publicDir: string, address: string): string | undefined {
+  if (address === `/${cmsFolder}`) return `/${cmsFolder}/`
+  if (address.startsWith(`/${cmsFolder}/`)) return undefined
+  const page = /^((?:\/[^/]+)*?)(?:\/index\.html|\.html|\/+)$/.exec(address)?.[1]
+  if (page === undefined || page === address || isNotFoundPage(address)) return undefined
+  if (page === "" || page === "/") return address === "/" ? undefined : "/"
+  return existsSync(path.join(publicDir, page, "index.html")) ? page : undefined
+}
+
+/** The 404 page is only ever the answer to an unknown address, with status 404. */
+function isNotFoundPage(address: string): boolean {
+  return (
+    address === notFoundPage ||
+    address.startsWith(`${notFoundPage}/`) ||
+    address === `${notFoundPage}.html`
+  )
+}
+
+/** Behind a proxy that ended TLS, the address the visitor used is https. */
+function withForwardedScheme(request: Request): Request {
+  const proto = request.headers.get("x-forwarded-proto")?.split(",")[0]?.trim()
+  if (proto !== "https" || !request.url.startsWith("http:")) return request
+  const { method, headers, body, signal } = request
+  // Node's fetch needs `duplex` to take a stream as a body.
+  const init = { method, headers, body, signal, duplex: "half" } as RequestInit
+  return new Request(`https:${request.url.slice("http:".length)}`, init)
+}

@@ -1,0 +1,24 @@
+import type { Context } from "hono"
+import type { CmsAuthEnv } from "../cmsAuth/config"
+import type { ExchangeOptions } from "../cmsAuth/github"
+import type { MailingList, SignupEnv } from "../signup/mailingList"
+import type { RateLimiter } from "../signup/rateLimit"
+
+/** The host's settings: process.env in Node, the project's variables on Cloudflare. */
+export type Settings = SignupEnv & CmsAuthEnv
+
+/**
+ * What each runtime hands the app (./app.ts): the one thing its adapter knows that the app does
+ * not. An adapter is this object and a line that passes requests in (src/node/runtime.ts,
+ * src/api/[...].ts, functions/api/[[route]].ts).
+ */
+export interface Runtime {
+  /** The settings, read at each request: a key set on the host alone is seen without a build. */
+  settings(c: Context): Settings
+  /** The visitor's address, for the sign-up limit: the host's connection info (hono/conninfo). */
+  client(c: Context): string | undefined
+  /** Where sign-ups go, and a per-visitor limit where the runtime is one long-lived process. */
+  signupList(settings: Settings): { list: MailingList; rateLimit?: RateLimiter }
+  /** How the sign-in calls GitHub; tests pass their own fetch. */
+  github?: ExchangeOptions
+}

@@ -1,0 +1,26 @@
+/**
+ * The endpoints' addresses and the sign-up form's field names: what the pages (the form, the
+ * CMS's sign-in button) and the server (src/server/app.ts, the route table) both need. The
+ * browser bundles include this file, so it imports nothing (eslint.config.mjs holds that).
+ */
+
+/** Every endpoint lives under this prefix: one Function per host and one nginx location pass it. */
+export const apiPrefix = "/api/"
+
+/** The membership sign-up: the form posts here. */
+export const signupEndpoint = "/api/subscribe"
+
+/** Opens the CMS's sign-in: Decap's window starts here and is sent on to GitHub. */
+export const authPath = "/api/auth"
+
+/** Where GitHub sends the window back; the OAuth App's "Authorization callback URL". */
+export const callbackPath = "/api/callback"
+
+export const addressField = "email"
+
+/**
+ * A field that people never see or reach (off-screen, hidden from assistive technology, out of
+ * the tab order) and programs that fill in every field do fill: a sign-up with it is refused.
+ * A name that form-filling bots like, and that browsers' autofill does not use.
+ */
+export const honeypotField = "website"
