@@ -33,6 +33,75 @@ export default tseslint.config(
       "react/prop-types": "off",
     },
   },
+  // Boundaries between runtimes. The pages' bundles must not take in server code; the endpoints
+  // run on workerd as on Node, so they stay web-standard; what both sides share imports nothing.
+  {
+    files: [
+      "src/{components,pages,templates,hooks,theme,utils}/**/*.{ts,tsx}",
+      "src/cms/**/*.{ts,tsx}",
+      "src/wrappers.tsx",
+      "gatsby-browser.tsx",
+    ],
+    // The CMS's webpack settings run in the build, not in the browser.
+    ignores: ["src/cms/webpack.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "^node:",
+              message: "Browser code: Node's modules are not in a page's bundle.",
+            },
+            {
+              regex: "(^|/)(server|signup|cmsAuth|node|build|api)(/|$)",
+              message:
+                "Browser code must not import server or build code: it would ship in a page's bundle. What both sides need belongs in src/shared/.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ["src/{server,signup,cmsAuth}/**/*.{ts,tsx}", "functions/**/*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "^node:|^lmdb$",
+              message:
+                "Web-standard server code runs on workerd too: Node's modules belong in src/node/.",
+            },
+            {
+              regex: "(^|/)(build|node)(/|$)",
+              message:
+                "Web-standard server code must not import build or Node-only code (src/build/, src/node/).",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ["src/shared/**/*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: ".",
+              message:
+                "src/shared/ is in the pages' and every server's bundles: it imports nothing.",
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     files: ["**/*.{js,mjs,cjs}"],
     // Scripts pass functions to the browser (page.evaluate), so both sets of globals apply.
