@@ -67,7 +67,8 @@ export function siteApp({ publicDir, env, trustProxy = false }: SiteServerOption
     }
     const redirect = redirectFor(publicDir, address)
     if (redirect) {
-      withHeaders(c, address)
+      // The page's headers: a redirect carries the same policy as what it leads to.
+      withHeaders(c, redirect)
       const query = new URL(c.req.url).search
       return c.body(null, 301, { Location: `${redirect}${query}` })
     }
@@ -86,7 +87,7 @@ export function siteApp({ publicDir, env, trustProxy = false }: SiteServerOption
     withHeaders(c, notFoundPage)
     return c.text("Internal error\n", 500)
   })
-  return { site, failed }
+  return { site, failed, errorHeaders: () => headersFor(notFoundPage) }
 }
 
 /** The app on a Node HTTP server; `port` 0 takes a free one. */
@@ -95,8 +96,15 @@ export async function startSiteServer(
   port: number,
   hostname = "localhost",
 ): Promise<Server> {
-  const { site, failed } = siteApp(options)
+  const { site, failed, errorHeaders } = siteApp(options)
   const server = createServer(getRequestListener(site.fetch, { errorHandler: failed }))
+  // What Node's HTTP parser refuses before any handler runs (a method it does not know, a
+  // malformed head): a 400 with the site's headers, not Node's bare one.
+  server.on("clientError", (_error, socket) => {
+    if (!socket.writable) return socket.destroy()
+    const headers = Object.entries(errorHeaders()).map(([name, value]) => `${name}: ${value}\r\n`)
+    socket.end(`HTTP/1.1 400 Bad Request\r\n${headers.join("")}Connection: close\r\n\r\n`)
+  })
   // A slow client cannot hold a connection open for ever.
   server.requestTimeout = 30_000
   server.headersTimeout = 15_000

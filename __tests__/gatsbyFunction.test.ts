@@ -1,0 +1,88 @@
+/** @jest-environment node */
+import type { Server } from "node:http"
+import { mkdtempSync, rmSync } from "node:fs"
+import { tmpdir } from "node:os"
+import path from "node:path"
+import express from "express"
+import multer from "multer"
+import { createConfig } from "gatsby/dist/internal-plugins/functions/config"
+import api from "../src/api/[...]"
+import { closeMemberStores } from "../src/node/memberStore"
+import { signupEndpoint } from "../src/shared/endpoints"
+
+// The splat Gatsby Function (src/api/[...].ts), as `gatsby develop` and Netlify's adapter call it:
+// behind Gatsby's own middleware (multer, then its body parsers with its default settings, which
+// read the body before the Function runs) mounted under /api.
+
+let server: Server
+let base: string
+let store: string
+
+beforeAll(async () => {
+  store = mkdtempSync(path.join(tmpdir(), "evergrace-function-members-"))
+  process.env.MEMBERS_STORE = store
+  process.env.SIGNUP_RATE_LIMIT = "0"
+  const { bodyParser } = createConfig(undefined).config
+  const app = express()
+  app.use(
+    "/api",
+    multer().any(),
+    express.raw(bodyParser.raw),
+    express.text(bodyParser.text),
+    express.urlencoded(bodyParser.urlencoded),
+    express.json(bodyParser.json),
+    (req, res) => void api(req as never, res as never),
+  )
+  server = await new Promise<Server>((resolve) => {
+    const listening: Server = app.listen(0, "127.0.0.1", () => resolve(listening))
+  })
+  const address = server.address()
+  base = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`
+})
+
+afterAll(async () => {
+  await new Promise((resolve) => server.close(resolve))
+  await closeMemberStores()
+  rmSync(store, { recursive: true, force: true })
+})
+
+const post = (body: string, type: string) =>
+  fetch(`${base}${signupEndpoint}`, {
+    method: "POST",
+    headers: { "Content-Type": type, Accept: "application/json" },
+    body,
+  })
+
+test("a form sign-up reaches the app as it was sent, after Gatsby's parsers read it", async () => {
+  const response = await post("email=form%40example.com", "application/x-www-form-urlencoded")
+  expect(response.status).toBe(200)
+  expect(await response.json()).toEqual({ outcome: "joined" })
+})
+
+test("a JSON sign-up too", async () => {
+  const response = await post(JSON.stringify({ email: "json@example.com" }), "application/json")
+  expect(await response.json()).toEqual({ outcome: "joined" })
+})
+
+test("a nested form field is no address", async () => {
+  const response = await post("email[x]=a%40example.com", "application/x-www-form-urlencoded")
+  expect(response.status).toBe(400)
+})
+
+test("JSON nested 5,000 deep: answered, not a thrown error", async () => {
+  const body = `${'{"a":'.repeat(5000)}1${"}".repeat(5000)}`
+  const response = await post(body, "application/json")
+  expect([400, 413]).toContain(response.status)
+  // The Function still answers.
+  expect((await fetch(`${base}/api/nothing`)).status).toBe(404)
+})
+
+test("the routes are the app's: the whole address, not Express's mount-relative one", async () => {
+  const start = await fetch(`${base}/api/auth`, { redirect: "manual" })
+  // No OAuth App set here: the sign-in says so, from the sign-in's own handler.
+  expect(start.status).toBe(503)
+  expect(start.headers.get("cross-origin-opener-policy")).toBe("unsafe-none")
+  const get = await fetch(`${base}${signupEndpoint}`)
+  expect(get.status).toBe(405)
+  expect(get.headers.get("allow")).toBe("POST")
+})

@@ -1,0 +1,216 @@
+/** @jest-environment node */
+import { spawn, type ChildProcess } from "node:child_process"
+import { readFileSync } from "node:fs"
+import { connect } from "node:net"
+import { mkdtempSync, rmSync } from "node:fs"
+import { tmpdir } from "node:os"
+import path from "node:path"
+import { signupEndpoint } from "../src/shared/endpoints"
+import { miniSite, type MiniSite } from "./setup/miniSite"
+
+// The site's own server as `npm start` runs it (scripts/serve.ts, a process of its own), on a small
+// build: what a stranger can send it must never end it, swell it or slip past its headers.
+
+const port = 9400 + (process.pid % 500)
+const base = `http://127.0.0.1:${port}`
+const visitorAddress = "someone.private@example.com"
+
+let site: MiniSite
+let store: string
+let server: ChildProcess
+let log = ""
+
+beforeAll(async () => {
+  site = await miniSite()
+  store = mkdtempSync(path.join(tmpdir(), "evergrace-server-members-"))
+  server = spawn(process.execPath, ["--import", "tsx", "scripts/serve.ts"], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      PUBLIC_DIR: site.publicDir,
+      MEMBERS_STORE: store,
+      SIGNUP_RATE_LIMIT: "0",
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  })
+  server.stdout?.on("data", (chunk: Buffer) => (log += chunk.toString()))
+  server.stderr?.on("data", (chunk: Buffer) => (log += chunk.toString()))
+  for (let tries = 0; tries < 100 && !(await isUp()); tries++) await sleep(200)
+  expect(await isUp()).toBe(true)
+}, 30_000)
+
+afterAll(async () => {
+  const exited = new Promise((resolve) => server.once("exit", resolve))
+  server.kill("SIGTERM")
+  await exited
+  site.remove()
+  rmSync(store, { recursive: true, force: true })
+})
+
+afterEach(async () => {
+  // Whatever a test sent, the server is still there, and never logged an address.
+  expect(server.exitCode).toBeNull()
+  expect(await isUp()).toBe(true)
+  expect(log).not.toContain(visitorAddress)
+})
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+async function isUp(): Promise<boolean> {
+  try {
+    return (await fetch(`${base}/`)).status === 200
+  } catch {
+    return false
+  }
+}
+
+/** Sends `head` (and `body`) as raw bytes; resolves to the answer's status line and headers. */
+function raw(head: string, body?: Buffer | string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, "127.0.0.1")
+    let answer = ""
+    socket.on("data", (chunk) => {
+      answer += chunk.toString("latin1")
+      if (answer.includes("\r\n\r\n")) {
+        socket.destroy()
+        resolve(answer.slice(0, answer.indexOf("\r\n\r\n")))
+      }
+    })
+    socket.on("error", (error) => (answer ? resolve(answer) : reject(error)))
+    socket.on("close", () => resolve(answer))
+    socket.write(head)
+    if (body) socket.write(body)
+  })
+}
+
+function rssKilobytes(): number {
+  const status = readFileSync(`/proc/${server.pid}/status`, "utf8")
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1])
+}
+
+const securityHeaders = [
+  "content-security-policy",
+  "strict-transport-security",
+  "x-content-type-options",
+  "x-frame-options",
+  "referrer-policy",
+]
+
+function expectSecurityHeaders(head: string) {
+  for (const name of securityHeaders) expect(head.toLowerCase()).toContain(`\r\n${name}: `)
+  expect(head.toLowerCase()).not.toContain("x-powered-by")
+  expect(head.toLowerCase()).not.toContain("access-control-allow-origin")
+}
+
+describe("requests that end gatsby serve are answered, and the server goes on", () => {
+  test("a JSON body nested 5,000 deep (10 KB)", async () => {
+    const body = `${'{"a":'.repeat(5000)}1${"}".repeat(5000)}`
+    const head = await raw(
+      `POST ${signupEndpoint} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n`,
+      body,
+    )
+    expect(head).toMatch(/^HTTP\/1\.1 413 /)
+    expectSecurityHeaders(head)
+  })
+
+  test.each(["a b", "[::1", "exa mple.com:99999"])("Host: %s", async (host) => {
+    for (const address of ["/", signupEndpoint]) {
+      const head = await raw(
+        `GET ${address} HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`,
+      )
+      expect(head).toMatch(/^HTTP\/1\.1 400 /)
+      expectSecurityHeaders(head)
+    }
+  })
+
+  test.each(["TRACE", "TRACK", "PROPFIND", "DELETE", "PATCH"])("%s", async (method) => {
+    for (const address of ["/", "/shop", signupEndpoint, "/api/auth"]) {
+      const head = await raw(
+        `${method} ${address} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nConnection: close\r\n\r\n`,
+      )
+      expect(head).toMatch(/^HTTP\/1\.1 (405|400) /)
+      expectSecurityHeaders(head)
+    }
+  })
+
+  test("a malformed JSON sign-up with an address in it: 400, and the address is in no log line", async () => {
+    const response = await fetch(`${base}${signupEndpoint}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Accept: "application/json" },
+      body: `{"email": "${visitorAddress}",`,
+    })
+    expect(response.status).toBe(400)
+  })
+})
+
+describe("bodies", () => {
+  test("a 20 MB multipart upload is refused before it is read", async () => {
+    const size = 20 * 1024 * 1024
+    const before = rssKilobytes()
+    // Only the head is sent: the answer comes without waiting for a byte of the body.
+    const head = await raw(
+      `POST ${signupEndpoint} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: multipart/form-data; boundary=x\r\nContent-Length: ${size}\r\nConnection: close\r\n\r\n`,
+    )
+    expect(head).toMatch(/^HTTP\/1\.1 413 /)
+    expectSecurityHeaders(head)
+    expect(rssKilobytes() - before).toBeLessThan(5 * 1024)
+  })
+
+  test("a 20 MB body sent without a length is cut off at the limit", async () => {
+    const before = rssKilobytes()
+    const chunk = Buffer.alloc(1024 * 1024, "a")
+    const response = await fetch(`${base}${signupEndpoint}`, {
+      method: "POST",
+      headers: { "Content-Type": "multipart/form-data; boundary=x" },
+      body: new ReadableStream({
+        start(controller) {
+          for (let index = 0; index < 20; index++) controller.enqueue(chunk)
+          controller.close()
+        },
+      }),
+      duplex: "half",
+    } as RequestInit).catch(() => undefined)
+    // Either the answer (413) or the connection cut once the limit was passed.
+    if (response) expect(response.status).toBe(413)
+    expect(rssKilobytes() - before).toBeLessThan(15 * 1024)
+  })
+})
+
+test("memory stays flat over 2,000 endpoint requests", async () => {
+  const batch = async (count: number) => {
+    for (let index = 0; index < count; index += 20) {
+      await Promise.all(
+        Array.from({ length: 20 }, (_, offset) => {
+          const kind = (index + offset) % 4
+          if (kind === 0) return fetch(`${base}${signupEndpoint}`).then((r) => r.arrayBuffer())
+          if (kind === 1) return fetch(`${base}/api/auth`).then((r) => r.arrayBuffer())
+          if (kind === 2) return fetch(`${base}/api/nothing`).then((r) => r.arrayBuffer())
+          return fetch(`${base}${signupEndpoint}`, {
+            method: "POST",
+            headers: { "Content-Type": "application/x-www-form-urlencoded" },
+            body: `email=load-${index + offset}@example.com`,
+          }).then((r) => r.arrayBuffer())
+        }),
+      )
+    }
+  }
+  await batch(200) // warm-up: the store opened, the code compiled
+  const before = rssKilobytes()
+  await batch(2000)
+  const grownMegabytes = (rssKilobytes() - before) / 1024
+  console.info(`site server: RSS grew ${grownMegabytes.toFixed(1)} MB over 2,000 endpoint requests`)
+  expect(grownMegabytes).toBeLessThan(50)
+}, 120_000)
+
+test("every answer carries the site's security headers, errors included", async () => {
+  for (const address of ["/", "/shop", "/nowhere", "/404", "/shop/", "/admin/", "/api/nowhere"]) {
+    const head = await raw(
+      `GET ${address} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nConnection: close\r\n\r\n`,
+    )
+    expectSecurityHeaders(head)
+  }
+  const notFound = await fetch(`${base}/nowhere`)
+  expect(notFound.status).toBe(404)
+  expect(await notFound.text()).toContain("Not found")
+})
