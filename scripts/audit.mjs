@@ -122,7 +122,7 @@ function dig(value, ...keys) {
 // ---- Built files ---------------------------------------------------------------------------------
 
 /**
- * The built HTML file gatsby serve answers a route with (404.html for unknown paths).
+ * The built HTML file the site's server answers a route with (404.html for unknown paths).
  * @param {string} route
  */
 function htmlFileOf(route) {
@@ -298,11 +298,12 @@ async function freePort() {
 }
 
 /**
- * `gatsby serve` as npm start runs it, in its own process group so that it can be ended whole.
+ * The site's own server as npm start runs it, in its own process group so that it can be ended whole.
  * @param {number} port
  */
 async function serve(port) {
-  const child = spawn("npx", ["gatsby", "serve", "--port", String(port), "--host", "localhost"], {
+  const child = spawn("npx", ["tsx", "scripts/serve.ts"], {
+    env: { ...process.env, PORT: String(port), HOST: "localhost" },
     stdio: "ignore",
     detached: true,
   })
@@ -322,7 +323,7 @@ async function serve(port) {
     if (up) break
     if (tries > 120) {
       stop()
-      throw new Error(`gatsby serve did not answer on ${base}`)
+      throw new Error(`the site's server did not answer on ${base}`)
     }
     await sleep(500)
   }
@@ -794,7 +795,7 @@ async function main() {
   const report = `# Quality report
 
 Measured ${date} by \`npm run audit\` (which builds, serves \`public/\` on loopback with
-\`gatsby serve\`, and checks every route and the 404). A missed budget fails the run, and CI
+the site's own server (\`npm start\`), and checks every route and the 404). A missed budget fails the run, and CI
 (\`.ci/run\`) runs it after \`npm test\`.
 
 How to run: \`npm run audit\` (or \`npm run audit -- --no-build\` to audit the \`public/\` already
@@ -844,7 +845,7 @@ KB gzipped (level ${GZIP_LEVEL}). "static total" is counted from the built files
 above; "run-time extra" is what Chromium downloaded beyond it (chunks imported dynamically after
 hydration), and "budgeted" is the sum of the two. "Chromium downloaded" is the cross-check: the \`script\` resources
 Chromium fetched while loading the route at 390 px (until the network was idle), each body gzipped
-the same way; "transferred" is the bytes on the wire as \`gatsby serve\` compressed them. Inline
+the same way; "transferred" is the bytes on the wire as the site's own server (\`npm start\`) compressed them. Inline
 scripts are not downloads, so that column lacks them. "on first interaction" is what a visitor's
 first mouse move, Tab, pointing at the page's first button and focus on the e-mail field fetch
 after that (the affiliate page's tooltips and the sign-up toast load on demand); a visit that

@@ -1,5 +1,5 @@
 // Screenshots of the content editor for docs/editing-content.md, from the production build: /admin/
-// served by `gatsby serve`, saving through decap-server into a temporary copy of data/ (the real
+// served by the site's own server, saving through decap-server into a temporary copy of data/ (the real
 // files are never touched).
 // Usage: npm run build && node scripts/cms-screenshots.mjs [outDir]   (default docs/cms)
 import { chromium } from "@playwright/test"
@@ -33,7 +33,8 @@ const repoDir = await mkdtemp(path.join(tmpdir(), "evergrace-cms-shots-"))
 await cp("data", path.join(repoDir, "data"), { recursive: true })
 const [sitePort, decapPort] = [await freePort(), await freePort()]
 const children = [
-  spawn("npx", ["gatsby", "serve", "--port", String(sitePort), "--host", "localhost"], {
+  spawn("npx", ["tsx", "scripts/serve.ts"], {
+    env: { ...process.env, PORT: String(sitePort), HOST: "localhost" },
     stdio: "ignore",
     detached: true,
   }),
@@ -55,7 +56,8 @@ try {
   })
   await mkdir(outDir, { recursive: true })
   const browser = await chromium.launch(chromiumLaunchOptions())
-  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } })
+  // The local backend (decap-server on localhost) is outside the CMS's policy, rightly.
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 }, bypassCSP: true })
   // The CMS looks for decap-server at its default address; send it to ours.
   await page.route("http://localhost:8081/api/v1", async (route) => {
     await route.fulfill({ response: await route.fetch({ url: api }) })

@@ -1,5 +1,5 @@
 // A bounded load test on loopback: nginx with the shipped config (twice: see keepaliveRequests),
-// then `gatsby serve` (what `npm start` serves); each run lasts LOADTEST_SECONDS (default 10, at
+// then the site's own server (what `npm start` serves); each run lasts LOADTEST_SECONDS (default 10, at
 // most 15, so no server is loaded for more than 30 s) and cycles through the six pages.
 // Writes docs/delivery.md with the figures and the headers nginx sends for every route.
 // Usage: npm run loadtest   (after npm run build)
@@ -135,17 +135,17 @@ async function recordHeaders(baseUrl) {
   return { rows, security: security ?? {} }
 }
 
-async function startGatsbyServe() {
+async function startSiteServer() {
   const port = await freePort()
   // Its own process group, so stopping it also stops the server npx starts.
-  const child = spawn("npx", ["gatsby", "serve", "--port", String(port), "--host", "127.0.0.1"], {
+  const child = spawn("npx", ["tsx", "scripts/serve.ts"], {
     cwd: root,
     detached: true,
     stdio: "ignore",
-    env: { ...process.env, GATSBY_TELEMETRY_DISABLED: "1" },
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1" },
   })
   const { pid } = child
-  if (pid === undefined) throw new Error("npx gatsby serve did not start")
+  if (pid === undefined) throw new Error("the site's server did not start")
   const baseUrl = `http://127.0.0.1:${port}`
   for (let attempt = 0; ; attempt++) {
     try {
@@ -186,17 +186,17 @@ for (const limit of [keepaliveRequests, 1000]) {
     await nginx.stop()
   }
 }
-const gatsby = await startGatsbyServe()
-let gatsbyFigures
+const siteServer = await startSiteServer()
+let siteServerFigures
 try {
-  gatsbyFigures = await measure("gatsby serve (`npm start`)", gatsby.baseUrl)
+  siteServerFigures = await measure("the site's own server (`npm start`)", siteServer.baseUrl)
 } finally {
-  gatsby.stop()
+  siteServer.stop()
 }
 // Set by the runs above, each of which either measured or threw.
 if (!nginxFigures || !defaultKeepaliveFigures || !headers) throw new Error("a run was skipped")
 
-const figures = [nginxFigures, gatsbyFigures, defaultKeepaliveFigures]
+const figures = [nginxFigures, siteServerFigures, defaultKeepaliveFigures]
 const signupCount = 1000
 const signupFigures = await loadSignups({ count: signupCount })
 console.log(signupFigures)
@@ -318,7 +318,7 @@ The \`sha256-\` sources are the inline scripts of this build, computed after it 
 const options = (await prettier.resolveConfig(outFile)) ?? {}
 await writeFile(outFile, await prettier.format(document, { ...options, filepath: outFile }))
 console.log(`wrote ${path.relative(root, outFile)}`)
-const failures = [nginxFigures, gatsbyFigures].filter(
+const failures = [nginxFigures, siteServerFigures].filter(
   (figure) => figure.errors + figure.timeouts + figure.non2xx > 0,
 )
 if (failures.length > 0) {

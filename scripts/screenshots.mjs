@@ -1,6 +1,6 @@
 // Screenshots of every route at a phone and a desktop width, from the production build.
 // Usage: npm run build && npm run screenshots -- [baseUrl] [outDir]
-// Without a baseUrl it serves public/ itself with `gatsby serve`; output goes to docs/screenshots.
+// Without a baseUrl it serves public/ itself with the site's own server; output goes to docs/screenshots.
 import { chromium } from "@playwright/test"
 import { spawn } from "node:child_process"
 import { mkdir } from "node:fs/promises"
@@ -15,7 +15,8 @@ let server
 if (!baseUrl) {
   const port = 9300
   baseUrl = `http://localhost:${port}`
-  server = spawn("npx", ["gatsby", "serve", "--port", String(port), "--host", "localhost"], {
+  server = spawn("npx", ["tsx", "scripts/serve.ts"], {
+    env: { ...process.env, PORT: String(port), HOST: "localhost" },
     stdio: "ignore",
     detached: true,
   })
@@ -27,7 +28,7 @@ if (!baseUrl) {
       )
     )
       break
-    if (tries > 60) throw new Error(`gatsby serve did not answer on ${baseUrl}`)
+    if (tries > 60) throw new Error(`the site's server did not answer on ${baseUrl}`)
     await sleep(500)
   }
 }
