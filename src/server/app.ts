@@ -1,10 +1,11 @@
 import { Hono, type Context } from "hono"
 import { bodyLimit } from "hono/body-limit"
+import { every } from "hono/combine"
 import { finishSignIn, startSignIn } from "../cmsAuth/handleCmsAuth"
 import { apiPrefix, authPath, callbackPath, signupEndpoint } from "../shared/endpoints"
 import { handleSignup, maxBodyBytes, signupRefusal } from "../signup/handleSignup"
 import { signupTexts } from "../signup/texts"
-import { notFound, serverError } from "./errors"
+import { noSuchEndpoint, serverError } from "./errors"
 import { fromThisSite } from "./fromThisSite"
 import type { Runtime } from "./runtime"
 
@@ -15,8 +16,9 @@ import type { Runtime } from "./runtime"
  * hosts is the `runtime` its adapter hands over (./runtime.ts). Web-standard only: nothing here or
  * below imports `node:*` (eslint.config.mjs holds that), so workerd runs it as Node does.
  *
- * A handler answers every method at its address itself: a GET of the form's address gets a page
- * that leads back to the form, not a bare 404.
+ * An endpoint is one line: `app.get(path, handler)` for one method (any other gets a 405 with
+ * `Allow`), or `app.all` for a handler that answers every method itself, as the sign-up does: a
+ * GET of the form's address gets a page that leads back to the form.
  */
 export function createApp(runtime: Runtime) {
   const signUp = (c: Context) => {
@@ -29,17 +31,19 @@ export function createApp(runtime: Runtime) {
     })
   }
 
-  const app = new Hono()
-  app.all(
-    signupEndpoint,
+  // What a sign-up must pass before it is read: another site's post is refused, and a body past
+  // the limit is read no further; each answered in the caller's own terms (JSON or a page).
+  const signupChecks = every(
     fromThisSite(signupRefusal(403)),
     bodyLimit({ maxSize: maxBodyBytes, onError: signupRefusal(413) }),
-    signUp,
   )
+
+  const app = new Hono()
+  app.all(signupEndpoint, signupChecks, signUp)
   app.all(authPath, (c) => startSignIn(c, runtime.settings(c)))
   app.all(callbackPath, (c) => finishSignIn(c, runtime.settings(c), runtime.github))
 
-  app.all(`${apiPrefix}*`, notFound)
+  app.all(`${apiPrefix}*`, noSuchEndpoint(app.routes))
   app.onError(serverError)
   return app
 }

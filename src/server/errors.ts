@@ -2,18 +2,29 @@ import type { Context } from "hono"
 import { endpointHeaders } from "../shared/policy"
 
 /**
- * The answers no handler gives: an address under /api/ that is no endpoint, and a handler that
- * threw. Short, with the endpoints' headers, and the log names what failed, never who asked or
+ * The answers no handler gives: an address under /api/ that is no endpoint (404), one asked with
+ * a method its line in the route table does not take (405, with `Allow`), and a handler that
+ * threw (500). Short, with the endpoints' headers; the log names what failed, never who asked or
  * what she sent.
  */
 
-function plain(c: Context, status: 404 | 500, text: string) {
-  return c.text(text, status, endpointHeaders())
+interface RouteLine {
+  path: string
+  method: string
 }
 
-export const notFound = (c: Context) => plain(c, 404, "Not found\n")
+export function noSuchEndpoint(routes: readonly RouteLine[]) {
+  return (c: Context) => {
+    const methods = routes
+      .filter((route) => route.path === c.req.path && route.method !== "ALL")
+      .map((route) => route.method)
+    if (methods.length === 0) return c.text("Not found\n", 404, endpointHeaders())
+    const allowed = [...new Set(methods.includes("GET") ? [...methods, "HEAD"] : methods)]
+    return c.text("Method not allowed\n", 405, { ...endpointHeaders(), Allow: allowed.join(", ") })
+  }
+}
 
 export function serverError(error: Error, c: Context) {
   console.error(`api: ${error.name} answering ${c.req.method} ${new URL(c.req.url).pathname}`)
-  return plain(c, 500, "Internal error\n")
+  return c.text("Internal error\n", 500, endpointHeaders())
 }

@@ -1,0 +1,59 @@
+import { css } from "@emotion/react"
+import { buttonStyles, container } from "../../theme/styles"
+import { colors, fonts, fontSizes, radii, shadows, sizes, space } from "../../theme/tokens"
+
+/** What the endpoints' pages show under their heading (src/components/PageHeader.ts). */
+
+/** The text under the heading: the site's column, lines of a comfortable length. */
+export const content = css`
+  ${container};
+  > * {
+    max-width: ${sizes.measure};
+  }
+  code {
+    font-family: ${fonts.mono};
+    font-size: 0.9em;
+    overflow-wrap: anywhere;
+  }
+`
+
+/** The way on, as the site's primary button: the page's one link of its own is a plain <a>. */
+export const onward = css`
+  ${content};
+  a {
+    ${buttonStyles("primary")};
+  }
+`
+
+/** What went wrong, as the sign-up form marks a problem. */
+export const problemNote = css`
+  padding: ${space.xs} ${space.sm};
+  border-left: 5px solid ${colors.problem};
+  background: ${colors.white};
+  color: ${colors.problem};
+  font-weight: 600;
+`
+
+/** Notes for whoever manages the site. */
+export const small = css`
+  font-size: ${fontSizes.small};
+  color: ${colors.inkSoft};
+`
+
+/** The form's card, as on the contact page (src/components/ContactPage.tsx). */
+export const formCard = css`
+  max-width: 36rem;
+  padding: clamp(${space.md}, 4vw, ${space.lg});
+  border-radius: ${radii.md};
+  background: ${colors.white};
+  box-shadow: ${shadows.card};
+  h2 {
+    font-size: ${fontSizes.h3};
+  }
+`
+
+export const privacyNote = css`
+  margin: ${space.sm} 0 0;
+  font-size: ${fontSizes.small};
+  color: ${colors.inkSoft};
+`
