@@ -214,3 +214,15 @@ test("every answer carries the site's security headers, errors included", async 
   expect(notFound.status).toBe(404)
   expect(await notFound.text()).toContain("Not found")
 })
+
+test("an unchanged page is revalidated with a 304 that keeps its headers", async () => {
+  const first = await fetch(`${base}/shop`)
+  const tag = first.headers.get("etag") ?? ""
+  expect(tag).toMatch(/^W\/"/)
+  const again = await fetch(`${base}/shop`, { headers: { "If-None-Match": tag } })
+  expect(again.status).toBe(304)
+  expect(again.headers.get("content-security-policy")).toBe(
+    first.headers.get("content-security-policy"),
+  )
+  expect(again.headers.get("cache-control")).toBe("public, max-age=0, must-revalidate")
+})

@@ -4,7 +4,9 @@ import path from "node:path"
 import { getRequestListener } from "@hono/node-server"
 import { serveStatic } from "@hono/node-server/serve-static"
 import { Hono, type Context } from "hono"
+import { except } from "hono/combine"
 import { compress } from "hono/compress"
+import { etag, RETAINED_304_HEADERS } from "hono/etag"
 import { effectiveHeaders, parseHeadersFile, type HeaderRule } from "../build/hostRules"
 import { createApp } from "../server/app"
 import type { Settings } from "../server/runtime"
@@ -55,6 +57,18 @@ export function siteApp({ publicDir, env, trustProxy = false }: SiteServerOption
 
   const site = new Hono()
   site.use(compress())
+  // Pages and page data are revalidated on every visit: an unchanged file is a 304. Weak, since
+  // the tag is of the file and gzip changes the bytes; the 304 keeps every header of the 200.
+  site.use(
+    "*",
+    except(
+      `${apiPrefix}*`,
+      etag({
+        weak: true,
+        retainedHeaders: [...RETAINED_304_HEADERS, ...Object.keys(headersFor("/"))],
+      }),
+    ),
+  )
   site.all(`${apiPrefix}*`, (c) =>
     api.fetch(trustProxy ? withForwardedScheme(c.req.raw) : c.req.raw, c.env),
   )
