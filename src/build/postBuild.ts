@@ -1,6 +1,7 @@
-import { writeFile } from "node:fs/promises"
+import { copyFile, mkdir, writeFile } from "node:fs/promises"
 import path from "node:path"
 import sharp from "sharp"
+import { fixedFontFiles } from "../theme/fontFaces"
 import { writeDeliveryFiles, type DeliveryFiles } from "./deliveryFiles"
 import { pngToIco } from "./favicon"
 import { loadAllScriptsAfterPaint } from "./scriptsAfterPaint"
@@ -9,7 +10,8 @@ import { loadAllScriptsAfterPaint } from "./scriptsAfterPaint"
  * What the site adds to Gatsby's output, in order, from gatsby-node's onPostBuild: so `gatsby
  * build`, `npm run build` and any host's build command all make the same `public/`.
  * The order matters: the scripts loader changes the pages' inline scripts, and the delivery
- * files hash those scripts for the Content-Security-Policy, so they come last.
+ * files hash those scripts for the Content-Security-Policy and give each folder of public/ its
+ * headers, so they come last.
  */
 export const postBuildSteps = [
   {
@@ -20,6 +22,10 @@ export const postBuildSteps = [
     name: "scripts after the first paint",
     run: async ({ publicDir }: PostBuildOptions) =>
       `on ${await loadAllScriptsAfterPaint(publicDir)} pages`,
+  },
+  {
+    name: "fonts for the endpoints' pages",
+    run: (options: PostBuildOptions) => copyFixedFonts(options),
   },
   {
     name: "delivery headers",
@@ -48,6 +54,20 @@ async function writeRootFiles({ publicDir, siteUrl, iconFile }: PostBuildOptions
   const icon = await sharp(iconFile).resize(32, 32).png().toBuffer()
   await writeFile(path.join(publicDir, "favicon.ico"), pngToIco(icon))
   return "written"
+}
+
+/**
+ * The site's two font files at a fixed address (src/theme/fontFaces.ts): the endpoints' pages
+ * (src/server/pages/) use the site's faces, and cannot know the names webpack gave the pages' copies.
+ */
+async function copyFixedFonts({ publicDir }: PostBuildOptions) {
+  const files = Object.values(fixedFontFiles)
+  for (const { module, url } of files) {
+    const target = path.join(publicDir, url)
+    await mkdir(path.dirname(target), { recursive: true })
+    await copyFile(require.resolve(module), target)
+  }
+  return files.map(({ url }) => url).join(", ")
 }
 
 function describeDelivery({ pages, hashes, bundles }: DeliveryFiles) {

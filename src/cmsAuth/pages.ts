@@ -1,10 +1,14 @@
-import { escapeHtml, htmlPage } from "../endpoints/htmlPage"
+import { Fragment, type ReactNode } from "react"
+import { jsx } from "@emotion/react"
+import { PageHeader } from "../components/PageHeader"
+import { renderEndpointPage } from "../server/pages/endpointPage"
+import { content, problemNote, small } from "../server/pages/styles"
 import { clientIdVariable, clientSecretVariable } from "./config"
 import { cmsAuthTexts as texts, type CmsAuthProblem } from "./texts"
 
 /**
- * The pages of the sign-in window: what went wrong, in words for staff, or the page that hands
- * the GitHub token to the CMS that opened the window.
+ * The pages of the sign-in window, in the site's frame (src/server/pages/): what went wrong, in
+ * words for staff, or the page that hands the GitHub token to the CMS that opened the window.
  */
 
 export interface ProblemDetails {
@@ -15,24 +19,38 @@ export interface ProblemDetails {
 }
 
 /** "<code>A</code>, <code>B</code> and <code>C</code>" */
-function namesHtml(names: readonly string[]): string {
-  const codes = names.map((name) => `<code>${escapeHtml(name)}</code>`)
-  return codes.length > 1 ? `${codes.slice(0, -1).join(", ")} and ${codes.at(-1)}` : codes.join("")
+function names(list: readonly string[]): ReactNode[] {
+  return list.flatMap((name, index) => [
+    index === 0 ? "" : index === list.length - 1 ? " and " : ", ",
+    jsx("code", { key: name }, name),
+  ])
+}
+
+/** The problem's text, the settings' names set as code where it says {variables}. */
+function problemText(text: string, variables: readonly string[]): ReactNode[] {
+  return text
+    .split("{variables}")
+    .flatMap((part, index) => (index === 0 ? [part] : [...names(variables), part]))
 }
 
 export function problemPage(problem: CmsAuthProblem, details: ProblemDetails = {}): string {
   const { title, text } = texts.problems[problem]
   const variables = details.variables ?? [clientIdVariable, clientSecretVariable]
-  const said = details.githubSaid
-    ? `\n<p class="small">${escapeHtml(texts.githubSaid)} <code>${escapeHtml(details.githubSaid)}</code></p>`
-    : ""
-  return htmlPage({
+  return renderEndpointPage({
     title,
-    brandName: texts.brandName,
-    homePath: texts.homePath,
-    body: `<h1>${escapeHtml(title)}</h1>
-<p class="problem" id="problem">${escapeHtml(text).replace("{variables}", namesHtml(variables))}</p>${said}
-<p>${escapeHtml(texts.tryAgain)}</p>`,
+    children: jsx(
+      Fragment,
+      null,
+      jsx(PageHeader, { heading: title }),
+      jsx(
+        "div",
+        { css: content },
+        jsx("p", { id: "problem", css: problemNote }, ...problemText(text, variables)),
+        details.githubSaid &&
+          jsx("p", { css: small }, `${texts.githubSaid} `, jsx("code", null, details.githubSaid)),
+        jsx("p", null, texts.tryAgain),
+      ),
+    ),
   })
 }
 
@@ -84,15 +102,28 @@ export function signedInPage(token: string): string {
   const { title, text, lost } = texts.signedIn
   // In a JSON block only "</script" could end it early: "<" is written as JSON's \u003c.
   const result = successMessage(token).replace(/</g, "\\u003c")
-  return htmlPage({
+  return renderEndpointPage({
     title,
-    brandName: texts.brandName,
-    homePath: texts.homePath,
-    body: `<h1>${escapeHtml(title)}</h1>
-<p>${escapeHtml(text)}</p>
-<p class="problem" id="cms-auth-lost" hidden>${escapeHtml(lost)}</p>`,
-    end: `<script type="application/json" id="cms-auth-result">${result}</script>
-<script>${handshakeScript}</script>
-`,
+    children: jsx(
+      Fragment,
+      null,
+      jsx(PageHeader, { heading: title, intro: text }),
+      jsx(
+        "div",
+        { css: content },
+        // No `display` of its own: `hidden` keeps it out of sight until the script says otherwise.
+        jsx("p", { id: "cms-auth-lost", css: problemNote, hidden: true }, lost),
+      ),
+    ),
+    end: jsx(
+      Fragment,
+      null,
+      jsx("script", {
+        type: "application/json",
+        id: "cms-auth-result",
+        dangerouslySetInnerHTML: { __html: result },
+      }),
+      jsx("script", { dangerouslySetInnerHTML: { __html: handshakeScript } }),
+    ),
   })
 }

@@ -1,205 +1,23 @@
-import { css } from "@emotion/react"
-import { graphql } from "gatsby"
-import { lazy, Suspense, useRef, useState, type FormEvent } from "react"
-import { addressField, honeypotField, signupEndpoint } from "../signup/fields"
-import { buttonStyles } from "../theme/styles"
-import { colors, radii, space } from "../theme/tokens"
+import { lazy, Suspense } from "react"
+import { SignupFormView, type SignupFormViewProps, type ToastsProps } from "./SignupFormView"
+
+export type { SignupProblem, SignupTexts } from "./SignupFormView"
 
 // Radix's toast code (about 14 KB gzipped) is fetched once a visitor turns to the form.
 const SignupToasts = lazy(() => import("./SignupToasts"))
 
-// The spec's limit of welcome toasts on screen at once.
-const MAX_VISIBLE_TOASTS = 3
-
-const form = css`
-  display: grid;
-  gap: ${space.sm};
-  label {
-    font-weight: 600;
-  }
-`
-
-const input = css`
-  width: 100%;
-  min-height: 3.25rem;
-  padding: 0.75rem 1rem;
-  border: 2px solid ${colors.inkSoft};
-  border-radius: ${radii.sm};
-  background: ${colors.white};
-  color: ${colors.ink};
-  font: inherit;
-  &::placeholder {
-    color: ${colors.inkSoft};
-  }
-  &[aria-invalid="true"] {
-    border-color: ${colors.problem};
-  }
-  &:focus-visible {
-    border-color: ${colors.focus};
-  }
-`
-
-const problemMessage = css`
-  margin: 0;
-  padding: ${space.xs} ${space.sm};
-  border-left: 5px solid ${colors.problem};
-  color: ${colors.problem};
-  font-weight: 600;
-  &:empty {
-    display: none;
-  }
-`
-
-// Off-screen, out of the tab order and hidden from assistive technology: only programs fill it.
-const trap = css`
-  position: absolute;
-  left: -10000px;
-  width: 1px;
-  height: 1px;
-  overflow: hidden;
-`
-
-// A page has one sign-up form. Fixed ids, as the server's HTML and the browser's renderer must agree.
-const inputId = "signup-email"
-const problemId = "signup-problem"
-
-export type SignupTexts = Queries.SignupFormFragment
-type Problem = keyof Omit<SignupTexts["messages"], "botFieldLabel">
-
-interface SignupFormProps {
-  texts: SignupTexts
-  /** The id of the privacy note under the form, read with the field. */
-  describedById?: string
-}
-
-/** What the endpoint answered (src/signup/handleSignup.ts), or `unavailable` if it did not. */
-async function send(formElement: HTMLFormElement, texts: SignupTexts): Promise<Problem | null> {
-  try {
-    const response = await fetch(formElement.action, {
-      method: "POST",
-      headers: { Accept: "application/json" },
-      // The form's own fields, encoded as the browser would post them without a script.
-      body: new URLSearchParams(new FormData(formElement) as unknown as Record<string, string>),
-    })
-    const answer: unknown = await response.json()
-    if (typeof answer !== "object" || answer === null || !("outcome" in answer))
-      return "unavailable"
-    if (answer.outcome === "joined" && response.ok) return null
-    const problem = "problem" in answer ? answer.problem : undefined
-    return typeof problem === "string" && problem in texts.messages && problem !== "botFieldLabel"
-      ? (problem as Problem)
-      : "unavailable"
-  } catch {
-    // Offline, or something between her and the endpoint answered instead of it.
-    return "unavailable"
-  }
-}
-
-/**
- * The membership form: a real form posting to the sign-up endpoint, so it works before and
- * without the page's script (the endpoint then answers with a page). Once the page runs, it posts
- * in the background: on success the welcome toast and an empty field, otherwise the problem
- * beside the field, read aloud, with the address kept.
- */
-export function SignupForm({ texts, describedById }: SignupFormProps) {
-  const [toastIds, setToastIds] = useState<number[]>([])
-  const [toastsWanted, setToastsWanted] = useState(false)
-  const wantToasts = () => setToastsWanted(true)
-  const nextToastId = useRef(0)
-  const [problem, setProblem] = useState<Problem | null>(null)
-  const [sending, setSending] = useState(false)
-
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault()
-    if (sending) return
-    const formElement = event.currentTarget
-    setSending(true)
-    // Cleared first, so the same problem twice is announced twice.
-    setProblem(null)
-    wantToasts()
-    const found = await send(formElement, texts)
-    setSending(false)
-    setProblem(found)
-    if (found) return
-    // The field is left to the browser (not React state), so what someone types before the page
-    // finishes loading is kept; resetting the form clears it.
-    formElement.reset()
-    const id = nextToastId.current++
-    setToastIds((ids) => [...ids, id].slice(-MAX_VISIBLE_TOASTS))
-  }
-
-  const dismiss = (id: number) => setToastIds((ids) => ids.filter((other) => other !== id))
-  const describedBy = [problem && problemId, describedById].filter(Boolean).join(" ")
-
+function LazyToasts(props: ToastsProps) {
   return (
-    <>
-      <form
-        css={form}
-        method="post"
-        action={signupEndpoint}
-        onSubmit={onSubmit}
-        onFocus={wantToasts}
-        onPointerEnter={wantToasts}
-        aria-busy={sending}
-      >
-        <label htmlFor={inputId}>{texts.emailLabel}</label>
-        <input
-          id={inputId}
-          css={input}
-          type="email"
-          name={addressField}
-          autoComplete="email"
-          required
-          placeholder={texts.emailPlaceholder}
-          aria-invalid={problem ? true : undefined}
-          aria-describedby={describedBy || undefined}
-        />
-        <p id={problemId} css={problemMessage} role="alert">
-          {problem && texts.messages[problem]}
-        </p>
-        <div css={trap} aria-hidden="true">
-          <label htmlFor="signup-trap">{texts.messages.botFieldLabel}</label>
-          <input
-            id="signup-trap"
-            type="text"
-            name={honeypotField}
-            tabIndex={-1}
-            autoComplete="off"
-          />
-        </div>
-        <button type="submit" css={buttonStyles("primary")}>
-          {sending ? texts.sendingLabel : texts.submitLabel}
-        </button>
-      </form>
-      {toastsWanted && (
-        <Suspense fallback={null}>
-          <SignupToasts ids={toastIds} texts={texts.toast} onDismiss={dismiss} />
-        </Suspense>
-      )}
-    </>
+    <Suspense fallback={null}>
+      <SignupToasts {...props} />
+    </Suspense>
   )
 }
 
-export const signupFormFields = graphql`
-  fragment SignupForm on ContactJson {
-    emailLabel
-    emailPlaceholder
-    submitLabel
-    sendingLabel
-    toast {
-      title
-      description
-      closeLabel
-      regionLabel
-    }
-    messages {
-      missing
-      invalid
-      tooLong
-      rejected
-      tooMany
-      unavailable
-      botFieldLabel
-    }
-  }
-`
+/**
+ * The membership form on the site's pages (./SignupFormView.ts), with its welcome toasts. Its
+ * words come from the pages' queries: the `SignupForm` fragment (./SignupForm.fragment.ts).
+ */
+export function SignupForm(props: Omit<SignupFormViewProps, "toasts">) {
+  return <SignupFormView {...props} toasts={LazyToasts} />
+}

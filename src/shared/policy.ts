@@ -121,14 +121,16 @@ export function adminHeaders(): Headers {
 }
 
 /**
- * The sign-up endpoint's own pages (src/signup/): no scripts at all, inline styles only, and the
- * form posting back to the site. Answers depend on what was sent, so nothing may store them.
+ * The endpoints' own pages (src/server/pages/): no scripts at all, inline styles only, the site's
+ * two font files (copied to /fonts/ by the build), and the form posting back to the site. Answers
+ * depend on what was sent, so nothing may store them.
  */
 function endpointContentSecurityPolicy(): string {
   return [
     "default-src 'none'",
     "style-src 'unsafe-inline'",
     "img-src 'self'",
+    "font-src 'self'",
     "base-uri 'none'",
     "form-action 'self'",
     "frame-ancestors 'none'",

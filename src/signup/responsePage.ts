@@ -1,77 +1,96 @@
-import { escapeHtml, htmlPage } from "../endpoints/htmlPage"
-import { colors, fonts, fontSizes, radii, space } from "../theme/tokens"
-import { honeypotField, signupEndpoint } from "./fields"
+import { Fragment } from "react"
+import { jsx } from "@emotion/react"
+import contact from "../../data/contact.json"
+import site from "../../data/site.json"
+import { PageHeader } from "../components/PageHeader"
+import { SignupFormView, type SignupTexts as FormTexts } from "../components/SignupFormView"
+import { fillAllPlaceholders } from "../content/placeholders"
+import { renderEndpointPage } from "../server/pages/endpointPage"
+import { content, formCard, onward, privacyNote } from "../server/pages/styles"
 import type { SignupProblem, SignupTexts } from "./texts"
 
 /**
  * The pages the endpoint answers a plain form post with (a browser with JavaScript off, or a
- * visitor who pressed the button before the page's script ran): the thank-you page, or the form
- * again with the problem named and her address still in the field. Plain HTML from the site's
- * tokens and data/'s words (src/endpoints/htmlPage.ts), with no scripts, so it needs nothing from
- * the build.
+ * visitor who pressed the button before the page's script ran): the thank-you page, or the site's
+ * own sign-up form again (src/components/SignupFormView.ts) with the problem named beside the
+ * field and her address still in it. In the site's frame (src/server/pages/), with no scripts.
  */
 
-// What only the sign-up's pages have: the form again, with its field marked and the trap field
-// out of sight.
-const formStyles = `
-form{display:grid;gap:${space.sm};margin-top:${space.md}}
-label{font-weight:600}
-input{width:100%;padding:.75rem 1rem;border:2px solid ${colors.problem};border-radius:${radii.sm};background:${colors.white};color:${colors.ink};font:inherit}
-button{justify-self:start;padding:.75rem ${space.md};border:0;border-radius:${radii.pill};background:${colors.accent};color:${colors.white};font:600 ${fontSizes.body} ${fonts.body};cursor:pointer}
-.trap{position:absolute;left:-10000px;width:1px;height:1px;overflow:hidden}
-`
+const PRIVACY_NOTE_ID = "privacy-note"
 
-function page(title: string, texts: SignupTexts, body: string): string {
-  return htmlPage({
-    title,
-    brandName: texts.brandName,
-    homePath: texts.homePath,
-    body,
-    styles: formStyles,
-  })
+// The form's words that only its script shows (the button while sending, the welcome toast):
+// never on these pages, but part of what the form is given.
+const scriptOnly = fillAllPlaceholders(
+  { sendingLabel: contact.sendingLabel, toast: contact.toast },
+  site,
+)
+
+function formTexts({ form, messages }: SignupTexts): FormTexts {
+  const { emailLabel, emailPlaceholder, submitLabel } = form
+  return { ...scriptOnly, emailLabel, emailPlaceholder, submitLabel, messages }
 }
 
 /** The thank-you page: the toast's own title and text. */
 export function confirmationPage(texts: SignupTexts): string {
   const { title, text, linkLabel } = texts.confirmation
-  return page(
+  return renderEndpointPage({
     title,
-    texts,
-    `<h1>${escapeHtml(title)}</h1>
-<p>${escapeHtml(text)}</p>
-<p><a href="${escapeHtml(texts.homePath)}">${escapeHtml(linkLabel)}</a></p>`,
-  )
+    children: jsx(
+      Fragment,
+      null,
+      jsx(PageHeader, { heading: title, intro: text }),
+      jsx("div", { css: onward }, jsx("p", null, jsx("a", { href: texts.homePath }, linkLabel))),
+    ),
+  })
 }
 
-/** The form again, the problem above it (and in the tab's title), the address kept. */
+/** The form again, the problem beside the field (and in the tab's title), the address kept. */
 export function problemPage(texts: SignupTexts, problem: SignupProblem, address: string): string {
   const { form, messages } = texts
-  const message = messages[problem]
-  return page(
-    `${messages.heading}: ${message}`,
-    texts,
-    `<h1>${escapeHtml(messages.heading)}</h1>
-<p class="problem" id="signup-problem">${escapeHtml(message)}</p>
-<form method="post" action="${signupEndpoint}" aria-labelledby="signup-heading">
-<h2 id="signup-heading" class="small">${escapeHtml(form.heading)}</h2>
-<label for="signup-email">${escapeHtml(form.emailLabel)}</label>
-<input id="signup-email" type="email" name="email" autocomplete="email" required autofocus aria-invalid="true" aria-describedby="signup-problem" placeholder="${escapeHtml(form.emailPlaceholder)}" value="${escapeHtml(address)}">
-<div class="trap" aria-hidden="true"><label for="signup-trap">${escapeHtml(messages.botFieldLabel)}</label><input id="signup-trap" type="text" name="${honeypotField}" tabindex="-1" autocomplete="off"></div>
-<button type="submit">${escapeHtml(form.submitLabel)}</button>
-</form>
-<p class="small">${escapeHtml(form.privacyNote)} <a href="${escapeHtml(form.privacyLink.path)}">${escapeHtml(form.privacyLink.label)}</a></p>
-<p><a href="${escapeHtml(texts.contactPath)}">${escapeHtml(form.heading)}</a></p>`,
-  )
+  return renderEndpointPage({
+    title: `${messages.heading}: ${messages[problem]}`,
+    children: jsx(
+      Fragment,
+      null,
+      jsx(PageHeader, { heading: messages.heading }),
+      jsx(
+        "div",
+        { css: content },
+        jsx(
+          "section",
+          { css: formCard, "aria-labelledby": "signup-heading" },
+          jsx("h2", { id: "signup-heading" }, form.heading),
+          jsx(SignupFormView, {
+            texts: formTexts(texts),
+            describedById: PRIVACY_NOTE_ID,
+            answered: { problem, address },
+          }),
+          jsx(
+            "p",
+            { id: PRIVACY_NOTE_ID, css: privacyNote },
+            `${form.privacyNote} `,
+            jsx("a", { href: form.privacyLink.path }, form.privacyLink.label),
+          ),
+        ),
+      ),
+    ),
+  })
 }
 
-/** Any method but POST, or a body that is not a sign-up: a short page that leads back. */
+/** Any method but POST, or a body that is not a sign-up: a short page that leads to the form. */
 export function notAFormPage(texts: SignupTexts): string {
   const { form, messages } = texts
-  return page(
-    messages.heading,
-    texts,
-    `<h1>${escapeHtml(messages.heading)}</h1>
-<p>${escapeHtml(messages.rejected)}</p>
-<p><a href="${escapeHtml(texts.contactPath)}">${escapeHtml(form.heading)}</a></p>`,
-  )
+  return renderEndpointPage({
+    title: messages.heading,
+    children: jsx(
+      Fragment,
+      null,
+      jsx(PageHeader, { heading: messages.heading, intro: messages.rejected }),
+      jsx(
+        "div",
+        { css: onward },
+        jsx("p", null, jsx("a", { href: texts.contactPath }, form.heading)),
+      ),
+    ),
+  })
 }

@@ -1,63 +1,12 @@
-import arial from "@capsizecss/metrics/arial"
-import cormorantGaramond from "@capsizecss/metrics/cormorantGaramond"
-import sourceSans3 from "@capsizecss/metrics/sourceSans3"
-import timesNewRoman from "@capsizecss/metrics/timesNewRoman"
 import displayFontUrl from "@fontsource/cormorant-garamond/files/cormorant-garamond-latin-600-normal.woff2"
 import bodyFontUrl from "@fontsource-variable/source-sans-3/files/source-sans-3-latin-wght-normal.woff2"
+import { fontFaceRules } from "./fontFaces"
+
+// The same two files as `fixedFontFiles` in ./fontFaces.ts (__tests__/endpointPages.test.tsx
+// holds that), here as webpack names them, by their content.
 
 /** The two files the first screen paints with; gatsby-ssr preloads them. */
 export const preloadFontUrls = [bodyFontUrl, displayFontUrl]
 
-interface FontMetrics {
-  unitsPerEm: number
-  ascent: number
-  descent: number
-  lineGap: number
-  xWidthAvg: number
-}
-
-/**
- * A local font (Liberation Sans and Arimo share Arial's metrics) stretched to the web font's average width and vertical metrics, so text set in the
- * fallback takes the same space and nothing moves when the web font arrives (CLS 0).
- */
-function metricFallback(name: string, localFonts: string[], font: FontMetrics, local: FontMetrics) {
-  const sizeAdjust = font.xWidthAvg / font.unitsPerEm / (local.xWidthAvg / local.unitsPerEm)
-  const percent = (value: number) => `${((value / font.unitsPerEm / sizeAdjust) * 100).toFixed(2)}%`
-  return `
-    @font-face {
-      font-family: "${name}";
-      src: ${localFonts.map((localFont) => `local("${localFont}")`).join(", ")};
-      size-adjust: ${(sizeAdjust * 100).toFixed(2)}%;
-      ascent-override: ${percent(font.ascent)};
-      descent-override: ${percent(Math.abs(font.descent))};
-      line-gap-override: ${percent(font.lineGap)};
-    }`
-}
-
-// Only the Latin files of the weights in use: Source Sans 3 variable (400–700), Cormorant 600.
-export const fontFaces = `
-  @font-face {
-    font-family: "Source Sans 3";
-    font-style: normal;
-    font-weight: 300 900;
-    font-display: swap;
-    src: url(${bodyFontUrl}) format("woff2");
-    unicode-range: U+0000-00FF, U+0131, U+0152-0153, U+02BB-02BC, U+02C6, U+02DA, U+02DC, U+0304, U+0308, U+0329, U+2000-206F, U+20AC, U+2122, U+2191, U+2193, U+2212, U+2215, U+FEFF, U+FFFD;
-  }
-  @font-face {
-    font-family: "Cormorant Garamond";
-    font-style: normal;
-    font-weight: 600;
-    font-display: swap;
-    src: url(${displayFontUrl}) format("woff2");
-    unicode-range: U+0000-00FF, U+0131, U+0152-0153, U+02BB-02BC, U+02C6, U+02DA, U+02DC, U+0304, U+0308, U+0329, U+2000-206F, U+20AC, U+2122, U+2191, U+2193, U+2212, U+2215, U+FEFF, U+FFFD;
-  }
-  ${metricFallback("Source Sans 3 Fallback", ["Arial", "Liberation Sans", "Arimo"], sourceSans3, arial)}
-  ${metricFallback(
-    "Cormorant Garamond Fallback",
-    // Liberation Serif and Tinos share Times New Roman's metrics.
-    ["Times New Roman", "Liberation Serif", "Tinos"],
-    cormorantGaramond,
-    timesNewRoman,
-  )}
-`
+/** The pages' @font-face rules, written into the static <head> by gatsby-ssr. */
+export const fontFaces = fontFaceRules({ body: bodyFontUrl, display: displayFontUrl })

@@ -1,5 +1,5 @@
 import createCache from "@emotion/cache"
-import { CacheProvider, css, jsx } from "@emotion/react"
+import { CacheProvider, Global, css, jsx } from "@emotion/react"
 import type { ReactNode } from "react"
 import { renderToStaticMarkup } from "react-dom/server"
 import { SiteFooter } from "../../components/SiteFooter"
@@ -9,12 +9,13 @@ import { apiPrefix } from "../../shared/endpoints"
 import { fixedFontFiles, fontFaceRules } from "../../theme/fontFaces"
 import { GlobalStyles } from "../../theme/GlobalStyles"
 import { siteSettings } from "./siteSettings"
+import { headerWithoutScript } from "./styles"
 
 /**
  * The frame of the endpoints' own pages (the sign-up's thank-you and problems, the CMS sign-in's
  * window): the site's header, footer, faces and colours, as React renders them to static HTML.
  * No script runs in them (the sign-in's hand-over is the one exception, passed as `end`), so the
- * header shows its links rather than a menu button. Plain HTML on every host of the endpoints:
+ * header shows its links rather than a menu button (./styles.ts). Plain HTML on every host of the endpoints:
  * Node, a Gatsby Function and workerd (see src/components/links.ts for why it has no JSX).
  */
 
@@ -63,8 +64,9 @@ function EndpointPage({ title, children, end }: EndpointPageParts) {
       "body",
       null,
       jsx(GlobalStyles),
+      jsx(Global, { styles: headerWithoutScript }),
       jsx(SkipLink, { targetId: MAIN_ID, label: siteSettings.skipLinkLabel }),
-      jsx(SiteHeader, { settings: siteSettings, currentPath, withoutScript: true }),
+      jsx(SiteHeader, { settings: siteSettings, currentPath }),
       jsx("main", { id: MAIN_ID, css: main, tabIndex: -1 }, children),
       jsx(SiteFooter, { settings: siteSettings, currentPath }),
       end,

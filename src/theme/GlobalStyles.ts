@@ -1,4 +1,4 @@
-import { Global, css } from "@emotion/react"
+import { Global, css, jsx } from "@emotion/react"
 import { colors, fonts, fontSizes, lineHeights, mq, sizes } from "./tokens"
 
 // The @font-face rules are not here: gatsby-ssr writes them into the static <head> (see fonts.ts).
@@ -76,5 +76,5 @@ const globalStyles = css`
 `
 
 export function GlobalStyles() {
-  return <Global styles={globalStyles} />
+  return jsx(Global, { styles: globalStyles })
 }

@@ -1,4 +1,4 @@
-import { css } from "@emotion/react"
+import { css, jsx } from "@emotion/react"
 import { container, goldRule } from "../theme/styles"
 import { colors, fontSizes, sizes, space } from "../theme/tokens"
 
@@ -27,10 +27,10 @@ interface PageHeaderProps {
 
 /** The top of an inner page: its one h1 and a short introduction. */
 export function PageHeader({ heading, intro }: PageHeaderProps) {
-  return (
-    <header css={pageHeader}>
-      <h1>{heading}</h1>
-      {intro && <p>{intro}</p>}
-    </header>
+  return jsx(
+    "header",
+    { css: pageHeader },
+    jsx("h1", null, heading),
+    intro && jsx("p", null, intro),
   )
 }

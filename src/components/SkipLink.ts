@@ -1,4 +1,4 @@
-import { css } from "@emotion/react"
+import { css, jsx } from "@emotion/react"
 import { colors, fontSizes, radii, space } from "../theme/tokens"
 
 const skipLink = css`
@@ -26,9 +26,5 @@ interface SkipLinkProps {
 
 /** The first stop for keyboard users: straight past the navigation to the page's content. */
 export function SkipLink({ targetId, label }: SkipLinkProps) {
-  return (
-    <a href={`#${targetId}`} css={skipLink}>
-      {label}
-    </a>
-  )
+  return jsx("a", { href: `#${targetId}`, css: skipLink }, label)
 }
