@@ -60,6 +60,7 @@ describe("the post-build steps", () => {
     expect(postBuildSteps.map((step) => step.name)).toEqual([
       "robots.txt and favicon.ico",
       "scripts after the first paint",
+      "fonts for the endpoints' pages",
       "delivery headers",
     ])
   })
@@ -87,7 +88,7 @@ describe("the post-build steps", () => {
         siteUrl: "https://www.boutique.example",
         iconFile: path.join(dataDir, "images/icon.png"),
       })
-      expect(report).toHaveLength(3)
+      expect(report).toHaveLength(4)
 
       const read = (file: string) => fs.readFileSync(path.join(publicDir, file), "utf8")
       expect(read("robots.txt")).toContain(
