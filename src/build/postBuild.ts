@@ -1,4 +1,5 @@
 import { copyFile, mkdir, writeFile } from "node:fs/promises"
+import { createRequire } from "node:module"
 import path from "node:path"
 import sharp from "sharp"
 import { fixedFontFiles } from "../theme/fontFaces"
@@ -60,12 +61,16 @@ async function writeRootFiles({ publicDir, siteUrl, iconFile }: PostBuildOptions
  * The site's two font files at a fixed address (src/theme/fontFaces.ts): the endpoints' pages
  * (src/server/pages/) use the site's faces, and cannot know the names webpack gave the pages' copies.
  */
+// Resolved from the project, not from this file: Gatsby bundles gatsby-node and what it imports,
+// and the bundle's own `require` knows only what it bundled.
+const fromProject = createRequire(path.join(process.cwd(), "package.json"))
+
 async function copyFixedFonts({ publicDir }: PostBuildOptions) {
   const files = Object.values(fixedFontFiles)
   for (const { module, url } of files) {
     const target = path.join(publicDir, url)
     await mkdir(path.dirname(target), { recursive: true })
-    await copyFile(require.resolve(module), target)
+    await copyFile(fromProject.resolve(module), target)
   }
   return files.map(({ url }) => url).join(", ")
 }
