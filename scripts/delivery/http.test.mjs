@@ -336,7 +336,7 @@ describe("public/_headers for the CDN host", () => {
   })
 })
 
-describe("the CMS sign-in, passed to the API service", () => {
+describe("the endpoints, passed to the API service", () => {
   /** @param {Response} response */
   const authorizeAddress = (response) => new URL(String(response.headers.location))
 
@@ -365,7 +365,20 @@ describe("the CMS sign-in, passed to the API service", () => {
       authorizeAddress(response).searchParams.get("redirect_uri"),
       "https://www.evergrace.example/api/callback",
     )
-    assert.match(String(response.headers["set-cookie"]), /^__Host-evergrace-cms-state=.*; Secure$/)
+    assert.match(
+      String(response.headers["set-cookie"]),
+      /^__Host-evergrace-cms-state=[^;]+; .*; Secure(;|$)/,
+    )
+  })
+
+  test("every address under /api/ is the service's, not nginx's: a new endpoint needs no nginx edit", async () => {
+    for (const pathname of ["/api/no-such-endpoint", "/api/page.html", "/api/folder/"]) {
+      const response = await get(pathname)
+      assert.equal(response.status, 404, pathname)
+      // The route table's answer (src/server/errors.ts), not nginx's 404 page.
+      assert.equal(response.headers["cache-control"], "no-store", pathname)
+      assert.match(String(response.headers["content-type"]), /^text\/plain/, pathname)
+    }
   })
 
   test("/api/callback: the service's page, never cached", async () => {
