@@ -1,0 +1,196 @@
+import { readdirSync, readFileSync } from "node:fs"
+import path from "node:path"
+import { expect, test } from "@playwright/test"
+import {
+  startMailingProviderStub,
+  stubButtondownApiKey,
+  type MailingProviderStub,
+} from "../scripts/stubs/mailingProviderStub"
+import { cmsAuthTexts } from "../src/cmsAuth/texts"
+import { effectiveHeaders, parseHeadersFile } from "../src/build/hostRules"
+import { hashedBundle } from "../src/shared/policy"
+import { contact, escapeRegExp } from "./content"
+import { uniqueAddress } from "./members"
+import { startWorkerd, type WorkerdServer } from "./workerd"
+
+// The build as Cloudflare Pages runs it: `wrangler pages dev` serves public/ with its _headers
+// and _redirects, and the one Pages Function (functions/api/[[route]].ts, Hono's
+// cloudflare-pages adapter) in workerd, with the project's variables as bindings (e2e/workerd.ts).
+// What Jest checks with Node's Request, here in Cloudflare's own runtime: the sign-up through a
+// provider (a local stub answering as Buttondown's API does), the CMS sign-in's first step, and
+// the headers the build's _headers gives, as src/build/hostRules.ts predicts them.
+
+test.describe.configure({ mode: "serial" })
+// The delivery test serves the site with nginx; this one needs its own server.
+test.skip(Boolean(process.env.E2E_BASE_URL), "runs against its own server (wrangler)")
+
+const publicDir = path.resolve(__dirname, "..", "public")
+// Loopback http is a GitHub the sign-in accepts (a test's own); nothing needs to listen there.
+const githubUrl = "http://127.0.0.1:9"
+const welcome = contact.toast.title
+
+test.describe("the build in Cloudflare's runtime (wrangler pages dev, workerd)", () => {
+  // Wrangler bundles the Function and starts workerd: a few seconds, longer on a busy machine.
+  test.describe.configure({ timeout: 90_000 })
+
+  let stub: MailingProviderStub
+  let server: WorkerdServer
+
+  test.beforeAll(async () => {
+    test.setTimeout(90_000)
+    stub = await startMailingProviderStub()
+    server = await startWorkerd({
+      SIGNUP_PROVIDER: "buttondown",
+      BUTTONDOWN_API_KEY: stubButtondownApiKey,
+      BUTTONDOWN_API_URL: stub.url,
+      GITHUB_OAUTH_CLIENT_ID: "x",
+      GITHUB_OAUTH_CLIENT_SECRET: "y",
+      GITHUB_URL: githubUrl,
+    })
+    console.log(`wrangler answered after ${server.startupMs} ms`)
+  })
+
+  test.afterAll(async () => {
+    server?.stop()
+    await stub?.close()
+  })
+
+  const signUp = (address: string, origin: string) =>
+    fetch(`${server.baseURL}/api/subscribe`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Accept: "application/json", Origin: origin },
+      body: JSON.stringify({ email: address }),
+    })
+  const receivedBy = (address: string) =>
+    stub.received.filter((request) => request.address === address)
+
+  test("a sign-up from the page's script reaches the provider, and is answered in JSON", async () => {
+    const address = uniqueAddress("workerd")
+    const response = await signUp(address, server.baseURL)
+    expect(response.status, server.log()).toBe(200)
+    expect(await response.json()).toEqual({ outcome: "joined" })
+    const received = receivedBy(address)
+    expect(received).toHaveLength(1)
+    expect(received[0]?.provider).toBe("buttondown")
+    expect(received[0]?.status).toBe(201)
+    expect(received[0]?.headers.authorization).toBe(`Token ${stubButtondownApiKey}`)
+  })
+
+  test("a plain form post, JavaScript off: the thank-you page, the address at the provider", async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false })
+    try {
+      const page = await context.newPage()
+      const address = uniqueAddress("workerd-no-script")
+      const response = await page.goto(`${server.baseURL}${contact.path}`)
+      expect(response?.status()).toBe(200)
+      await page.getByLabel(contact.emailLabel, { exact: true }).fill(address)
+      await page.getByRole("button", { name: contact.submitLabel, exact: true }).click()
+
+      await expect(page).toHaveURL(`${server.baseURL}/api/subscribe`)
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(welcome)
+      await expect(page.getByText(contact.toast.description, { exact: true })).toBeVisible()
+      expect(receivedBy(address)).toHaveLength(1)
+    } finally {
+      await context.close()
+    }
+  })
+
+  test("another site's post is refused with 403 and never reaches the provider", async () => {
+    const address = uniqueAddress("workerd-cross-site")
+    const response = await signUp(address, "https://evil.example")
+    expect(response.status).toBe(403)
+    expect(await response.json()).toEqual({ outcome: "problem", problem: "rejected" })
+    expect(receivedBy(address)).toHaveLength(0)
+  })
+
+  test("the CMS sign-in starts: 302 to GitHub's authorize page, the state in a cookie", async () => {
+    const response = await fetch(`${server.baseURL}/api/auth?provider=github`, {
+      redirect: "manual",
+    })
+    expect(response.status, server.log()).toBe(302)
+    const location = new URL(response.headers.get("location") ?? "")
+    expect(`${location.origin}${location.pathname}`).toBe(`${githubUrl}/login/oauth/authorize`)
+    expect(location.searchParams.get("client_id")).toBe("x")
+    expect(location.searchParams.get("redirect_uri")).toBe(`${server.baseURL}/api/callback`)
+    const state = location.searchParams.get("state") ?? ""
+    expect(state).toMatch(/^[\w-]{20,}$/)
+
+    const cookies = response.headers.getSetCookie()
+    const stateCookie = cookies.find((cookie) => cookie.split(";")[0]?.endsWith(`=${state}`))
+    expect(stateCookie, cookies.join("\n")).toBeDefined()
+    const attributes = (stateCookie ?? "").split(";").map((part) => part.trim().toLowerCase())
+    expect(attributes).toContain("httponly")
+    expect(attributes).toContain("samesite=lax")
+  })
+
+  test("the callback without the sign-in's cookie: the 'expired' page, status 400", async ({
+    page,
+  }) => {
+    const { title } = cmsAuthTexts.problems.badState
+    const response = await page.goto(`${server.baseURL}/api/callback?code=abc&state=xyz`)
+    expect(response?.status()).toBe(400)
+    await expect(page).toHaveTitle(new RegExp(escapeRegExp(title)))
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(title)
+  })
+
+  // One hashed bundle of the build, by the site's own rule for them.
+  const bundle = readdirSync(publicDir)
+    .map((name) => `/${name}`)
+    .filter((address) => hashedBundle.test(address))
+    .sort()[0]
+
+  for (const address of ["/", "/admin/", bundle ?? "(no hashed bundle in public/)"]) {
+    test(`${address}: every header hostRules.ts predicts for Cloudflare, as workerd sends it`, async () => {
+      const { rules, problems } = parseHeadersFile(
+        readFileSync(path.join(publicDir, "_headers"), "utf8"),
+        "cloudflare",
+      )
+      expect(problems).toEqual([])
+      const predicted = effectiveHeaders(rules, address, "cloudflare").headers
+      expect(Object.keys(predicted).length).toBeGreaterThan(0)
+
+      const response = await fetch(`${server.baseURL}${address}`, { redirect: "manual" })
+      expect(response.status).toBe(200)
+      // Header names are case-insensitive (Headers.get); a header sent twice comes joined by ", ".
+      const sent = Object.fromEntries(
+        Object.keys(predicted).map((name) => [name, response.headers.get(name) ?? undefined]),
+      )
+      expect(sent).toEqual(predicted)
+    })
+  }
+
+  test.describe("without SIGNUP_PROVIDER", () => {
+    let bare: WorkerdServer
+
+    test.beforeAll(async () => {
+      test.setTimeout(90_000)
+      bare = await startWorkerd({})
+      console.log(`wrangler (no bindings) answered after ${bare.startupMs} ms`)
+    })
+
+    test.afterAll(() => {
+      bare?.stop()
+    })
+
+    test("a sign-up is honestly 'unavailable' (503), and the log says why", async () => {
+      const address = uniqueAddress("workerd-no-provider")
+      const response = await fetch(`${bare.baseURL}/api/subscribe`, {
+        method: "POST",
+        headers: {
+          "Content-Type": "application/json",
+          Accept: "application/json",
+          Origin: bare.baseURL,
+        },
+        body: JSON.stringify({ email: address }),
+      })
+      expect(response.status).toBe(503)
+      expect(await response.json()).toEqual({ outcome: "problem", problem: "unavailable" })
+      expect(receivedBy(address)).toHaveLength(0)
+      await expect
+        .poll(bare.log)
+        .toContain("no SIGNUP_PROVIDER is set, and Cloudflare Pages has no disk for the store")
+    })
+  })
+})
