@@ -1,4 +1,5 @@
 import { css } from "@emotion/react"
+import { memo } from "react"
 import { graphql } from "gatsby"
 import { container, goldRule } from "../theme/styles"
 import { colors, fonts, fontSizes, mq, radii, sizes, space } from "../theme/tokens"
@@ -59,7 +60,7 @@ type AffiliatePageProps = ContentPageProps<Queries.AffiliatePageFragment>
  * The partner boutique: the partnership, its collections and why to shop through us
  * (data/affiliate.json). Its buttons do not lead anywhere yet, and explain so in tooltips.
  */
-export default function AffiliatePage({ data: { page } }: AffiliatePageProps) {
+function AffiliatePage({ data: { page } }: AffiliatePageProps) {
   if (!page) return null
   return (
     <SiteTooltipProvider>
@@ -105,6 +106,14 @@ export default function AffiliatePage({ data: { page } }: AffiliatePageProps) {
     </SiteTooltipProvider>
   )
 }
+
+/**
+ * Rendered again only for new content. A new address on the same page (the skip link's #content)
+ * re-renders Gatsby's page, and this page's buttons wait as server HTML for their tooltips' code
+ * (SiteTooltipProvider): an update there would make React build them afresh, and a keyboard
+ * visitor tabbing through them would lose her focus to the top of the page.
+ */
+export default memo(AffiliatePage, (before, after) => before.data === after.data)
 
 export const Head = pageHead<Queries.AffiliatePageFragment>()
 

@@ -44,22 +44,31 @@ export function NoteTooltip({ note, children }: NoteTooltipProps) {
 
 const triggers = () => [...document.querySelectorAll(triggerSelector)]
 
-// This file loads as the visitor approaches a button, before React renders the tooltips: the
-// button she focused then, by its place on the page (used once, by the first render).
-let focusedTrigger =
-  typeof document === "undefined" || !document.activeElement
-    ? -1
-    : triggers().indexOf(document.activeElement)
+// This file loads as the visitor approaches a button, before React renders the tooltips. Until
+// then she may go on tabbing: the button she focused last, by its place on the page, is the one
+// to give the focus back to (used once, by the first render).
+let focusedTrigger = -1
+const rememberFocus = () => {
+  const index = triggers().indexOf(document.activeElement as Element)
+  if (index >= 0) focusedTrigger = index
+}
+if (typeof document !== "undefined") {
+  rememberFocus()
+  document.addEventListener("focusin", rememberFocus)
+}
 
 /**
  * Where React built the content afresh as the tooltips came (after a client-side visit, or when
  * the page re-rendered before its part could hydrate), the button the visitor had focused was
- * replaced: its new self gets the focus back, and with it the tooltip.
+ * replaced and the focus fell back to the page: her button's new self gets it back, and with it
+ * the tooltip. Where the focus is still somewhere, she put it there, and it stays.
  */
 function restoreTriggerFocus() {
+  document.removeEventListener("focusin", rememberFocus)
   const trigger = focusedTrigger >= 0 ? triggers()[focusedTrigger] : undefined
   focusedTrigger = -1
-  if (trigger instanceof HTMLElement && document.activeElement !== trigger) trigger.focus()
+  const lost = !document.activeElement || document.activeElement === document.body
+  if (trigger instanceof HTMLElement && lost) trigger.focus()
 }
 
 /**
