@@ -1,9 +1,6 @@
 /** @jest-environment node */
 import { createHash } from "node:crypto"
-import { mkdtempSync, rmSync } from "node:fs"
 import { request, type IncomingMessage, type Server } from "node:http"
-import { tmpdir } from "node:os"
-import path from "node:path"
 import { onRequest as cloudflarePages } from "../functions/api/[[route]]"
 import type { CmsAuthEnv } from "../src/cmsAuth/config"
 import type { ExchangeOptions } from "../src/cmsAuth/github"
@@ -11,9 +8,9 @@ import { handshakeScript } from "../src/cmsAuth/pages"
 import { cmsAuthTexts } from "../src/cmsAuth/texts"
 import { createApp } from "../src/server/app"
 import { unavailableList } from "../src/signup/mailingList"
-import { closeMemberStores } from "../src/node/memberStore"
 import { startSiteServer } from "../src/node/siteServer"
 import { miniSite, type MiniSite } from "./setup/miniSite"
+import { baseUrl, temporaryStore } from "./setup/servers"
 
 // The CMS's GitHub sign-in, each branch through the one handler, with GitHub's token endpoint
 // played by a fake `fetch`. The whole flow in a browser, against a stub of GitHub, is
@@ -372,25 +369,22 @@ describe("the hosts' adapters", () => {
   describe("the site's own server, behind nginx", () => {
     let server: Server
     let base: string
-    let store: string
+    const store = temporaryStore("api-test")
     let site: MiniSite
 
     beforeAll(async () => {
-      store = mkdtempSync(path.join(tmpdir(), "evergrace-api-test-"))
       site = await miniSite()
-      const environment = { ...env, MEMBERS_STORE: store }
+      const environment = { ...env, MEMBERS_STORE: store.folder }
       server = await startSiteServer(
         { publicDir: site.publicDir, env: environment, trustProxy: true },
         0,
         "127.0.0.1",
       )
-      const address = server.address()
-      base = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`
+      base = baseUrl(server)
     })
     afterAll(async () => {
       await new Promise((resolve) => server.close(resolve))
-      await closeMemberStores()
-      rmSync(store, { recursive: true, force: true })
+      await store.remove()
       site.remove()
     })
 

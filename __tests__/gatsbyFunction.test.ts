@@ -1,14 +1,11 @@
 /** @jest-environment node */
 import type { Server } from "node:http"
-import { mkdtempSync, rmSync } from "node:fs"
-import { tmpdir } from "node:os"
-import path from "node:path"
 import express from "express"
 import multer from "multer"
 import { createConfig } from "gatsby/dist/internal-plugins/functions/config"
 import api from "../src/api/[...]"
-import { closeMemberStores } from "../src/node/memberStore"
 import { signupEndpoint } from "../src/shared/endpoints"
+import { baseUrl, temporaryStore } from "./setup/servers"
 
 // The splat Gatsby Function (src/api/[...].ts), as `gatsby develop` and Netlify's adapter call it:
 // behind Gatsby's own middleware (multer, then its body parsers with its default settings, which
@@ -16,11 +13,10 @@ import { signupEndpoint } from "../src/shared/endpoints"
 
 let server: Server
 let base: string
-let store: string
+const store = temporaryStore("function-members")
 
 beforeAll(async () => {
-  store = mkdtempSync(path.join(tmpdir(), "evergrace-function-members-"))
-  process.env.MEMBERS_STORE = store
+  process.env.MEMBERS_STORE = store.folder
   process.env.SIGNUP_RATE_LIMIT = "0"
   const { bodyParser } = createConfig(undefined).config
   const app = express()
@@ -36,14 +32,12 @@ beforeAll(async () => {
   server = await new Promise<Server>((resolve) => {
     const listening: Server = app.listen(0, "127.0.0.1", () => resolve(listening))
   })
-  const address = server.address()
-  base = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`
+  base = baseUrl(server)
 })
 
 afterAll(async () => {
   await new Promise((resolve) => server.close(resolve))
-  await closeMemberStores()
-  rmSync(store, { recursive: true, force: true })
+  await store.remove()
 })
 
 const post = (body: string, type: string) =>

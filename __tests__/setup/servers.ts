@@ -1,0 +1,23 @@
+import { mkdtempSync, rmSync } from "node:fs"
+import type { Server } from "node:http"
+import { tmpdir } from "node:os"
+import path from "node:path"
+import { closeMemberStores } from "../../src/node/memberStore"
+
+/** http://127.0.0.1:<port> of a server listening on loopback. */
+export function baseUrl(server: Server): string {
+  const address = server.address()
+  return `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`
+}
+
+/** A member store of the test's own, and how to close and remove it. */
+export function temporaryStore(name: string) {
+  const folder = mkdtempSync(path.join(tmpdir(), `evergrace-${name}-`))
+  return {
+    folder,
+    remove: async () => {
+      await closeMemberStores()
+      rmSync(folder, { recursive: true, force: true })
+    },
+  }
+}
