@@ -56,7 +56,8 @@ export function siteApp({ publicDir, env, trustProxy = false }: SiteServerOption
   }
 
   const site = new Hono()
-  site.use(compress())
+  // The pages and files; the endpoints' answers are a few hundred bytes, not worth a gzip stream.
+  site.use(except(`${apiPrefix}*`, compress()))
   // Pages and page data are revalidated on every visit: an unchanged file is a 304. Weak, since
   // the tag is of the file and gzip changes the bytes; the 304 keeps every header of the 200.
   site.use(
