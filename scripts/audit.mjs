@@ -460,6 +460,9 @@ function bestRun(runs) {
  * Lighthouse 12 with its default simulated throttling, one run at a time; mobile judged by its best run.
  * @param {string} base
  */
+/** Lighthouse's errors for a trace Chromium did not record whole, which it says to run again. */
+const traceFailures = new Set(["NO_NAVSTART", "NO_TRACING_STARTED"])
+
 async function runLighthouse(base) {
   const chrome = await chromeLauncher.launch({
     chromePath,
@@ -471,21 +474,30 @@ async function runLighthouse(base) {
   const runOnce = async (route, preset) => {
     const runs = (runsOf[`${route} ${preset}`] ??= [])
     log(`Lighthouse ${preset} ${route} (run ${runs.length + 1})`)
-    const runner = await lighthouse(
-      base + route,
-      {
-        port: chrome.port,
-        output: "json",
-        logLevel: "error",
-        onlyCategories: Object.keys(MIN_SCORE),
-        // The 404 answers 404 on purpose; without this Lighthouse refuses to audit it.
-        ignoreStatusCode: route === NOT_FOUND,
-      },
-      preset === "desktop" ? desktopConfig : undefined,
-    )
-    if (!runner) throw new Error(`${route}: Lighthouse gave no result`)
-    if (runner.lhr.runtimeError) throw new Error(`${route}: ${runner.lhr.runtimeError.message}`)
-    runs.push(runner)
+    for (let attempt = 1; ; attempt++) {
+      const runner = await lighthouse(
+        base + route,
+        {
+          port: chrome.port,
+          output: "json",
+          logLevel: "error",
+          onlyCategories: Object.keys(MIN_SCORE),
+          // The 404 answers 404 on purpose; without this Lighthouse refuses to audit it.
+          ignoreStatusCode: route === NOT_FOUND,
+        },
+        preset === "desktop" ? desktopConfig : undefined,
+      )
+      if (!runner) throw new Error(`${route}: Lighthouse gave no result`)
+      const error = runner.lhr.runtimeError
+      // Chromium's trace of the load was incomplete ("Please run Lighthouse again"): once more.
+      if (error && attempt === 1 && traceFailures.has(error.code)) {
+        log(`Lighthouse ${preset} ${route}: ${error.code}, the trace was incomplete; again`)
+        continue
+      }
+      if (error) throw new Error(`${route}: ${error.message}`)
+      runs.push(runner)
+      return
+    }
   }
   /** @type {Record<string, LighthouseFigures>} */
   const results = {}
