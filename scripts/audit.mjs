@@ -456,13 +456,13 @@ function bestRun(runs) {
   })
 }
 
+/** Lighthouse's errors for a trace Chromium did not record whole, which it says to run again. */
+const traceFailures = new Set(["NO_NAVSTART", "NO_TRACING_STARTED"])
+
 /**
  * Lighthouse 12 with its default simulated throttling, one run at a time; mobile judged by its best run.
  * @param {string} base
  */
-/** Lighthouse's errors for a trace Chromium did not record whole, which it says to run again. */
-const traceFailures = new Set(["NO_NAVSTART", "NO_TRACING_STARTED"])
-
 async function runLighthouse(base) {
   const chrome = await chromeLauncher.launch({
     chromePath,
