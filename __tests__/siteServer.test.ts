@@ -1,5 +1,5 @@
 /** @jest-environment node */
-import { spawn, type ChildProcess } from "node:child_process"
+import { spawn, spawnSync, type ChildProcess } from "node:child_process"
 import { readFileSync } from "node:fs"
 import { connect } from "node:net"
 import { mkdtempSync, rmSync } from "node:fs"
@@ -105,7 +105,7 @@ function expectSecurityHeaders(head: string) {
 
 describe("requests that end gatsby serve are answered, and the server goes on", () => {
   test("a JSON body nested 5,000 deep (10 KB)", async () => {
-    const body = `${'{"a":'.repeat(5000)}1${"}".repeat(5000)}`
+    const body = `${"[".repeat(5000)}${"]".repeat(5000)}`
     const head = await raw(
       `POST ${signupEndpoint} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n`,
       body,
@@ -214,6 +214,39 @@ test("every answer carries the site's security headers, errors included", async 
   expect(notFound.status).toBe(404)
   expect(await notFound.text()).toContain("Not found")
 })
+
+test("an address with an empty segment is not a second way to a file or its headers", async () => {
+  for (const address of [
+    "//shop",
+    "//index.html",
+    "//_headers",
+    "//404.html",
+    "/static//picture.txt",
+  ]) {
+    const head = await raw(
+      `GET ${address} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nConnection: close\r\n\r\n`,
+    )
+    expect(head).toMatch(/^HTTP\/1\.1 404 /)
+    expectSecurityHeaders(head)
+  }
+})
+
+test("only pages and page data are read whole for a tag; other files stream", async () => {
+  expect((await fetch(`${base}/shop`)).headers.get("etag")).toMatch(/^W\//)
+  const file = await fetch(`${base}/static/picture.txt`)
+  expect(file.status).toBe(200)
+  expect(file.headers.get("etag")).toBeNull()
+})
+
+test("without a build, the server says so and exits with an error", () => {
+  const result = spawnSync(process.execPath, ["--import", "tsx", "scripts/serve.ts"], {
+    env: { ...process.env, PORT: String(port + 1), PUBLIC_DIR: path.join(store, "no-build") },
+    encoding: "utf8",
+    timeout: 30_000,
+  })
+  expect(result.status).toBe(1)
+  expect(result.stderr).toContain("build the site first")
+}, 40_000)
 
 test("an unchanged page is revalidated with a 304 that keeps its headers", async () => {
   const first = await fetch(`${base}/shop`)

@@ -263,7 +263,7 @@ retries, counts the request it had already sent on it as an error
 ## Sign-ups under load
 
 ${signupCount} sign-ups with distinct addresses, 50 connections at once, through nginx (the shipped
-config) to the API service (\`src/endpoints/server.ts\`, embedded LMDB store, per-client limit off
+config) to the API service (the site's own server, \`src/node/siteServer.ts\`, embedded LMDB store, per-client limit off
 as every request comes from loopback); then the store was read back. The same check runs in
 \`npm test\` (\`npm run loadtest:signup\`).
 

@@ -21,10 +21,17 @@ void startSiteServer(
   },
   port,
   hostname,
-).then((server) => {
-  console.log(`Evergrace on http://${hostname}:${port}`)
-  // systemd stops it with SIGTERM: finish the requests in flight, then close the store.
-  const stop = () => server.close(() => void closeMemberStores().then(() => process.exit(0)))
-  process.on("SIGTERM", stop)
-  process.on("SIGINT", stop)
-})
+).then(
+  (server) => {
+    console.log(`Evergrace on http://${hostname}:${port}`)
+    // systemd stops it with SIGTERM: finish the requests in flight, then close the store.
+    const stop = () => server.close(() => void closeMemberStores().then(() => process.exit(0)))
+    process.on("SIGTERM", stop)
+    process.on("SIGINT", stop)
+  },
+  (error: unknown) => {
+    // No build to serve, or the port taken: say which, and fail, so systemd and CI notice.
+    console.error(error instanceof Error ? error.message : error)
+    process.exit(1)
+  },
+)

@@ -3,7 +3,7 @@ import { handle } from "hono/cloudflare-pages"
 import { createApp } from "../../src/server/app"
 import type { Settings } from "../../src/server/runtime"
 import { unavailableList } from "../../src/signup/mailingList"
-import { mailingListFromEnv } from "../../src/signup/providers/fromEnv"
+import { listFromSettings } from "../../src/signup/providers/fromEnv"
 
 /**
  * Every /api/* request on Cloudflare Pages: one Pages Function (this file's name catches the
@@ -17,20 +17,11 @@ import { mailingListFromEnv } from "../../src/signup/providers/fromEnv"
 const app = createApp({
   settings: (c) => c.env as Settings,
   client: (c) => getConnInfo(c).remote.address,
-  signupList(settings) {
-    try {
-      const provider = mailingListFromEnv(settings)
-      return {
-        list:
-          provider ??
-          unavailableList(
-            "no SIGNUP_PROVIDER is set, and Cloudflare Pages has no disk for the store",
-          ),
-      }
-    } catch (error) {
-      return { list: unavailableList(error instanceof Error ? error.message : String(error)) }
-    }
-  },
+  signupList: (settings) => ({
+    list: listFromSettings(settings, () =>
+      unavailableList("no SIGNUP_PROVIDER is set, and Cloudflare Pages has no disk for the store"),
+    ),
+  }),
 })
 
 export const onRequest = handle(app)

@@ -1,7 +1,10 @@
 import { getRequestListener } from "@hono/node-server"
 import type { GatsbyFunctionRequest, GatsbyFunctionResponse } from "gatsby"
 import { createApp } from "../server/app"
+import { failureAnswer } from "../node/failures"
+import { withForwardedScheme } from "../node/proxied"
 import { nodeRuntime } from "../node/runtime"
+import { endpointHeaders } from "../shared/policy"
 
 /**
  * Every /api/* request under `gatsby develop` and on Netlify (Gatsby's adapter): one splat
@@ -18,12 +21,25 @@ import { nodeRuntime } from "../node/runtime"
  * - Gatsby loads this module afresh for each request: what must last the process (the list, the
  *   rate limit) lives on globalThis (src/node/runtime.ts), and the settings are read through
  *   globalThis, since webpack writes each `process.env.NAME` in as it was at build time.
- * - Netlify hands over a request without a socket, and names the visitor in a header.
+ * - Netlify hands over a request without a socket, and names the visitor in a header (read only
+ *   then, so that under `gatsby develop` nobody escapes the rate limit by sending it), and the
+ *   scheme in X-Forwarded-Proto.
  */
-const app = createApp(nodeRuntime(globalThis.process.env, "x-nf-client-connection-ip"))
-const listener = getRequestListener(app.fetch, {
-  errorHandler: () => new Response("Internal error\n", { status: 500 }),
-})
+const app = createApp(
+  nodeRuntime(globalThis.process.env, {
+    header: "x-nf-client-connection-ip",
+    trusted: "without-socket",
+  }),
+)
+const failed = failureAnswer(endpointHeaders())
+// Netlify ends TLS in front of the Function and says so in X-Forwarded-Proto: the CMS sign-in
+// builds GitHub's callback address and its cookie's __Host- prefix from the scheme.
+const listener = getRequestListener(
+  (request, env) => app.fetch(withForwardedScheme(request), env),
+  {
+    errorHandler: failed,
+  },
+)
 
 /** Express's request, as Gatsby hands it over, with what @hono/node-server reads. */
 type ExpressRequest = GatsbyFunctionRequest & { originalUrl: string; rawBody?: Buffer }
@@ -37,7 +53,10 @@ export default async function api(req: ExpressRequest, res: GatsbyFunctionRespon
     await listener(req, res)
   } catch (error) {
     console.error(`api: ${error instanceof Error ? error.name : "error"} in the Gatsby Function`)
-    if (!res.headersSent) res.status(500).send("Internal error\n")
+    if (res.headersSent) return void res.end()
+    const answer = failed(error)
+    answer.headers.forEach((value, name) => res.setHeader(name, value))
+    res.status(answer.status).send(await answer.text())
   }
 }
 

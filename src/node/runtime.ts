@@ -1,23 +1,20 @@
-import { getConnInfo } from "@hono/node-server/conninfo"
 import type { Runtime, Settings } from "../server/runtime"
-import { unavailableList, type MailingList } from "../signup/mailingList"
-import { mailingListFromEnv } from "../signup/providers/fromEnv"
+import type { MailingList } from "../signup/mailingList"
+import { listFromSettings } from "../signup/providers/fromEnv"
 import { rateLimiterFromEnv, type RateLimiter } from "../signup/rateLimit"
 import { memberStore, memberStoreFolder } from "./memberStore"
+import { clientAddress, type ClientAddress } from "./proxied"
 
 /**
  * The app's runtime in a Node process (./siteServer.ts, and the Gatsby Function in
  * src/api/[...].ts): the settings from the environment, the list it names (the embedded store on
  * this disk when no provider is named), one rate limit for the process, and the visitor's address
- * from the socket, or from the header a proxy in front sets (`clientHeader`) when it is trusted.
+ * from the socket, or from a proxy's header (./proxied.ts).
  */
-export function nodeRuntime(env: Settings, clientHeader?: string): Runtime {
+export function nodeRuntime(env: Settings, client?: ClientAddress): Runtime {
   return {
     settings: () => env,
-    client: (c) =>
-      (clientHeader && c.req.header(clientHeader)) ||
-      // Netlify's adapter hands over a request without a socket.
-      (c.env?.incoming?.socket ? getConnInfo(c).remote.address : undefined),
+    client: (c) => clientAddress(c, client),
     signupList: () => processSignup(env),
   }
 }
@@ -36,11 +33,5 @@ function processSignup(env: Settings) {
   return holder[processSignupKey]
 }
 
-function nodeList(env: Settings): MailingList {
-  try {
-    return mailingListFromEnv(env) ?? memberStore(memberStoreFolder(env))
-  } catch (error) {
-    // A misnamed provider or a missing key: the site stays up and says sign-ups are unavailable.
-    return unavailableList(error instanceof Error ? error.message : String(error))
-  }
-}
+const nodeList = (env: Settings): MailingList =>
+  listFromSettings(env, () => memberStore(memberStoreFolder(env)))

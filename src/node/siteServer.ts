@@ -12,6 +12,8 @@ import { createApp } from "../server/app"
 import type { Settings } from "../server/runtime"
 import { apiPrefix } from "../shared/endpoints"
 import { cmsFolder } from "../shared/policy"
+import { failureAnswer } from "./failures"
+import { withForwardedScheme } from "./proxied"
 import { nodeRuntime } from "./runtime"
 
 /**
@@ -40,17 +42,11 @@ const notFoundPage = "/404"
 const readMethods = new Set(["GET", "HEAD"])
 
 export function siteApp({ publicDir, env, trustProxy = false }: SiteServerOptions) {
-  const api = createApp(nodeRuntime(env, trustProxy ? "x-real-ip" : undefined))
+  const api = createApp(
+    nodeRuntime(env, trustProxy ? { header: "x-real-ip", trusted: "always" } : undefined),
+  )
   const rules = readHeaderRules(publicDir)
   const headersFor = (address: string) => effectiveHeaders(rules, address, "cloudflare").headers
-  /** What nothing else answers: a request not even a Request, or a throw past the app. */
-  const failed = (error: unknown) => {
-    const malformed = error instanceof Error && error.name === "RequestError"
-    return new Response(malformed ? "Bad request\n" : "Internal error\n", {
-      status: malformed ? 400 : 500,
-      headers: { ...headersFor(notFoundPage), "Content-Type": "text/plain; charset=utf-8" },
-    })
-  }
   const withHeaders = (c: Context, address: string) => {
     for (const [name, value] of Object.entries(headersFor(address))) c.header(name, value)
   }
@@ -58,24 +54,24 @@ export function siteApp({ publicDir, env, trustProxy = false }: SiteServerOption
   const site = new Hono()
   // The pages and files; the endpoints' answers are a few hundred bytes, not worth a gzip stream.
   site.use(except(`${apiPrefix}*`, compress()))
-  // Pages and page data are revalidated on every visit: an unchanged file is a 304. Weak, since
-  // the tag is of the file and gzip changes the bytes; the 304 keeps every header of the 200.
-  site.use(
-    "*",
-    except(
-      `${apiPrefix}*`,
-      etag({
-        weak: true,
-        retainedHeaders: [...RETAINED_304_HEADERS, ...Object.keys(headersFor("/"))],
-      }),
-    ),
-  )
+  // Pages and page data are revalidated on every visit: an unchanged one is a 304. Weak, since the
+  // tag is of the file and gzip changes the bytes; the 304 keeps every header of the 200. Only
+  // those: Hono's etag reads the whole answer, and the rest (images, bundles, the CMS's 20 MB
+  // source map) are cached for good or seldom asked for.
+  const pageTag = etag({
+    weak: true,
+    retainedHeaders: [...RETAINED_304_HEADERS, ...Object.keys(headersFor("/"))],
+  })
+  site.use((c, next) => (isRevalidated(c.req.path) ? pageTag(c, next) : next()))
   site.all(`${apiPrefix}*`, (c) =>
     api.fetch(trustProxy ? withForwardedScheme(c.req.raw) : c.req.raw, c.env),
   )
 
   site.all("*", async (c, next) => {
     const address = c.req.path
+    // One spelling of each address: `//shop` is not a second way to /shop's file without its
+    // headers, nor to the host's files.
+    if (/\/\/|\\/.test(address)) return next()
     if (!readMethods.has(c.req.method)) {
       withHeaders(c, notFoundPage)
       return c.text("Method not allowed\n", 405, { Allow: "GET, HEAD" })
@@ -102,7 +98,11 @@ export function siteApp({ publicDir, env, trustProxy = false }: SiteServerOption
     withHeaders(c, notFoundPage)
     return c.text("Internal error\n", 500)
   })
-  return { site, failed, errorHeaders: () => headersFor(notFoundPage) }
+  return {
+    site,
+    failed: failureAnswer(headersFor(notFoundPage)),
+    errorHeaders: () => headersFor(notFoundPage),
+  }
 }
 
 /** The app on a Node HTTP server; `port` 0 takes a free one. */
@@ -169,6 +169,13 @@ function redirectFor(publicDir: string, address: string): string | undefined {
   return existsSync(path.join(publicDir, page, "index.html")) ? page : undefined
 }
 
+/** Pages (no extension, or .html) and page data: what `_headers` revalidates on every visit. */
+function isRevalidated(address: string): boolean {
+  return (
+    address.startsWith("/page-data/") || !/\.[a-z0-9]+$/i.test(address) || address.endsWith(".html")
+  )
+}
+
 /** The 404 page is only ever the answer to an unknown address, with status 404. */
 function isNotFoundPage(address: string): boolean {
   return (
@@ -176,14 +183,4 @@ function isNotFoundPage(address: string): boolean {
     address.startsWith(`${notFoundPage}/`) ||
     address === `${notFoundPage}.html`
   )
-}
-
-/** Behind a proxy that ended TLS, the address the visitor used is https. */
-function withForwardedScheme(request: Request): Request {
-  const proto = request.headers.get("x-forwarded-proto")?.split(",")[0]?.trim()
-  if (proto !== "https" || !request.url.startsWith("http:")) return request
-  const { method, headers, body, signal } = request
-  // Node's fetch needs `duplex` to take a stream as a body.
-  const init = { method, headers, body, signal, duplex: "half" } as RequestInit
-  return new Request(`https:${request.url.slice("http:".length)}`, init)
 }

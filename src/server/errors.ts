@@ -16,12 +16,18 @@ interface RouteLine {
 export function noSuchEndpoint(routes: readonly RouteLine[]) {
   return (c: Context) => {
     const methods = routes
-      .filter((route) => route.path === c.req.path && route.method !== "ALL")
+      .filter((route) => route.method !== "ALL" && pathPattern(route.path).test(c.req.path))
       .map((route) => route.method)
     if (methods.length === 0) return c.text("Not found\n", 404, endpointHeaders())
     const allowed = [...new Set(methods.includes("GET") ? [...methods, "HEAD"] : methods)]
     return c.text("Method not allowed\n", 405, { ...endpointHeaders(), Allow: allowed.join(", ") })
   }
+}
+
+/** A route's path as a pattern: `/api/confirm/:token` matches `/api/confirm/abc`. */
+function pathPattern(path: string): RegExp {
+  const escaped = path.replace(/[.+?^${}()|[\]\\]/g, "\\$&")
+  return new RegExp(`^${escaped.replace(/:[^/]+/g, "[^/]+").replace(/\*/g, ".*")}$`)
 }
 
 export function serverError(error: Error, c: Context) {

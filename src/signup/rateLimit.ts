@@ -1,6 +1,6 @@
 /**
  * A per-client limit on sign-ups, held in the memory of one process: enough for a Node server
- * (gatsby serve, the nginx setup's API service). Serverless hosts start many short-lived
+ * (the site's own server: `npm start`, and the API service behind nginx). Serverless hosts start many short-lived
  * copies of the endpoint, where a limit in memory means little; theirs is the host's own
  * (README, "Sign-ups").
  */

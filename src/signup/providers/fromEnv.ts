@@ -2,7 +2,12 @@
  * The mailing list the host's environment asks for. A misconfiguration throws at start-up, with a
  * message that names the variable and never quotes a secret.
  */
-import { defaultProviderTimeoutMs, type MailingList, type SignupEnv } from "../mailingList"
+import {
+  defaultProviderTimeoutMs,
+  unavailableList,
+  type MailingList,
+  type SignupEnv,
+} from "../mailingList"
 import { buttondownList } from "./buttondown"
 import { mailchimpDataCentre, mailchimpList } from "./mailchimp"
 
@@ -130,4 +135,18 @@ function readTimeout(env: SignupEnv): number | undefined {
     )
   }
   return timeoutMs
+}
+
+/**
+ * The list for these settings: the provider they name, else `otherwise` (the embedded store, or
+ * on a host without a disk a list that says why it cannot take sign-ups). A misnamed provider or
+ * a missing key keeps the site up, and every sign-up is answered "unavailable" with the reason in
+ * the log.
+ */
+export function listFromSettings(env: SignupEnv, otherwise: () => MailingList): MailingList {
+  try {
+    return mailingListFromEnv(env) ?? otherwise()
+  } catch (error) {
+    return unavailableList(error instanceof Error ? error.message : String(error))
+  }
 }

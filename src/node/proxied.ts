@@ -1,0 +1,40 @@
+import { getConnInfo } from "@hono/node-server/conninfo"
+import type { Context } from "hono"
+
+/**
+ * What a proxy in front (nginx, a CDN, Netlify) says about the visitor, for the Node adapters:
+ * the scheme she used, and her address.
+ */
+
+/**
+ * The request as the visitor made it when a proxy that ended TLS says it was https
+ * (`X-Forwarded-Proto`): the CMS sign-in builds GitHub's callback address and its cookie's
+ * `__Host-` prefix from it. A forged value only misleads the browser that sent it.
+ */
+export function withForwardedScheme(request: Request): Request {
+  const proto = request.headers.get("x-forwarded-proto")?.split(",")[0]?.trim()
+  if (proto !== "https" || !request.url.startsWith("http:")) return request
+  const { method, headers, body, signal } = request
+  // Node's fetch needs `duplex` to take a stream as a body.
+  const init = { method, headers, body, signal, duplex: "half" } as RequestInit
+  return new Request(`https:${request.url.slice("http:".length)}`, init)
+}
+
+/**
+ * Where the visitor's address comes from: the socket, or a header a proxy sets. `trusted: "always"`
+ * behind a proxy of the site's own (nginx's X-Real-IP: the socket is nginx); `"without-socket"`
+ * where the host hands over a request with no socket and names her in a header (Netlify), so that
+ * elsewhere (gatsby develop) nobody escapes the rate limit by sending the header.
+ */
+export interface ClientAddress {
+  header: string
+  trusted: "always" | "without-socket"
+}
+
+export function clientAddress(c: Context, from?: ClientAddress): string | undefined {
+  // Hono's conninfo for Node reads the socket; Netlify's adapter hands over a request without one.
+  const socket = c.env?.incoming?.socket ? getConnInfo(c).remote.address : undefined
+  const header = from ? c.req.header(from.header) : undefined
+  if (from?.trusted === "always") return header || socket
+  return socket ?? (header || undefined)
+}
