@@ -93,14 +93,14 @@ export function siteApp({ publicDir, env, trustProxy = false }: SiteServerOption
     withHeaders(c, notFoundPage)
     return c.html(readFileSync(path.join(publicDir, "404.html"), "utf8"), 404)
   })
+  const failed = failureAnswer(headersFor(notFoundPage))
   site.onError((error, c) => {
     console.error(`site: ${error.name} answering ${c.req.method}`)
-    withHeaders(c, notFoundPage)
-    return c.text("Internal error\n", 500)
+    return failed(error)
   })
   return {
     site,
-    failed: failureAnswer(headersFor(notFoundPage)),
+    failed,
     errorHeaders: () => headersFor(notFoundPage),
   }
 }
