@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from "node:fs"
+import path from "node:path"
 import { expect, test } from "@playwright/test"
 import { siteAddresses } from "../src/content/routes"
 import { affiliate } from "./content"
@@ -87,4 +89,13 @@ test("a keyboard visitor who takes the skip link and tabs to an affiliate button
     affiliate.comingSoonNote,
   )
   expect(problems).toEqual([])
+})
+
+test("the pages' bundles carry no Partytown: Gatsby runs it only in development (gatsby-node.ts)", async () => {
+  const publicDir = path.resolve("public")
+  const bundles = readdirSync(publicDir).filter((name) => /^app-[0-9a-f]{20}\.js$/.test(name))
+  expect(bundles).toHaveLength(1)
+  for (const name of bundles) {
+    expect(readFileSync(path.join(publicDir, name), "utf8")).not.toContain("Partytown 0.")
+  }
 })
