@@ -231,11 +231,23 @@ test("an address with an empty segment is not a second way to a file or its head
   }
 })
 
-test("only pages and page data are read whole for a tag; other files stream", async () => {
+test("text files are sent gzipped from memory, with a tag; big files stream from the disk", async () => {
+  const bundle = "/app-0123456789abcdef0123.js"
+  const zipped = await fetch(`${base}${bundle}`, { headers: { "Accept-Encoding": "gzip" } })
+  expect(zipped.headers.get("content-encoding")).toBe("gzip")
+  expect(zipped.headers.get("etag")).toMatch(/^W\//)
+  expect(await zipped.text()).toContain("xxxx")
+  const plain = await raw(
+    `GET ${bundle} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nConnection: close\r\n\r\n`,
+  )
+  expect(plain).toMatch(/^HTTP\/1\.1 200 /)
+  expect(plain.toLowerCase()).not.toContain("content-encoding")
+  // A page under a kilobyte is not worth gzip, and has its tag all the same.
   expect((await fetch(`${base}/shop`)).headers.get("etag")).toMatch(/^W\//)
-  const file = await fetch(`${base}/static/picture.txt`)
-  expect(file.status).toBe(200)
-  expect(file.headers.get("etag")).toBeNull()
+  const big = await fetch(`${base}/admin/cms-big.js`)
+  expect(big.status).toBe(200)
+  expect(big.headers.get("etag")).toBeNull()
+  expect((await big.text()).length).toBeGreaterThan(1_000_000)
 })
 
 test("without a build, the server says so and exits with an error", () => {

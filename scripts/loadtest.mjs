@@ -265,7 +265,8 @@ retries, counts the request it had already sent on it as an error
 ${signupCount} sign-ups with distinct addresses, 50 connections at once, through nginx (the shipped
 config) to the API service (the site's own server, \`src/node/siteServer.ts\`, embedded LMDB store, per-client limit off
 as every request comes from loopback); then the store was read back. The same check runs in
-\`npm test\` (\`npm run loadtest:signup\`).
+\`npm test\` (\`npm run loadtest:signup\`). "seconds" is autocannon's: it ends a run on its
+one-second ticker, so a batch that takes a little over a second reads 2.
 
 ${table(
   [

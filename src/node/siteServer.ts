@@ -4,9 +4,6 @@ import path from "node:path"
 import { getRequestListener } from "@hono/node-server"
 import { serveStatic } from "@hono/node-server/serve-static"
 import { Hono, type Context } from "hono"
-import { except } from "hono/combine"
-import { compress } from "hono/compress"
-import { etag, RETAINED_304_HEADERS } from "hono/etag"
 import { effectiveHeaders, parseHeadersFile, type HeaderRule } from "../build/hostRules"
 import { createApp } from "../server/app"
 import type { Settings } from "../server/runtime"
@@ -15,6 +12,7 @@ import { cmsFolder } from "../shared/policy"
 import { failureAnswer } from "./failures"
 import { withForwardedScheme } from "./proxied"
 import { nodeRuntime } from "./runtime"
+import { staticFiles, type StaticFile } from "./staticFiles"
 
 /**
  * The site's own server: `npm start` on http://localhost:9000, and the API service nginx passes
@@ -51,18 +49,8 @@ export function siteApp({ publicDir, env, trustProxy = false }: SiteServerOption
     for (const [name, value] of Object.entries(headersFor(address))) c.header(name, value)
   }
 
+  const files = staticFiles()
   const site = new Hono()
-  // The pages and files; the endpoints' answers are a few hundred bytes, not worth a gzip stream.
-  site.use(except(`${apiPrefix}*`, compress()))
-  // Pages and page data are revalidated on every visit: an unchanged one is a 304. Weak, since the
-  // tag is of the file and gzip changes the bytes; the 304 keeps every header of the 200. Only
-  // those: Hono's etag reads the whole answer, and the rest (images, bundles, the CMS's 20 MB
-  // source map) are cached for good or seldom asked for.
-  const pageTag = etag({
-    weak: true,
-    retainedHeaders: [...RETAINED_304_HEADERS, ...Object.keys(headersFor("/"))],
-  })
-  site.use((c, next) => (isRevalidated(c.req.path) ? pageTag(c, next) : next()))
   site.all(`${apiPrefix}*`, (c) =>
     api.fetch(trustProxy ? withForwardedScheme(c.req.raw) : c.req.raw, c.env),
   )
@@ -86,7 +74,9 @@ export function siteApp({ publicDir, env, trustProxy = false }: SiteServerOption
     const file = fileFor(publicDir, address)
     if (!file) return next()
     withHeaders(c, address)
-    return serveStatic({ path: file })(c, next)
+    const held = files(file)
+    if (!held) return serveStatic({ path: file })(c, next)
+    return sendHeld(c, held)
   })
 
   site.notFound((c) => {
@@ -169,11 +159,22 @@ function redirectFor(publicDir: string, address: string): string | undefined {
   return existsSync(path.join(publicDir, page, "index.html")) ? page : undefined
 }
 
-/** Pages (no extension, or .html) and page data: what `_headers` revalidates on every visit. */
-function isRevalidated(address: string): boolean {
-  return (
-    address.startsWith("/page-data/") || !/\.[a-z0-9]+$/i.test(address) || address.endsWith(".html")
-  )
+/**
+ * A file held in memory (./staticFiles.ts): gzipped when the browser takes it, and a 304 with the
+ * same headers when she has this version already.
+ */
+function sendHeld(c: Context, held: StaticFile) {
+  c.header("ETag", held.tag)
+  c.header("Vary", "Accept-Encoding")
+  const known = c.req.header("if-none-match")?.split(/\s*,\s*/) ?? []
+  if (known.includes(held.tag)) return c.body(null, 304)
+  const gzip =
+    held.gzip && /\bgzip\b/.test(c.req.header("accept-encoding") ?? "") ? held.gzip : undefined
+  const body = gzip ?? held.body
+  c.header("Content-Type", held.type)
+  c.header("Content-Length", String(body.length))
+  if (gzip) c.header("Content-Encoding", "gzip")
+  return c.req.method === "HEAD" ? c.body(null, 200) : c.body(new Uint8Array(body), 200)
 }
 
 /** The 404 page is only ever the answer to an unknown address, with status 404. */
