@@ -2,7 +2,8 @@ import { Fragment, type ReactNode } from "react"
 import { jsx } from "@emotion/react"
 import { PageHeader } from "../components/PageHeader"
 import { renderEndpointPage } from "../server/pages/endpointPage"
-import { content, problemNote, small } from "../server/pages/styles"
+import { content, problemOnWhite } from "../server/pages/styles"
+import { smallPrint } from "../theme/styles"
 import { clientIdVariable, clientSecretVariable } from "./config"
 import { cmsAuthTexts as texts, type CmsAuthProblem } from "./texts"
 
@@ -45,9 +46,14 @@ export function problemPage(problem: CmsAuthProblem, details: ProblemDetails = {
       jsx(
         "div",
         { css: content },
-        jsx("p", { id: "problem", css: problemNote }, ...problemText(text, variables)),
+        jsx("p", { id: "problem", css: problemOnWhite }, ...problemText(text, variables)),
         details.githubSaid &&
-          jsx("p", { css: small }, `${texts.githubSaid} `, jsx("code", null, details.githubSaid)),
+          jsx(
+            "p",
+            { css: smallPrint },
+            `${texts.githubSaid} `,
+            jsx("code", null, details.githubSaid),
+          ),
         jsx("p", null, texts.tryAgain),
       ),
     ),
@@ -112,7 +118,7 @@ export function signedInPage(token: string): string {
         "div",
         { css: content },
         // No `display` of its own: `hidden` keeps it out of sight until the script says otherwise.
-        jsx("p", { id: "cms-auth-lost", css: problemNote, hidden: true }, lost),
+        jsx("p", { id: "cms-auth-lost", css: problemOnWhite, hidden: true }, lost),
       ),
     ),
     end: jsx(

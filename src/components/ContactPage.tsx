@@ -1,8 +1,8 @@
 import { css } from "@emotion/react"
 import { graphql, Link } from "gatsby"
 import { useSiteSettings } from "../hooks/useSiteSettings"
-import { container } from "../theme/styles"
-import { colors, fontSizes, mq, radii, shadows, sizes, space } from "../theme/tokens"
+import { card, container, smallPrint } from "../theme/styles"
+import { colors, mq, radii, sizes, space } from "../theme/tokens"
 import { PageHeader } from "./PageHeader"
 import { pageHead, type ContentPageProps } from "./Seo"
 import { SignupForm } from "./SignupForm"
@@ -41,18 +41,12 @@ const benefits = css`
   }
 `
 
-const formCard = css`
-  padding: clamp(${space.md}, 4vw, ${space.lg});
-  border-radius: ${radii.md};
-  background: ${colors.white};
-  box-shadow: ${shadows.card};
-`
-
-const privacy = css`
-  margin: ${space.sm} 0 0;
-  font-size: ${fontSizes.small};
-  color: ${colors.inkSoft};
-`
+const privacy = [
+  smallPrint,
+  css`
+    margin: ${space.sm} 0 0;
+  `,
+]
 
 const questions = css`
   ${container};
@@ -87,7 +81,7 @@ export default function ContactPage({ data: { page } }: ContactPageProps) {
             ))}
           </ul>
         </section>
-        <div css={formCard}>
+        <div css={card}>
           <SignupForm texts={page} describedById={PRIVACY_NOTE_ID} />
           <p id={PRIVACY_NOTE_ID} css={privacy}>
             {page.privacyNote} <Link to={page.privacyLink.path}>{page.privacyLink.label}</Link>

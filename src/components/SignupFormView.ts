@@ -1,7 +1,7 @@
 import { css, jsx } from "@emotion/react"
 import { Fragment, useRef, useState, type ComponentType, type FormEvent } from "react"
 import { addressField, honeypotField, signupEndpoint } from "../shared/endpoints"
-import { buttonStyles } from "../theme/styles"
+import { buttonStyles, problemNote } from "../theme/styles"
 import { colors, radii, space } from "../theme/tokens"
 
 // The spec's limit of welcome toasts on screen at once.
@@ -35,16 +35,15 @@ const input = css`
   }
 `
 
-const problemMessage = css`
-  margin: 0;
-  padding: ${space.xs} ${space.sm};
-  border-left: 5px solid ${colors.problem};
-  color: ${colors.problem};
-  font-weight: 600;
-  &:empty {
-    display: none;
-  }
-`
+const problemMessage = [
+  problemNote,
+  css`
+    margin: 0;
+    &:empty {
+      display: none;
+    }
+  `,
+]
 
 // Off-screen, out of the tab order and hidden from assistive technology: only programs fill it.
 const trap = css`

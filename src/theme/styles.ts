@@ -1,5 +1,5 @@
 import { css } from "@emotion/react"
-import { colors, fonts, fontSizes, radii, sizes, space } from "./tokens"
+import { colors, fonts, fontSizes, radii, shadows, sizes, space } from "./tokens"
 
 /** The short gold line that sets off a heading, as an `::after` or `::before` of it. */
 export const goldRule = (width: string) => css`
@@ -26,6 +26,28 @@ export const container = css`
   max-width: ${sizes.content};
   margin-inline: auto;
   padding-inline: clamp(${space.sm}, 5vw, ${space.lg});
+`
+
+/** A white card on the page, as the contact page's form sits in. */
+export const card = css`
+  padding: clamp(${space.md}, 4vw, ${space.lg});
+  border-radius: ${radii.md};
+  background: ${colors.white};
+  box-shadow: ${shadows.card};
+`
+
+/** Quieter, smaller text: notes under a form, details for whoever manages the site. */
+export const smallPrint = css`
+  font-size: ${fontSizes.small};
+  color: ${colors.inkSoft};
+`
+
+/** What went wrong, marked as the sign-up form marks a problem. */
+export const problemNote = css`
+  padding: ${space.xs} ${space.sm};
+  border-left: 5px solid ${colors.problem};
+  color: ${colors.problem};
+  font-weight: 600;
 `
 
 export type ButtonVariant = "primary" | "secondary" | "onDark"

@@ -1,15 +1,6 @@
 import { css } from "@emotion/react"
-import { buttonStyles, container } from "../../theme/styles"
-import {
-  breakpoints,
-  colors,
-  fonts,
-  fontSizes,
-  radii,
-  shadows,
-  sizes,
-  space,
-} from "../../theme/tokens"
+import { buttonStyles, card, container, problemNote, smallPrint } from "../../theme/styles"
+import { breakpoints, colors, fonts, fontSizes, sizes, space } from "../../theme/tokens"
 
 /** What the endpoints' pages show under their heading (src/components/PageHeader.ts). */
 
@@ -34,38 +25,31 @@ export const onward = css`
   }
 `
 
-/** What went wrong, as the sign-up form marks a problem. */
-export const problemNote = css`
-  padding: ${space.xs} ${space.sm};
-  border-left: 5px solid ${colors.problem};
-  background: ${colors.white};
-  color: ${colors.problem};
-  font-weight: 600;
-`
+/** What went wrong, as the sign-up form marks a problem, on white. */
+export const problemOnWhite = [
+  problemNote,
+  css`
+    background: ${colors.white};
+  `,
+]
 
-/** Notes for whoever manages the site. */
-export const small = css`
-  font-size: ${fontSizes.small};
-  color: ${colors.inkSoft};
-`
+/** The form's card, as on the contact page, alone on the page here: no wider than the form. */
+export const formCard = [
+  card,
+  css`
+    max-width: 36rem;
+    h2 {
+      font-size: ${fontSizes.h3};
+    }
+  `,
+]
 
-/** The form's card, as on the contact page (src/components/ContactPage.tsx). */
-export const formCard = css`
-  max-width: 36rem;
-  padding: clamp(${space.md}, 4vw, ${space.lg});
-  border-radius: ${radii.md};
-  background: ${colors.white};
-  box-shadow: ${shadows.card};
-  h2 {
-    font-size: ${fontSizes.h3};
-  }
-`
-
-export const privacyNote = css`
-  margin: ${space.sm} 0 0;
-  font-size: ${fontSizes.small};
-  color: ${colors.inkSoft};
-`
+export const privacyNote = [
+  smallPrint,
+  css`
+    margin: ${space.sm} 0 0;
+  `,
+]
 
 /**
  * The site's header on a page that runs no script: below the desktop width its menu button
