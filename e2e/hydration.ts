@@ -1,4 +1,4 @@
-import { expect, type Page } from "@playwright/test"
+import { expect, type Locator, type Page } from "@playwright/test"
 import { site } from "./content"
 
 /**
@@ -21,4 +21,21 @@ export async function openMenu(page: Page) {
     if ((await button.getAttribute("aria-expanded")) !== "true") await button.click()
     await expect(button).toHaveAttribute("aria-expanded", "true", { timeout: 1000 })
   }).toPass({ timeout: 8000 })
+}
+
+/**
+ * Presses Tab as a keyboard visitor does until `target` has the focus. Where React builds a part
+ * of the page afresh as she arrives (the tooltips coming in), her button is replaced and the focus
+ * is on the page for a moment before it is given back: each press waits for the focus to settle
+ * on an element, as her next press would.
+ */
+export async function tabTo(page: Page, target: Locator, maxPresses: number) {
+  for (let presses = 0; presses < maxPresses; presses++) {
+    await page.keyboard.press("Tab")
+    await page.waitForFunction(() => document.activeElement !== document.body, undefined, {
+      timeout: 3000,
+    })
+    if (await target.evaluate((element) => element === document.activeElement)) return
+  }
+  throw new Error(`${maxPresses} presses of Tab did not reach the element`)
 }

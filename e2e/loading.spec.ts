@@ -3,7 +3,7 @@ import path from "node:path"
 import { expect, test } from "@playwright/test"
 import { siteAddresses } from "../src/content/routes"
 import { affiliate } from "./content"
-import { waitForHydration } from "./hydration"
+import { tabTo, waitForHydration } from "./hydration"
 
 // The page is complete HTML and CSS: a visitor sees it before any JavaScript is fetched, and it
 // becomes interactive a moment later (src/build/scriptsAfterPaint.ts).
@@ -79,10 +79,7 @@ test("a keyboard visitor who takes the skip link and tabs to an affiliate button
   await page.keyboard.press("Enter")
   await expect(page).toHaveURL(/#content$/)
   const visit = page.getByRole("button", { name: affiliate.partnership.buttonLabel, exact: true })
-  for (let presses = 0; presses < 10; presses++) {
-    await page.keyboard.press("Tab")
-    if (await visit.evaluate((button) => button === document.activeElement)) break
-  }
+  await tabTo(page, visit, 10)
   await page.locator("html[data-tooltips]").waitFor({ state: "attached" })
   await expect(visit).toBeFocused()
   await expect(page.locator("[data-radix-popper-content-wrapper]")).toContainText(

@@ -14,7 +14,7 @@ import {
   site,
   urlOf,
 } from "./content"
-import { waitForHydration } from "./hydration"
+import { tabTo, waitForHydration } from "./hydration"
 
 // Every page of the site, with its link in the menu (a page may have none).
 const pages = pageRoutes().map(({ name, path }) => ({ name, path, label: navigationLabel(path) }))
@@ -306,10 +306,7 @@ test("affiliate: a keyboard visitor tabs to a button and sees its note", async (
   const visit = visitButton(page)
   // Her Tab onto the button fetches the tooltips' code; that part of the page waits for it and
   // then hydrates with the tooltips, the focus staying where she put it.
-  for (let presses = 0; presses < 30; presses++) {
-    await page.keyboard.press("Tab")
-    if (await visit.evaluate((button) => button === document.activeElement)) break
-  }
+  await tabTo(page, visit, 30)
   await expect(visit).toBeFocused()
   await expect(page.locator("[data-radix-popper-content-wrapper]")).toContainText(comingSoon)
   await page.keyboard.press("Escape")

@@ -2,7 +2,7 @@ import { css } from "@emotion/react"
 import * as Tooltip from "@radix-ui/react-tooltip"
 import { useEffect, useLayoutEffect, type ReactElement, type ReactNode } from "react"
 import { colors, fontSizes, radii, shadows } from "../theme/tokens"
-import { NoteTooltipContext, triggerSelector } from "./SiteTooltipProvider"
+import { NoteTooltipContext, restoreTriggerFocus } from "./SiteTooltipProvider"
 
 // The spec's tooltip timing, decided once for every tooltip on the site.
 export const TOOLTIP_OPEN_DELAY_MS = 700
@@ -40,35 +40,6 @@ export function NoteTooltip({ note, children }: NoteTooltipProps) {
       </Tooltip.Portal>
     </Tooltip.Root>
   )
-}
-
-const triggers = () => [...document.querySelectorAll(triggerSelector)]
-
-// This file loads as the visitor approaches a button, before React renders the tooltips. Until
-// then she may go on tabbing: the button she focused last, by its place on the page, is the one
-// to give the focus back to (used once, by the first render).
-let focusedTrigger = -1
-const rememberFocus = () => {
-  const index = triggers().indexOf(document.activeElement as Element)
-  if (index >= 0) focusedTrigger = index
-}
-if (typeof document !== "undefined") {
-  rememberFocus()
-  document.addEventListener("focusin", rememberFocus)
-}
-
-/**
- * Where React built the content afresh as the tooltips came (after a client-side visit, or when
- * the page re-rendered before its part could hydrate), the button the visitor had focused was
- * replaced and the focus fell back to the page: her button's new self gets it back, and with it
- * the tooltip. Where the focus is still somewhere, she put it there, and it stays.
- */
-function restoreTriggerFocus() {
-  document.removeEventListener("focusin", rememberFocus)
-  const trigger = focusedTrigger >= 0 ? triggers()[focusedTrigger] : undefined
-  focusedTrigger = -1
-  const lost = !document.activeElement || document.activeElement === document.body
-  if (trigger instanceof HTMLElement && lost) trigger.focus()
 }
 
 /**

@@ -1,4 +1,4 @@
-import { createContext, lazy, Suspense, type ReactNode } from "react"
+import { createContext, lazy, Suspense, useLayoutEffect, type ReactNode } from "react"
 import { whenApproached } from "../utils/whenApproached"
 import type { NoteTooltip } from "./NoteTooltip"
 
@@ -21,6 +21,54 @@ const NoteTooltips = lazy(() =>
     : whenApproached(triggerSelector).then(() => import("./NoteTooltip")),
 )
 
+const triggers = () => [...document.querySelectorAll(triggerSelector)]
+
+// The button with a tooltip that the visitor focused last, by its place on the page (-1: her focus
+// is elsewhere). Kept from the page's first script on, because React may replace that button
+// before the tooltips' code has even arrived.
+let focusedTrigger = -1
+// Listened for in the capture phase: React stops a focus event on content still waiting to hydrate
+// from going further, to replay it later.
+if (typeof document !== "undefined") {
+  const early = { capture: true, passive: true }
+  document.addEventListener(
+    "focusin",
+    (event) => {
+      focusedTrigger = triggers().indexOf(event.target as Element)
+    },
+    early,
+  )
+  document.addEventListener(
+    "focusout",
+    (event) => {
+      const left = event.target as Element
+      // Still on the page with the focus nowhere: she put it there (a click on the page), rather
+      // than React removing her button.
+      queueMicrotask(() => {
+        if (left.isConnected && document.activeElement === document.body) focusedTrigger = -1
+      })
+    },
+    early,
+  )
+}
+
+/**
+ * Where React built the content afresh (after a client-side visit, or when the page re-rendered
+ * before its part could hydrate: first with plain buttons, then with the tooltips), the button the
+ * visitor had focused was replaced and the focus fell back to the page: her button's new self gets
+ * it back, and with it the tooltip. Where the focus is somewhere, she put it there, and it stays.
+ */
+export function restoreTriggerFocus() {
+  const trigger = focusedTrigger >= 0 ? triggers()[focusedTrigger] : undefined
+  const lost = !document.activeElement || document.activeElement === document.body
+  if (trigger instanceof HTMLElement && lost) trigger.focus()
+}
+
+function KeepTriggerFocus() {
+  useLayoutEffect(restoreTriggerFocus, [])
+  return null
+}
+
 /**
  * Wraps a page whose buttons explain themselves in tooltips (ComingSoonButton).
  *
@@ -31,12 +79,19 @@ const NoteTooltips = lazy(() =>
  *
  * Rendered in the browser instead (after a client-side visit, or when the address changes before
  * the part has hydrated, as the skip link's #content does), the content shows plain buttons until
- * the code has loaded, and is built once more with the tooltips then; NoteTooltips keeps the
- * visitor's focus on her button across that.
+ * the code has loaded, and is built once more with the tooltips then; restoreTriggerFocus keeps
+ * the visitor's focus on her button across both.
  */
 export function SiteTooltipProvider({ children }: { children: ReactNode }) {
   return (
-    <Suspense fallback={children}>
+    <Suspense
+      fallback={
+        <>
+          {children}
+          <KeepTriggerFocus />
+        </>
+      }
+    >
       <NoteTooltips>{children}</NoteTooltips>
     </Suspense>
   )
