@@ -5,6 +5,7 @@ import { notSetUpBackendName, productionBackend } from "./backend"
 import { cmsConfig } from "./config"
 import { jsonFileFormat, jsonFileFormatter } from "./jsonFormat"
 import { NotSetUpBackend } from "./notSetUp"
+import { EmailPreview } from "./preview/EmailPreview"
 import { createFilePreview } from "./preview/FilePreview"
 import "./preview/preview.css"
 import { pageChoices } from "./savedContent"
@@ -22,6 +23,8 @@ CMS.registerPreviewStyle(fontFaces, { raw: true })
 for (const file of Object.values(contentModel)) {
   CMS.registerPreviewTemplate(file.name, createFilePreview(file))
 }
+// The members' e-mails file shows the two e-mails themselves, not a page of the site.
+CMS.registerPreviewTemplate(contentModel.membership.name, EmailPreview)
 CMS.registerBackend(notSetUpBackendName, NotSetUpBackend)
 
 // Webpack writes each `process.env.GATSBY_…` in as it was when the site was built.

@@ -4,6 +4,7 @@ import contact from "../../data/contact.json"
 import errors from "../../data/errors.json"
 import home from "../../data/home.json"
 import journal from "../../data/journal.json"
+import membership from "../../data/membership.json"
 import privacy from "../../data/privacy.json"
 import shop from "../../data/shop.json"
 import site from "../../data/site.json"
@@ -22,6 +23,7 @@ export const savedContent = {
   errors,
   home,
   journal,
+  membership,
   privacy,
   shop,
   site,
