@@ -64,7 +64,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ["src/{server,signup,cmsAuth}/**/*.{ts,tsx}", "functions/**/*.ts"],
+    files: ["src/{server,signup,cmsAuth,mail}/**/*.{ts,tsx}", "functions/**/*.ts"],
     rules: {
       "no-restricted-imports": [
         "error",

@@ -4,7 +4,14 @@ import { mkdtemp, rm } from "node:fs/promises"
 import os from "node:os"
 import path from "node:path"
 import { promisify } from "node:util"
-import { closeMemberStores, listMembers, memberStore, removeMember } from "../src/node/memberStore"
+import {
+  closeMemberStores,
+  listJobs,
+  listMembers,
+  memberStore,
+  removeMember,
+  resendLimit,
+} from "../src/node/memberStore"
 
 const tsx = path.resolve("node_modules/.bin/tsx")
 let folder: string
@@ -18,13 +25,133 @@ afterEach(async () => {
   await rm(folder, { recursive: true, force: true })
 })
 
-test("the same address twice, in any case, is one member; the first spelling is kept", async () => {
+test("the same address twice, in any case, is one pending member with one confirmation e-mail; the first spelling is kept", async () => {
   const store = memberStore(folder)
-  expect(await store.subscribe("Ann@Example.com")).toBe("joined")
-  expect(await store.subscribe("ann@example.com")).toBe("already-member")
+  expect(await store.subscribe("Ann@Example.com", { page: "/contact", wording: "abc" })).toBe(
+    "joined",
+  )
+  expect(await store.subscribe("ann@example.com")).toBe("joined")
   const members = await listMembers(folder)
-  expect(members.map((member) => member.address)).toEqual(["Ann@Example.com"])
-  expect(Date.parse(members[0]?.joinedAt ?? "")).not.toBeNaN()
+  expect(members).toEqual([
+    expect.objectContaining({
+      address: "Ann@Example.com",
+      status: "pending",
+      page: "/contact",
+      wording: "abc",
+    }),
+  ])
+  expect(Date.parse(members[0]?.askedAt ?? "")).not.toBeNaN()
+  // Proof of consent and no more: nothing about where she was or who she is.
+  expect(Object.keys(members[0] ?? {}).sort()).toEqual(
+    ["address", "askedAt", "confirmationsSent", "id", "page", "status", "wording"].sort(),
+  )
+  const jobs = await listJobs(folder)
+  expect(jobs).toEqual([
+    expect.objectContaining({
+      kind: "confirmation",
+      to: "Ann@Example.com",
+      memberId: members[0]?.id,
+    }),
+  ])
+})
+
+test("a pending sign-up again gets the confirmation again, at most once a quarter hour and three times a day", async () => {
+  let clock = Date.parse("2026-11-26T09:00:00Z")
+  const store = memberStore(folder, { now: () => new Date(clock) })
+  const minutes = (n: number) => (clock += n * 60_000)
+  const confirmations = async () =>
+    (await listJobs(folder)).filter((job) => job.kind === "confirmation").length
+  await store.subscribe("ann@example.com")
+  expect(await confirmations()).toBe(1)
+  minutes(5)
+  await store.subscribe("ann@example.com")
+  expect(await confirmations()).toBe(1)
+  minutes(resendLimit.minimumGapMs / 60_000)
+  await store.subscribe("ann@example.com")
+  expect(await confirmations()).toBe(2)
+  minutes(20)
+  await store.subscribe("ann@example.com")
+  expect(await confirmations()).toBe(3)
+  minutes(20)
+  await store.subscribe("ann@example.com")
+  expect(await confirmations()).toBe(3)
+  minutes(24 * 60)
+  await store.subscribe("ann@example.com")
+  expect(await confirmations()).toBe(4)
+})
+
+test("confirming makes her a member and queues the welcome once; a member signing up again is sent nothing", async () => {
+  const store = memberStore(folder)
+  await store.subscribe("ann@example.com")
+  const [pending] = await listMembers(folder)
+  expect(await store.confirm(pending?.id ?? "")).toBe("confirmed")
+  expect(await store.confirm(pending?.id ?? "")).toBe("already-confirmed")
+  expect(await store.confirm("no-such-id")).toBe("unknown")
+  const [member] = await listMembers(folder)
+  expect(member).toEqual(expect.objectContaining({ status: "confirmed" }))
+  expect(Date.parse(member?.confirmedAt ?? "")).not.toBeNaN()
+  expect((await listJobs(folder)).map((job) => job.kind)).toEqual(["welcome"])
+  expect(await store.subscribe("Ann@example.com")).toBe("already-member")
+  expect((await listJobs(folder)).map((job) => job.kind)).toEqual(["welcome"])
+})
+
+test("leaving is recorded at once and drops what was waiting for her; she may join again, by double opt-in", async () => {
+  const store = memberStore(folder)
+  await store.subscribe("ann@example.com")
+  const [pending] = await listMembers(folder)
+  const id = pending?.id ?? ""
+  await store.confirm(id)
+  expect(await store.leave(id)).toBe("left")
+  expect(await store.leave(id)).toBe("left")
+  expect(await store.leave("no-such-id")).toBe("unknown")
+  const [left] = await listMembers(folder)
+  expect(left).toEqual(expect.objectContaining({ status: "left", id }))
+  expect(Date.parse(left?.leftAt ?? "")).not.toBeNaN()
+  expect(await listJobs(folder)).toEqual([])
+  expect(await store.confirm(id)).toBe("left")
+
+  expect(await store.subscribe("ann@example.com")).toBe("joined")
+  const [again] = await listMembers(folder)
+  expect(again).toEqual(expect.objectContaining({ status: "pending", id }))
+  expect((await listJobs(folder)).map((job) => job.kind)).toEqual(["confirmation"])
+})
+
+test("unconfirmed sign-ups older than the period are forgotten, with their e-mails; members stay", async () => {
+  let clock = Date.parse("2026-10-01T09:00:00Z")
+  const store = memberStore(folder, { now: () => new Date(clock) })
+  await store.subscribe("never@example.com")
+  await store.subscribe("member@example.com")
+  const member = (await listMembers(folder)).find((m) => m.address === "member@example.com")
+  await store.confirm(member?.id ?? "")
+  clock += 31 * 24 * 60 * 60_000
+  await store.subscribe("recent@example.com")
+  expect(await store.forgetUnconfirmed(new Date(clock - 30 * 24 * 60 * 60_000))).toBe(1)
+  expect((await listMembers(folder)).map((m) => m.address).sort()).toEqual([
+    "member@example.com",
+    "recent@example.com",
+  ])
+  expect((await listJobs(folder)).map((job) => job.to).sort()).toEqual([
+    "member@example.com",
+    "recent@example.com",
+  ])
+})
+
+test("the outbox hands each due job to one sender at a time, and retries it later", async () => {
+  const store = memberStore(folder)
+  await store.subscribe("a@example.com")
+  await store.subscribe("b@example.com")
+  const now = new Date()
+  const claimed = await store.outbox.claimDue(now, 10, 60_000)
+  expect(claimed.map((job) => job.to)).toEqual(["a@example.com", "b@example.com"])
+  // Claimed: another sender finds nothing due until the lease has passed.
+  expect(await store.outbox.claimDue(now, 10, 60_000)).toEqual([])
+  await store.outbox.complete(claimed[0]?.id ?? "")
+  await store.outbox.retry(claimed[1]?.id ?? "", new Date(now.getTime() + 5000), "421 busy")
+  expect(await store.outbox.nextDue()).toEqual(new Date(now.getTime() + 5000))
+  const [retried] = await store.outbox.claimDue(new Date(now.getTime() + 5000), 10, 60_000)
+  expect(retried).toEqual(
+    expect.objectContaining({ to: "b@example.com", attempts: 1, lastError: "421 busy" }),
+  )
 })
 
 test("concurrent sign-ups lose nothing and store each address once", async () => {
@@ -32,10 +159,11 @@ test("concurrent sign-ups lose nothing and store each address once", async () =>
   const addresses = Array.from({ length: 300 }, (_, n) => `member-${n}@example.com`)
   // Every address twice, all at once.
   const results = await Promise.all([...addresses, ...addresses].map((a) => store.subscribe(a)))
-  expect(results.filter((result) => result === "joined")).toHaveLength(300)
-  expect(results.filter((result) => result === "already-member")).toHaveLength(300)
+  expect(results.filter((result) => result === "joined")).toHaveLength(600)
   const stored = (await listMembers(folder)).map((member) => member.address)
   expect(stored.sort()).toEqual([...addresses].sort())
+  // One confirmation each: the second sign-up came within the quarter hour.
+  expect((await listJobs(folder)).map((job) => job.to).sort()).toEqual([...addresses].sort())
 })
 
 test("members survive the store being closed and opened again", async () => {
@@ -71,35 +199,71 @@ test("a crash mid-write (kill -9) loses no acknowledged sign-up and leaves a rea
   for (const address of acknowledged) expect(stored).toContain(address)
 }, 30_000)
 
-test("members:export prints every member once as CSV, oldest first", async () => {
-  const store = memberStore(folder)
-  await store.subscribe("first@example.com")
-  await store.subscribe("second@example.com")
-  await store.subscribe("FIRST@example.com")
-  const { stdout } = await promisify(execFile)(tsx, ["scripts/members-export.ts"], {
+const exportCsv = async (...args: string[]) => {
+  const { stdout } = await promisify(execFile)(tsx, ["scripts/members-export.ts", ...args], {
     env: { ...process.env, MEMBERS_STORE: folder },
   })
-  const [header, ...rows] = stdout.trimEnd().split("\r\n")
-  expect(header).toBe("email,joined_at")
-  expect(rows.map((row) => row.split(",")[0])).toEqual(["first@example.com", "second@example.com"])
-  for (const row of rows)
-    expect(row.split(",")[1]).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/)
+  return stdout.trimEnd().split("\r\n")
+}
+const isoTime = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/
+
+test("members:export prints the confirmed members once as CSV, oldest first; --all adds the pending and the former, with their status", async () => {
+  const store = memberStore(folder)
+  for (const address of ["first@example.com", "second@example.com", "pending@example.com"])
+    await store.subscribe(address)
+  await store.subscribe("FIRST@example.com")
+  const [first, second] = await listMembers(folder)
+  await store.confirm(first?.id ?? "")
+  await store.confirm(second?.id ?? "")
+  await store.leave(second?.id ?? "")
+
+  const [header, ...rows] = await exportCsv()
+  expect(header).toBe("email,asked_at,confirmed_at")
+  expect(rows.map((row) => row.split(",")[0])).toEqual(["first@example.com"])
+  expect(rows[0]?.split(",")[1]).toMatch(isoTime)
+  expect(rows[0]?.split(",")[2]).toMatch(isoTime)
+
+  const [allHeader, ...allRows] = await exportCsv("--all")
+  expect(allHeader).toBe("email,asked_at,confirmed_at,status,left_at")
+  expect(allRows.map((row) => [row.split(",")[0], row.split(",")[3]])).toEqual([
+    ["first@example.com", "confirmed"],
+    ["second@example.com", "left"],
+    ["pending@example.com", "pending"],
+  ])
+  expect(allRows[1]?.split(",")[4]).toMatch(isoTime)
+})
+
+test("members:export makes addresses that a spreadsheet would run as formulas safe", async () => {
+  const store = memberStore(folder)
+  for (const address of ["=cmd@example.com", "+x@example.com", "-y@example.com", "ok@example.com"])
+    await store.subscribe(address)
+  const [, ...rows] = await exportCsv("--all")
+  expect(rows.map((row) => row.split(",")[0])).toEqual([
+    "'=cmd@example.com",
+    "'+x@example.com",
+    "'-y@example.com",
+    "ok@example.com",
+  ])
 })
 
 test("members:export of a store that does not exist yet prints the header only", async () => {
   const { stdout } = await promisify(execFile)(tsx, ["scripts/members-export.ts"], {
     env: { ...process.env, MEMBERS_STORE: path.join(folder, "none") },
   })
-  expect(stdout).toBe("email,joined_at\r\n")
+  expect(stdout).toBe("email,asked_at,confirmed_at\r\n")
 })
 
-test("a member who asks to leave is removed, in any spelling; others stay", async () => {
+test("a person who asks to be erased is, in any spelling, with the e-mails waiting for her; others stay", async () => {
   const store = memberStore(folder)
   await store.subscribe("leaving@example.com")
   await store.subscribe("staying@example.com")
+  const [leaving] = await listMembers(folder)
   expect(await removeMember(folder, "Leaving@Example.com")).toBe(true)
   expect(await removeMember(folder, "leaving@example.com")).toBe(false)
   expect((await listMembers(folder)).map((member) => member.address)).toEqual([
     "staying@example.com",
   ])
+  expect((await listJobs(folder)).map((job) => job.to)).toEqual(["staying@example.com"])
+  // Her links no longer find her.
+  expect(await store.byId(leaving?.id ?? "")).toBeUndefined()
 })

@@ -10,10 +10,33 @@ export function uniqueAddress(name: string, tag?: string): string {
   return `${unique}${tag ? `+${tag}` : ""}@example.com`
 }
 
-/** The addresses `npm run members:export` prints (the store the served site writes to). */
-export async function exportedAddresses(): Promise<string[]> {
-  const { stdout } = await promisify(execFile)("npm", ["run", "--silent", "members:export"])
+export interface ExportedMember {
+  address: string
+  status: "pending" | "confirmed" | "left"
+}
+
+/**
+ * Every person `npm run members:export -- --all` prints, pending and former members included, for
+ * the store in `store` (default: the one the suite's server writes to).
+ */
+export async function exportedMembers(store?: string): Promise<ExportedMember[]> {
+  const { stdout } = await promisify(execFile)(
+    "npm",
+    ["run", "--silent", "members:export", "--", "--all"],
+    { env: store ? { ...process.env, MEMBERS_STORE: store } : process.env },
+  )
   const [header, ...rows] = stdout.trimEnd().split("\r\n")
-  if (header !== "email,joined_at") throw new Error(`members:export printed ${header}`)
-  return rows.map((row) => row.slice(0, row.lastIndexOf(",")))
+  if (header !== "email,asked_at,confirmed_at,status,left_at") {
+    throw new Error(`members:export printed ${header}`)
+  }
+  // The test's addresses hold no comma or quote: the columns split plainly.
+  return rows.map((row) => {
+    const [address = "", , , status] = row.split(",")
+    return { address, status: status as ExportedMember["status"] }
+  })
+}
+
+/** The addresses that asked to join (pending or confirmed), as members:export prints them. */
+export async function exportedAddresses(): Promise<string[]> {
+  return (await exportedMembers()).map((member) => member.address)
 }

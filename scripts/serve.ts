@@ -2,6 +2,7 @@
 // both), and the API service behind nginx (deploy/evergrace-api.service).
 import path from "node:path"
 import { closeMemberStores } from "../src/node/memberStore"
+import { processSignup, stopSignup } from "../src/node/runtime"
 import { startSiteServer } from "../src/node/siteServer"
 
 const port = Number(process.env.PORT ?? 9000)
@@ -24,8 +25,18 @@ void startSiteServer(
 ).then(
   (server) => {
     console.log(`Evergrace on http://${hostname}:${port}`)
-    // systemd stops it with SIGTERM: finish the requests in flight, then close the store.
-    const stop = () => server.close(() => void closeMemberStores().then(() => process.exit(0)))
+    // The list's sender starts with the server, so e-mails left waiting by the last run go out.
+    const { mail } = processSignup(process.env)
+    if (mail) console.log(`E-mail: ${mail}`)
+    // systemd stops it with SIGTERM: finish the requests in flight and the e-mail being sent,
+    // then close the store.
+    const stop = () =>
+      server.close(
+        () =>
+          void stopSignup()
+            .then(closeMemberStores)
+            .then(() => process.exit(0)),
+      )
     process.on("SIGTERM", stop)
     process.on("SIGINT", stop)
   },

@@ -1,13 +1,17 @@
 // The sign-up endpoint under load: nginx with the shipped config passing POST /api/subscribe to
 // the site's API service (src/node/siteServer.ts) with a fresh store, `count` sign-ups with distinct
 // addresses sent concurrently by autocannon, then the store read back: every address must be
-// there exactly once. Used by `npm run loadtest:signup` (in npm test) and `npm run loadtest`.
+// there exactly once, and the SMTP server in this process (e2e/mailbox.ts, which the service's
+// sender reaches by SMTP_URL) must receive one confirmation e-mail for each, once. Used by
+// `npm run loadtest:signup` (in npm test) and `npm run loadtest`.
 import autocannon from "autocannon"
 import { mkdtemp, rm } from "node:fs/promises"
 import { tmpdir } from "node:os"
 import path from "node:path"
+import { startMailbox } from "../../e2e/mailbox"
 import { signupEndpoint } from "../../src/shared/endpoints"
 import { closeMemberStores, listMembers } from "../../src/node/memberStore"
+import { stopSignup } from "../../src/node/runtime"
 import { startSiteServer } from "../../src/node/siteServer"
 import { freePort, startNginx } from "./nginx.mjs"
 
@@ -24,15 +28,31 @@ export interface SignupLoadFigures {
   storedOnce: number
   missing: number
   duplicated: number
+  /** Confirmation e-mails received, one to each address exactly. */
+  emailedOnce: number
+  emailsPerSecond: number
+  /** From the first sign-up sent to the last e-mail received. */
+  secondsToLastEmail: number
 }
+
+/** How long the e-mails may take to arrive after the last sign-up was answered. */
+const emailDeadlineMs = 180_000
 
 export async function loadSignups({ count = 1000, connections = 50 } = {}) {
   const folder = await mkdtemp(path.join(tmpdir(), "evergrace-load-members-"))
+  const mailbox = await startMailbox()
   // All requests come from one address: the per-client limit is off, as its description says.
   const signup = await startSiteServer(
     {
       publicDir: path.resolve("public"),
-      env: { ...process.env, MEMBERS_STORE: folder, SIGNUP_RATE_LIMIT: "0", SIGNUP_PROVIDER: "" },
+      env: {
+        ...process.env,
+        MEMBERS_STORE: folder,
+        SIGNUP_RATE_LIMIT: "0",
+        SIGNUP_PROVIDER: "",
+        SMTP_URL: mailbox.url,
+        MAIL_FROM: "hello@evergrace.example",
+      },
       trustProxy: true,
     },
     await freePort(),
@@ -45,6 +65,7 @@ export async function loadSignups({ count = 1000, connections = 50 } = {}) {
   try {
     const addresses: string[] = []
     const run = Date.now().toString(36)
+    const started = Date.now()
     const result = await autocannon({
       url: `${nginx.baseUrl}${signupEndpoint}`,
       connections,
@@ -64,6 +85,16 @@ export async function loadSignups({ count = 1000, connections = 50 } = {}) {
         },
       ],
     })
+    // The e-mails go out after the answers: wait for one per sign-up (or the deadline).
+    const deadline = Date.now() + emailDeadlineMs
+    while (mailbox.received.length < addresses.length && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 100))
+    }
+    const lastEmail = Date.now()
+    const emailed = new Map<string, number>()
+    for (const { to } of mailbox.received) {
+      for (const address of to) emailed.set(address, (emailed.get(address) ?? 0) + 1)
+    }
     const stored = new Map<string, number>()
     for (const member of await listMembers(folder)) {
       stored.set(member.address, (stored.get(member.address) ?? 0) + 1)
@@ -82,11 +113,16 @@ export async function loadSignups({ count = 1000, connections = 50 } = {}) {
       storedOnce: addresses.filter((address) => stored.get(address) === 1).length,
       missing: addresses.filter((address) => !stored.has(address)).length,
       duplicated: [...stored.values()].filter((times) => times > 1).length,
+      emailedOnce: addresses.filter((address) => emailed.get(address) === 1).length,
+      emailsPerSecond: Math.round(mailbox.received.length / ((lastEmail - started) / 1000)),
+      secondsToLastEmail: Math.round((lastEmail - started) / 100) / 10,
     }
     return figures
   } finally {
     await nginx.stop()
     await new Promise((resolve) => signup.close(resolve))
+    await stopSignup()
+    await mailbox.close()
     await closeMemberStores()
     await rm(folder, { recursive: true, force: true })
   }
@@ -105,6 +141,9 @@ export function signupLoadProblems(figures: SignupLoadFigures, count: number): s
     problems.push(
       `${figures.storedOnce} of ${figures.sent} stored once (${figures.missing} missing, ${figures.duplicated} duplicated)`,
     )
+  }
+  if (figures.emailedOnce !== figures.sent) {
+    problems.push(`${figures.emailedOnce} of ${figures.sent} confirmation e-mails received once`)
   }
   return problems
 }

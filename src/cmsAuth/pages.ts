@@ -2,6 +2,7 @@ import { Fragment, type ReactNode } from "react"
 import { jsx } from "@emotion/react"
 import { PageHeader } from "../components/PageHeader"
 import { renderEndpointPage } from "../server/pages/endpointPage"
+import { inlineScriptHash } from "../server/pages/scriptHash"
 import { content, problemOnWhite } from "../server/pages/styles"
 import { smallPrint } from "../theme/styles"
 import { clientIdVariable, clientSecretVariable } from "./config"
@@ -92,12 +93,7 @@ export const handshakeScript = `(function () {
 })();`
 
 /** The CSP source that allows the handshake script: 'sha256-…' of its exact text. */
-export async function handshakeScriptHash(): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(handshakeScript))
-  let binary = ""
-  for (const byte of new Uint8Array(digest)) binary += String.fromCharCode(byte)
-  return `sha256-${btoa(binary)}`
-}
+export const handshakeScriptHash = () => inlineScriptHash(handshakeScript)
 
 /** The message Decap expects after "authorization:github:success:". */
 function successMessage(token: string): string {

@@ -1,43 +1,75 @@
 import { existsSync } from "node:fs"
 import { mkdir } from "node:fs/promises"
 import path from "node:path"
-import type { RootDatabase } from "lmdb"
+import type { Database, RootDatabase } from "lmdb"
+import type { ConfirmResult, LeaveResult, MemberActions } from "../mail/handleMembership"
+import type { EmailKind, Outbox, OutboxJob } from "../mail/outbox"
+import { newMemberId } from "../mail/tokens"
 import { memberKey } from "../signup/address"
-import type { MailingList, SignupEnv, SubscribeResult } from "../signup/mailingList"
+import type { Consent, MailingList, SignupEnv, SubscribeResult } from "../signup/mailingList"
 
 /**
  * The default list: members kept on the server's own disk in LMDB, an embedded transactional
- * database (npm `lmdb`, whose builds for each platform come from the npm registry). Each sign-up
- * is one transaction, acknowledged only once it is flushed to disk, so a sign-up the visitor saw
- * succeed survives a restart or a crash; a crash mid-write leaves the last committed state.
- * Writers are serialised by LMDB, across processes too, and the list is keyed by the address, so
- * the same address twice is one member and concurrent sign-ups lose nothing.
+ * database (npm `lmdb`, whose builds for each platform come from the npm registry), with double
+ * opt-in. A sign-up is kept as pending and its confirmation e-mail is written, as a job of the
+ * outbox, in the same transaction: the sender (./sender.ts) delivers it later, so a sign-up the
+ * visitor saw succeed always has its e-mail, even if the process dies the moment after. Each
+ * transaction is flushed to disk before it is acknowledged; writers are serialised by LMDB, across
+ * processes too; the list is keyed by the lower-cased address, so the same address twice is one
+ * member.
+ *
+ * For each member it keeps the proof of her consent and no more: the address, when she asked,
+ * when she confirmed, from which page, which version of the sign-up's wording she saw, when she
+ * left. No IP address, name or tracking.
  */
 
+export type MemberStatus = "pending" | "confirmed" | "left"
+
 export interface Member {
+  /** What her links' tokens carry (src/mail/tokens.ts), never the address. */
+  id: string
   address: string
-  /** ISO 8601, UTC. */
-  joinedAt: string
+  status: MemberStatus
+  /** ISO 8601, UTC: when she asked to join (the last time, if she joined again). */
+  askedAt: string
+  confirmedAt?: string
+  leftAt?: string
+  /** The page whose form she used. */
+  page: string
+  /** The sign-up wording she saw (src/signup/texts.ts, `wordingVersion`). */
+  wording: string
+  /** When confirmation e-mails were queued for her in the last day (for the resend limit). */
+  confirmationsSent: string[]
 }
+
+/** The resend limit for a pending sign-up: at most one per quarter hour, three a day. */
+export const resendLimit = { minimumGapMs: 15 * 60_000, perDay: 3 }
+const dayMs = 24 * 60 * 60_000
 
 /** The store's folder: MEMBERS_STORE, or .members/ beside package.json (never under public/). */
 export function memberStoreFolder(env: SignupEnv, cwd = process.cwd()): string {
   return path.resolve(cwd, env.MEMBERS_STORE || ".members")
 }
 
-type MemberDatabase = RootDatabase<Member, string>
+/** The members, an index from id to address key, and the outbox: one LMDB environment. */
+interface Databases {
+  root: RootDatabase
+  members: Database<Member, string>
+  ids: Database<string, string>
+  outbox: Database<OutboxJob, string>
+}
 
 // LMDB allows one handle per database file in a process: every caller shares it, even a module
 // loaded again (Gatsby reloads a Function's module for every request), hence globalThis.
-const registry = Symbol.for("evergrace.signup.databases")
+const registry = Symbol.for("evergrace.signup.databases.v2")
 const holder = globalThis as typeof globalThis & {
-  [registry]?: Map<string, Promise<MemberDatabase>>
+  [registry]?: Map<string, Promise<Databases>>
 }
-const openDatabases = (holder[registry] ??= new Map<string, Promise<MemberDatabase>>())
+const openDatabases = (holder[registry] ??= new Map<string, Promise<Databases>>())
 
 const databaseFile = "members.mdb"
 
-async function openDatabase(folder: string): Promise<MemberDatabase> {
+async function openDatabase(folder: string): Promise<Databases> {
   await mkdir(folder, { recursive: true })
   // Required at run time from the project's node_modules, never bundled: Gatsby compiles its
   // Functions with webpack, which cannot bundle LMDB's native binary (Gatsby refuses an
@@ -50,10 +82,33 @@ async function openDatabase(folder: string): Promise<MemberDatabase> {
   // Each commit is synced to the disk before its promise resolves. LMDB's default on Linux
   // (overlappingSync) resolves first and flushes later, and its `flushed` promise could then wait
   // for a flush that only the next write brings: the last sign-ups of a burst hung (loadtest).
-  return open<Member, string>({ path: path.join(folder, databaseFile), overlappingSync: false })
+  const root = open({ path: path.join(folder, databaseFile), overlappingSync: false, maxDbs: 4 })
+  const db: Databases = {
+    root,
+    members: root.openDB<Member, string>({ name: "members" }),
+    ids: root.openDB<string, string>({ name: "ids" }),
+    outbox: root.openDB<OutboxJob, string>({ name: "outbox" }),
+  }
+  await moveFirstMembers(db)
+  return db
 }
 
-function database(folder: string): Promise<MemberDatabase> {
+/**
+ * The first store kept members in LMDB's unnamed database, where the named ones now keep their
+ * names: its members (keys with an @) move into `members` once, in one transaction.
+ */
+async function moveFirstMembers({ root, members }: Databases) {
+  const first = [...root.getKeys()].filter((key) => typeof key === "string" && key.includes("@"))
+  if (first.length === 0) return
+  await root.transaction(() => {
+    for (const key of first as string[]) {
+      members.put(key, root.get(key) as Member)
+      root.remove(key)
+    }
+  })
+}
+
+function databases(folder: string): Promise<Databases> {
   let opened = openDatabases.get(folder)
   if (!opened) {
     opened = openDatabase(folder)
@@ -63,46 +118,260 @@ function database(folder: string): Promise<MemberDatabase> {
   return opened
 }
 
-export function memberStore(folder: string, now: () => Date = () => new Date()): MailingList {
+/** A record from before double opt-in ({ address, joinedAt }): she joined, so she is a member. */
+function asMember(value: Member | { address: string; joinedAt: string }): Member {
+  if ("status" in value) return value
+  return {
+    id: "",
+    address: value.address,
+    status: "confirmed",
+    askedAt: value.joinedAt,
+    confirmedAt: value.joinedAt,
+    page: "",
+    wording: "",
+    confirmationsSent: [],
+  }
+}
+
+const jobId = (now: Date) => `${now.toISOString()}~${newMemberId()}`
+
+function queue(db: Databases, kind: EmailKind, member: Member, now: Date) {
+  const job: OutboxJob = {
+    id: jobId(now),
+    kind,
+    to: member.address,
+    memberId: member.id,
+    createdAt: now.toISOString(),
+    attempts: 0,
+    notBefore: now.toISOString(),
+  }
+  db.outbox.put(job.id, job)
+}
+
+/** Her jobs still waiting (she left, or is erased: nothing more goes out to her). */
+function dropJobs(db: Databases, memberId: string) {
+  for (const { key, value } of db.outbox.getRange()) {
+    if (value.memberId === memberId) db.outbox.remove(key)
+  }
+}
+
+export interface MemberStoreOptions {
+  now?: () => Date
+  /** Called once a transaction that queued an e-mail is on the disk: the sender wakes. */
+  onQueued?: () => void
+}
+
+export interface MemberStore extends MailingList, MemberActions {
+  /** Her link's confirmation: pending becomes confirmed, and the welcome is queued. */
+  confirm(memberId: string): Promise<ConfirmResult>
+  /** Her one click: she leaves at once, and what was waiting for her is dropped. */
+  leave(memberId: string): Promise<LeaveResult>
+  /** The member with this id, if she is still on the list (the sender, before each e-mail). */
+  byId(memberId: string): Promise<Member | undefined>
+  /** Deletes pending sign-ups asked for before `before`, with their jobs. */
+  forgetUnconfirmed(before: Date): Promise<number>
+  outbox: Outbox
+}
+
+export function memberStore(folder: string, options: MemberStoreOptions = {}): MemberStore {
+  const now = options.now ?? (() => new Date())
+  // A transaction's callback runs inside LMDB's write transaction, all or nothing; its promise
+  // resolves once that is on the disk (overlappingSync off).
+  const write = async <T>(change: (db: Databases) => T): Promise<T> => {
+    const db = await databases(folder)
+    return db.root.transaction(() => change(db))
+  }
+
+  const byId = async (memberId: string) => {
+    const db = await databases(folder)
+    const key = db.ids.get(memberId)
+    const value = key === undefined ? undefined : db.members.get(key)
+    return value && asMember(value)
+  }
+
   return {
     name: "embedded store",
-    async subscribe(address): Promise<SubscribeResult> {
+
+    async subscribe(address, consent?: Consent): Promise<SubscribeResult> {
       try {
-        const db = await database(folder)
-        const key = memberKey(address)
-        const added = await db.ifNoExists(key, () => {
-          db.put(key, { address, joinedAt: now().toISOString() })
+        let queued = false
+        const result = await write((db): SubscribeResult => {
+          const key = memberKey(address)
+          const found = db.members.get(key)
+          const at = now()
+          const member = found && asMember(found)
+          if (member?.status === "confirmed") return "already-member"
+          if (member?.status === "pending") {
+            // The same address again: the confirmation once more, within the limit.
+            const recent = member.confirmationsSent.filter(
+              (t) => at.getTime() - Date.parse(t) < dayMs,
+            )
+            const last = Math.max(0, ...recent.map((t) => Date.parse(t)))
+            if (
+              at.getTime() - last < resendLimit.minimumGapMs ||
+              recent.length >= resendLimit.perDay
+            )
+              return "joined"
+            const updated = { ...member, confirmationsSent: [...recent, at.toISOString()] }
+            db.members.put(key, updated)
+            queue(db, "confirmation", updated, at)
+            queued = true
+            return "joined"
+          }
+          // New, or one who left and joins again: pending until she confirms, by the same id.
+          const fresh: Member = {
+            id: member?.id || newMemberId(),
+            address: member?.address ?? address,
+            status: "pending",
+            askedAt: at.toISOString(),
+            page: consent?.page ?? "",
+            wording: consent?.wording ?? "",
+            confirmationsSent: [at.toISOString()],
+          }
+          db.members.put(key, fresh)
+          db.ids.put(fresh.id, key)
+          queue(db, "confirmation", fresh, at)
+          queued = true
+          return "joined"
         })
-        // Only what is on the disk counts as joined: with overlappingSync off, a commit's promise
-        // resolves once it is there, and `flushed` adds nothing to wait for.
-        await db.flushed
-        return added ? "joined" : "already-member"
+        if (queued) options.onQueued?.()
+        return result
       } catch (error) {
         console.error(`sign-up: the member store at ${folder} failed: ${describe(error)}`)
         return "unavailable"
       }
     },
+
+    async confirm(memberId) {
+      const result = await write((db): ConfirmResult => {
+        const key = db.ids.get(memberId)
+        const found = key === undefined ? undefined : db.members.get(key)
+        if (key === undefined || !found) return "unknown"
+        const member = asMember(found)
+        if (member.status === "confirmed") return "already-confirmed"
+        if (member.status === "left") return "left"
+        const at = now()
+        const confirmed = { ...member, status: "confirmed" as const, confirmedAt: at.toISOString() }
+        db.members.put(key, confirmed)
+        // Her confirmation is done with: only the welcome goes out now.
+        dropJobs(db, memberId)
+        queue(db, "welcome", confirmed, at)
+        return "confirmed"
+      })
+      if (result === "confirmed") options.onQueued?.()
+      return result
+    },
+
+    async leave(memberId) {
+      return write((db): LeaveResult => {
+        const key = db.ids.get(memberId)
+        const found = key === undefined ? undefined : db.members.get(key)
+        if (key === undefined || !found) return "unknown"
+        const member = asMember(found)
+        dropJobs(db, memberId)
+        if (member.status !== "left") {
+          db.members.put(key, { ...member, status: "left", leftAt: now().toISOString() })
+        }
+        return "left"
+      })
+    },
+
+    byId,
+
+    async forgetUnconfirmed(before) {
+      return write((db) => {
+        let forgotten = 0
+        for (const { key, value } of db.members.getRange()) {
+          const member = asMember(value)
+          if (member.status !== "pending" || Date.parse(member.askedAt) >= before.getTime())
+            continue
+          db.members.remove(key)
+          db.ids.remove(member.id)
+          dropJobs(db, member.id)
+          forgotten++
+        }
+        return forgotten
+      })
+    },
+
+    outbox: {
+      async claimDue(at, limit, leaseMs) {
+        return write((db) => {
+          const due: OutboxJob[] = []
+          // Keys sort by creation time: oldest first.
+          for (const { value } of db.outbox.getRange()) {
+            if (due.length >= limit) break
+            if (Date.parse(value.notBefore) > at.getTime()) continue
+            const claimed = { ...value, notBefore: new Date(at.getTime() + leaseMs).toISOString() }
+            db.outbox.put(value.id, claimed)
+            due.push(value)
+          }
+          return due
+        })
+      },
+      async complete(id) {
+        await write((db) => db.outbox.remove(id))
+      },
+      async retry(id, notBefore, error) {
+        await write((db) => {
+          const job = db.outbox.get(id)
+          if (!job) return
+          const attempts = job.attempts + 1
+          db.outbox.put(id, {
+            ...job,
+            attempts,
+            notBefore: notBefore.toISOString(),
+            lastError: error,
+          })
+        })
+      },
+      async nextDue() {
+        const db = await databases(folder)
+        let next: number | undefined
+        for (const { value } of db.outbox.getRange()) {
+          const at = Date.parse(value.notBefore)
+          if (next === undefined || at < next) next = at
+        }
+        return next === undefined ? undefined : new Date(next)
+      },
+    },
   }
 }
 
-/** Every member, oldest first. An absent store has none. */
+/** Every member, pending and former ones included, by the time she asked, oldest first. */
 export async function listMembers(folder: string): Promise<Member[]> {
   if (!existsSync(path.join(folder, databaseFile))) return []
-  const db = await database(folder)
-  const members = [...db.getRange()].map(({ value }) => value)
-  return members.sort((a, b) => a.joinedAt.localeCompare(b.joinedAt))
+  const db = await databases(folder)
+  const members = [...db.members.getRange()].map(({ value }) => asMember(value))
+  return members.sort((a, b) => a.askedAt.localeCompare(b.askedAt))
 }
 
-/** Takes a member off the list (she asked to leave); false when she was not on it. */
+/** The e-mails waiting in the outbox (tests, the export's checks). */
+export async function listJobs(folder: string): Promise<OutboxJob[]> {
+  if (!existsSync(path.join(folder, databaseFile))) return []
+  const db = await databases(folder)
+  return [...db.outbox.getRange()].map(({ value }) => value)
+}
+
+/**
+ * Erases a person entirely (the privacy page's right to erasure): her record, her id and every
+ * e-mail still waiting for her. False when she was not on the list.
+ */
 export async function removeMember(folder: string, address: string): Promise<boolean> {
   if (!existsSync(path.join(folder, databaseFile))) return false
-  const db = await database(folder)
+  const db = await databases(folder)
   const key = memberKey(address)
-  // LMDB's remove() reports success whether or not the key was there.
-  if (db.get(key) === undefined) return false
-  await db.remove(key)
-  await db.flushed
-  return true
+  return db.root.transaction(() => {
+    const found = db.members.get(key)
+    if (found === undefined) return false
+    const member = asMember(found)
+    db.members.remove(key)
+    if (member.id) {
+      db.ids.remove(member.id)
+      dropJobs(db, member.id)
+    }
+    return true
+  })
 }
 
 /** Closes the handles this process opened (tests, scripts). */
@@ -110,7 +379,7 @@ export async function closeMemberStores(): Promise<void> {
   const opened = [...openDatabases.values()]
   openDatabases.clear()
   for (const db of await Promise.allSettled(opened)) {
-    if (db.status === "fulfilled") await db.value.close()
+    if (db.status === "fulfilled") await db.value.root.close()
   }
 }
 

@@ -1,37 +1,118 @@
+import path from "node:path"
+import type { Membership } from "../mail/handleMembership"
+import { membershipPageTexts } from "../mail/pageTexts"
+import { membershipTexts } from "../mail/texts"
 import type { Runtime, Settings } from "../server/runtime"
-import type { MailingList } from "../signup/mailingList"
+import { unavailableList, type MailingList } from "../signup/mailingList"
 import { listFromSettings } from "../signup/providers/fromEnv"
 import { rateLimiterFromEnv, type RateLimiter } from "../signup/rateLimit"
-import { memberStore, memberStoreFolder } from "./memberStore"
+import { composer, siteAddress } from "./mail"
+import { mailerFromSettings } from "./mailer"
+import { membersSecret } from "./membersSecret"
+import { memberStore, memberStoreFolder, type MemberStore } from "./memberStore"
 import { clientAddress, type ClientAddress } from "./proxied"
+import { startSender } from "./sender"
 
 /**
  * The app's runtime in a Node process (./siteServer.ts, and the Gatsby Function in
  * src/api/[...].ts): the settings from the environment, the list it names (the embedded store on
- * this disk when no provider is named), one rate limit for the process, and the visitor's address
- * from the socket, or from a proxy's header (./proxied.ts).
+ * this disk when no provider is named, with its e-mails' sender), one rate limit for the process,
+ * and the visitor's address from the socket, or from a proxy's header (./proxied.ts).
  */
 export function nodeRuntime(env: Settings, client?: ClientAddress): Runtime {
   return {
     settings: () => env,
     client: (c) => clientAddress(c, client),
     signupList: () => processSignup(env),
+    membership: () => processSignup(env).membership ?? Promise.resolve(undefined),
   }
 }
 
-// One list and one limit for the process. Kept on globalThis because Gatsby loads a Function's
+interface ProcessSignup {
+  list: MailingList
+  rateLimit?: RateLimiter
+  /** The embedded store's links and its sender; none with a provider. */
+  membership?: Promise<Membership>
+  /** How its e-mail goes out (for the server's first lines). */
+  mail?: string
+  stop?: () => Promise<void>
+}
+
+// One list, one limit and one sender for the process (for each set of settings: a test or the load
+// test may start servers with their own). Kept on globalThis because Gatsby loads a Function's
 // module afresh for every request (it clears it from require's cache): a limit kept in the module
-// would start from zero each time.
-const processSignupKey = Symbol.for("evergrace.signup.context")
-type WithSignup = typeof globalThis & {
-  [processSignupKey]?: { list: MailingList; rateLimit?: RateLimiter }
+// would start from zero each time, and each load would start one more sender.
+const processSignupKey = Symbol.for("evergrace.signup.context.v2")
+type WithSignup = typeof globalThis & { [processSignupKey]?: Map<Settings, ProcessSignup> }
+const started = ((globalThis as WithSignup)[processSignupKey] ??= new Map())
+
+export function processSignup(env: Settings): ProcessSignup {
+  let signup = started.get(env)
+  if (!signup) {
+    signup = startSignup(env)
+    started.set(env, signup)
+  }
+  return signup
 }
 
-function processSignup(env: Settings) {
-  const holder = globalThis as WithSignup
-  holder[processSignupKey] ??= { list: nodeList(env), rateLimit: rateLimiterFromEnv(env) }
-  return holder[processSignupKey]
+/** Stops the senders after the e-mails in flight (the server's shutdown). */
+export async function stopSignup(): Promise<void> {
+  const running = [...started.values()]
+  started.clear()
+  await Promise.all(running.map((signup) => signup.stop?.()))
 }
 
-const nodeList = (env: Settings): MailingList =>
-  listFromSettings(env, () => memberStore(memberStoreFolder(env)))
+const hourMs = 60 * 60_000
+
+function startSignup(env: Settings): ProcessSignup {
+  const rateLimit = rateLimiterFromEnv(env)
+  const folder = memberStoreFolder(env)
+  // The store tells the sender when it has queued an e-mail; the sender starts a moment later.
+  let wakeSender = () => {}
+  let store: MemberStore | undefined
+  const list = listFromSettings(env, () => {
+    store = memberStore(folder, { onQueued: () => wakeSender() })
+    return store
+  })
+  if (store === undefined) return { list, rateLimit }
+
+  let mailer
+  try {
+    mailer = mailerFromSettings(env, path.join(folder, "outbox"))
+  } catch (error) {
+    // Mail that cannot go out makes a promise the site cannot keep: no sign-ups until it can.
+    return { list: unavailableList(error instanceof Error ? error.message : String(error)) }
+  }
+  const members: MemberStore = store
+  const secret = membersSecret(env, folder)
+  const sender = secret.then((key) =>
+    startSender({
+      outbox: members.outbox,
+      mailer,
+      compose: composer({ store: members, secret: key, siteUrl: siteAddress(env) }),
+    }),
+  )
+  wakeSender = () => void sender.then((running) => running.wake())
+
+  // Unconfirmed sign-ups are forgotten after the period the staff set (data/membership.json).
+  const forget = async () => {
+    const before = new Date(Date.now() - membershipTexts.pendingDays * 24 * hourMs)
+    const forgotten = await members.forgetUnconfirmed(before)
+    if (forgotten > 0) console.log(`members: ${forgotten} unconfirmed sign-ups forgotten`)
+  }
+  void forget()
+  const forgetting = setInterval(() => void forget(), hourMs)
+  forgetting.unref()
+
+  return {
+    list,
+    rateLimit,
+    mail: mailer.description,
+    membership: secret.then((key) => ({ members, secret: key, texts: membershipPageTexts })),
+    stop: async () => {
+      clearInterval(forgetting)
+      await (await sender).stop()
+      mailer.close()
+    },
+  }
+}

@@ -2,9 +2,18 @@ import { Hono, type Context } from "hono"
 import { bodyLimit } from "hono/body-limit"
 import { every } from "hono/combine"
 import { finishSignIn, startSignIn } from "../cmsAuth/handleCmsAuth"
-import { apiPrefix, authPath, callbackPath, signupEndpoint } from "../shared/endpoints"
+import { confirmMembership, leaveMembership, type Membership } from "../mail/handleMembership"
+import {
+  apiPrefix,
+  authPath,
+  callbackPath,
+  confirmEndpoint,
+  leaveEndpoint,
+  signupEndpoint,
+} from "../shared/endpoints"
 import { handleSignup, maxBodyBytes, signupRefusal } from "../signup/handleSignup"
 import { signupTexts } from "../signup/texts"
+import { endpointHeaders } from "../shared/policy"
 import { noSuchEndpoint, serverError } from "./errors"
 import { fromThisSite } from "./fromThisSite"
 import type { Runtime } from "./runtime"
@@ -38,8 +47,23 @@ export function createApp(runtime: Runtime) {
     bodyLimit({ maxSize: maxBodyBytes, onError: signupRefusal(413) }),
   )
 
+  // Her e-mail's links, where the site keeps its own list (elsewhere the provider sends its own
+  // links, and these addresses are no endpoint). No origin check: the signed token is the proof,
+  // and a mail app's one-click leave posts from its own servers.
+  const withMembership =
+    (handler: (c: Context, membership: Membership) => Promise<Response>) => async (c: Context) => {
+      const membership = await runtime.membership?.(runtime.settings(c))
+      return membership ? handler(c, membership) : noSuchEndpoint([])(c)
+    }
+  const linkChecks = bodyLimit({
+    maxSize: maxBodyBytes,
+    onError: (c) => c.text("Too large\n", 413, endpointHeaders()),
+  })
+
   const app = new Hono()
   app.all(signupEndpoint, signupChecks, signUp)
+  app.on(["GET", "POST"], confirmEndpoint, linkChecks, withMembership(confirmMembership))
+  app.on(["GET", "POST"], leaveEndpoint, linkChecks, withMembership(leaveMembership))
   app.all(authPath, (c) => startSignIn(c, runtime.settings(c)))
   app.all(callbackPath, (c) => finishSignIn(c, runtime.settings(c), runtime.github))
 

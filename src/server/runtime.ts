@@ -1,6 +1,7 @@
 import type { Context } from "hono"
 import type { CmsAuthEnv } from "../cmsAuth/config"
 import type { ExchangeOptions } from "../cmsAuth/github"
+import type { Membership } from "../mail/handleMembership"
 import type { MailingList, SignupEnv } from "../signup/mailingList"
 import type { RateLimiter } from "../signup/rateLimit"
 
@@ -19,6 +20,11 @@ export interface Runtime {
   client(c: Context): string | undefined
   /** Where sign-ups go, and a per-visitor limit where the runtime is one long-lived process. */
   signupList(settings: Settings): { list: MailingList; rateLimit?: RateLimiter }
+  /**
+   * Her e-mail's confirm and leave links, where the runtime keeps its own list (the embedded store
+   * on a disk); undefined where a provider keeps it.
+   */
+  membership?(settings: Settings): Promise<Membership | undefined>
   /** How the sign-in calls GitHub; tests pass their own fetch. */
   github?: ExchangeOptions
 }

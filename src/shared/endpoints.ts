@@ -16,6 +16,15 @@ export const authPath = "/api/auth"
 /** Where GitHub sends the window back; the OAuth App's "Authorization callback URL". */
 export const callbackPath = "/api/callback"
 
+/** Her confirmation link (double opt-in): a GET shows a page, its POST confirms her. */
+export const confirmEndpoint = "/api/confirm"
+
+/** Her leave link: a GET shows a page with one button; a POST (RFC 8058's one click) takes her off. */
+export const leaveEndpoint = "/api/leave"
+
+/** The query parameter and form field that carry a link's signed token. */
+export const tokenField = "token"
+
 export const addressField = "email"
 
 /**

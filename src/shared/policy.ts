@@ -137,9 +137,15 @@ function endpointContentSecurityPolicy(): string {
   ].join("; ")
 }
 
-export function endpointHeaders(): Headers {
+/** The endpoints' pages; `scriptHash` allows one inline script (the confirmation's, src/mail/). */
+export function endpointHeaders(scriptHash?: string): Headers {
+  return endpointHeadersWith(scriptHash, "same-origin")
+}
+
+function endpointHeadersWith(scriptHash: string | undefined, opener: string): Headers {
+  const scripts = scriptHash ? `; script-src '${scriptHash}'` : ""
   return {
-    ...headersWith(endpointContentSecurityPolicy(), "same-origin"),
+    ...headersWith(`${endpointContentSecurityPolicy()}${scripts}`, opener),
     "Cache-Control": "no-store",
     "X-Robots-Tag": "noindex",
   }
@@ -156,10 +162,5 @@ export function endpointHeaders(): Headers {
  * just that with `same-origin` here: e2e/cms-signin.spec.ts then fails).
  */
 export function cmsAuthHeaders(scriptHash?: string): Headers {
-  const scripts = scriptHash ? `; script-src '${scriptHash}'` : ""
-  return {
-    ...headersWith(`${endpointContentSecurityPolicy()}${scripts}`, "unsafe-none"),
-    "Cache-Control": "no-store",
-    "X-Robots-Tag": "noindex",
-  }
+  return endpointHeadersWith(scriptHash, "unsafe-none")
 }

@@ -5,7 +5,7 @@ import { addressField, honeypotField } from "../shared/endpoints"
 import type { MailingList } from "./mailingList"
 import type { RateLimiter } from "./rateLimit"
 import { confirmationPage, notAFormPage, problemPage } from "./responsePage"
-import { signupTexts, type SignupProblem, type SignupTexts } from "./texts"
+import { signupTexts, wordingVersion, type SignupProblem, type SignupTexts } from "./texts"
 
 /**
  * The sign-up endpoint, written once: a web-standard Request in, a Response out. The route table
@@ -87,7 +87,10 @@ export async function handleSignup(request: Request, context: SignupContext): Pr
 
   let result
   try {
-    result = await context.list.subscribe(checked.address)
+    result = await context.list.subscribe(checked.address, {
+      page: formPage(request, context.texts),
+      wording: wordingVersion,
+    })
   } catch (error) {
     // A list reports its failures as "unavailable"; this is a bug, and still not a success.
     console.error(`sign-up: ${context.list.name} threw ${error instanceof Error ? error.name : ""}`)
@@ -132,6 +135,17 @@ function html(status: number, body: string, headers: Record<string, string> = {}
     status,
     headers: { ...endpointHeaders(), ...headers, "Content-Type": "text/html; charset=utf-8" },
   })
+}
+
+/** The page whose form she used: this site's page that sent her (the form is on the contact page). */
+function formPage(request: Request, texts: SignupTexts): string {
+  try {
+    const from = new URL(request.headers.get("referer") ?? "")
+    if (from.host === new URL(request.url).host) return from.pathname
+  } catch {
+    // No Referer, or not an address: the page the form is on.
+  }
+  return texts.contactPath
 }
 
 function parseFields(type: string, body: string): Record<string, unknown> | undefined {

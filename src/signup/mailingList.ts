@@ -5,18 +5,27 @@
 
 /**
  * What became of one sign-up:
- * - `joined`: the list took the address (with a provider: the confirmation e-mail is on its way);
+ * - `joined`: the list took the address, pending her confirmation: the confirmation e-mail is on
+ *   its way (from the provider, or the embedded store's outbox);
  * - `already-member`: the address was on the list already (the visitor still sees success);
  * - `invalid-address`: the list refused the address as not deliverable;
  * - `unavailable`: the list could not be reached or failed (timeout, 5xx, rate limit, bad key).
  */
 export type SubscribeResult = "joined" | "already-member" | "invalid-address" | "unavailable"
 
+/** What the site keeps as proof of her consent, beside the address and the times. */
+export interface Consent {
+  /** The page whose form she used (its path). */
+  page: string
+  /** The version of the sign-up's wording she saw (./texts.ts). */
+  wording: string
+}
+
 export interface MailingList {
   /** For logs and the README: "embedded store", "Buttondown", "Mailchimp". */
   readonly name: string
   /** Never throws: every failure is `unavailable`, logged without the address. */
-  subscribe(address: string): Promise<SubscribeResult>
+  subscribe(address: string, consent?: Consent): Promise<SubscribeResult>
 }
 
 /** The environment a host gives the endpoint (process.env in Node, `env` on Cloudflare). */

@@ -35,5 +35,20 @@ export const signupTexts = {
 
 export type SignupTexts = typeof signupTexts
 
+/**
+ * Which wording of the sign-up she saw, kept with her consent: a short fingerprint (FNV-1a) of
+ * what the form and its privacy note say, which changes whenever the staff change those words.
+ */
+export const wordingVersion = fingerprint(JSON.stringify(signupTexts.form))
+
+function fingerprint(text: string): string {
+  let hash = 0x811c9dc5
+  for (let i = 0; i < text.length; i++) {
+    hash ^= text.charCodeAt(i)
+    hash = Math.imul(hash, 0x01000193) >>> 0
+  }
+  return hash.toString(16).padStart(8, "0")
+}
+
 /** What the visitor is told when her sign-up could not be completed (data/contact.json `messages`). */
 export type SignupProblem = Exclude<keyof SignupTexts["messages"], "heading" | "botFieldLabel">

@@ -1,0 +1,86 @@
+import type { Context } from "hono"
+import { tokenField } from "../shared/endpoints"
+import { endpointHeaders } from "../shared/policy"
+import { inlineScriptHash } from "../server/pages/scriptHash"
+import {
+  confirmedPage,
+  confirmPage,
+  confirmScript,
+  expiredPage,
+  invalidPage,
+  leavePage,
+  leftPage,
+  type MembershipPageTexts,
+} from "./pages"
+import { checkToken } from "./tokens"
+
+/**
+ * Her e-mail's two links, written once for every host that keeps its own list (the route table,
+ * src/server/app.ts). A GET never changes anything: link scanners fetch links. Confirming takes
+ * a POST, which the confirm page's script makes as it loads (or her click, without script);
+ * leaving takes a POST too, the button's or her mail app's (RFC 8058: no cookie, answered 200).
+ */
+
+export type ConfirmResult = "confirmed" | "already-confirmed" | "left" | "unknown"
+export type LeaveResult = "left" | "unknown"
+
+/** What the store does for the links (src/node/memberStore.ts). */
+export interface MemberActions {
+  confirm(memberId: string): Promise<ConfirmResult>
+  leave(memberId: string): Promise<LeaveResult>
+}
+
+export interface Membership {
+  members: MemberActions
+  /** Signs and checks the links' tokens (MEMBERS_SECRET). */
+  secret: string
+  texts: MembershipPageTexts
+}
+
+const htmlType = "text/html; charset=utf-8"
+
+function html(status: number, body: string, scriptHash?: string): Response {
+  return new Response(body, {
+    status,
+    headers: { ...endpointHeaders(scriptHash), "Content-Type": htmlType },
+  })
+}
+
+/** The token from the address, or from the posted form. */
+async function tokenOf(c: Context): Promise<string | undefined> {
+  const fromQuery = c.req.query(tokenField)
+  if (fromQuery || c.req.method !== "POST") return fromQuery
+  const type = c.req.header("content-type") ?? ""
+  if (!type.startsWith("application/x-www-form-urlencoded")) return undefined
+  const value = new URLSearchParams(await c.req.text()).get(tokenField)
+  return value ?? undefined
+}
+
+export async function confirmMembership(c: Context, membership: Membership): Promise<Response> {
+  const { texts } = membership
+  const token = await tokenOf(c)
+  const check = await checkToken(membership.secret, "confirm", token)
+  if (!check.ok) {
+    return check.reason === "expired"
+      ? html(410, expiredPage(texts))
+      : html(400, invalidPage(texts))
+  }
+  if (c.req.method === "GET") {
+    return html(200, confirmPage(texts, token ?? ""), await inlineScriptHash(confirmScript))
+  }
+  const result = await membership.members.confirm(check.memberId)
+  // Forgotten after 30 days unconfirmed, erased, or left since: she can join again.
+  if (result === "unknown" || result === "left") return html(410, expiredPage(texts))
+  return html(200, confirmedPage(texts))
+}
+
+export async function leaveMembership(c: Context, membership: Membership): Promise<Response> {
+  const { texts } = membership
+  const token = await tokenOf(c)
+  const check = await checkToken(membership.secret, "leave", token)
+  if (!check.ok) return html(400, invalidPage(texts))
+  if (c.req.method === "GET") return html(200, leavePage(texts, token ?? ""))
+  // Recorded at once; erased already ("unknown") is off the list all the same.
+  await membership.members.leave(check.memberId)
+  return html(200, leftPage(texts))
+}
