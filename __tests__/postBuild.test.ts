@@ -61,6 +61,7 @@ describe("the post-build steps", () => {
       "robots.txt and favicon.ico",
       "scripts after the first paint",
       "fonts for the endpoints' pages",
+      "sign-up page for nginx when the API is down",
       "delivery headers",
     ])
   })
@@ -88,7 +89,7 @@ describe("the post-build steps", () => {
         siteUrl: "https://www.boutique.example",
         iconFile: path.join(dataDir, "images/icon.png"),
       })
-      expect(report).toHaveLength(4)
+      expect(report).toHaveLength(5)
 
       const read = (file: string) => fs.readFileSync(path.join(publicDir, file), "utf8")
       expect(read("robots.txt")).toContain(

@@ -1,4 +1,5 @@
 /** @jest-environment node */
+import { createHash } from "node:crypto"
 import http from "node:http"
 import type { AddressInfo } from "node:net"
 import {
@@ -12,7 +13,7 @@ import {
 import type { MailingList } from "../src/signup/mailingList"
 import { buttondownApiVersion, buttondownList } from "../src/signup/providers/buttondown"
 import { mailingListFromEnv, signupEnvVariables } from "../src/signup/providers/fromEnv"
-import { mailchimpList } from "../src/signup/providers/mailchimp"
+import { mailchimpList, md5Hex, subscriberHash } from "../src/signup/providers/mailchimp"
 
 // The adapters run over real HTTP against the stub, which answers as each provider documents.
 let stub: MailingProviderStub
@@ -106,8 +107,14 @@ describe.each(cases)("$name over HTTP", ({ provider, name, list }) => {
       expect(request?.headers.authorization).toBe(`Token ${stubButtondownApiKey}`)
       expect(request?.headers["x-api-version"]).toBe(buttondownApiVersion)
     } else {
-      expect(request).toMatchObject({ status: 200 })
-      expect(request?.body).toEqual({ email_address: sent, status: "pending" })
+      // Add or update, at her hash: a new address is pending, and Mailchimp sends its opt-in.
+      expect(request).toMatchObject({
+        status: 200,
+        method: "PUT",
+        path: `/3.0/lists/${stubMailchimpAudienceId}/members/${md5(sent.toLowerCase())}`,
+      })
+      expect(request?.body).toEqual({ email_address: sent, status_if_new: "pending" })
+      expect(stub.optIns.filter((to) => to === sent)).toHaveLength(1)
       const [scheme, encoded] = (request?.headers.authorization ?? "").split(" ")
       expect(scheme).toBe("Basic")
       const credentials = Buffer.from(encoded ?? "", "base64").toString("utf8")
@@ -121,10 +128,21 @@ describe.each(cases)("$name over HTTP", ({ provider, name, list }) => {
     expect(list().name).toBe(name)
   })
 
-  it("answers already-member for the same address twice, whatever its case", async () => {
+  it("takes the same address twice, whatever its case, as one member", async () => {
     const sent = address()
     await expect(list().subscribe(sent)).resolves.toBe("joined")
-    await expect(list().subscribe(sent.toUpperCase())).resolves.toBe("already-member")
+    // Buttondown says she exists; to Mailchimp she is still pending her confirmation, which
+    // stands (see "Mailchimp: who signs up again").
+    await expect(list().subscribe(sent.toUpperCase())).resolves.toBe(
+      provider === "buttondown" ? "already-member" : "joined",
+    )
+    if (provider === "mailchimp") {
+      const hashes = stub.received
+        .filter((request) => request.address.toLowerCase() === sent.toLowerCase())
+        .map((request) => request.path)
+      expect(new Set(hashes).size).toBe(1)
+      expect(stub.optIns.filter((to) => to === sent)).toHaveLength(1)
+    }
   })
 
   it("answers already-member when the provider says the address is on the list", async () => {
@@ -230,12 +248,119 @@ describe("Mailchimp specifics", () => {
       return new Response("{}", { status: 200 })
     }
     const list = mailchimpList({ apiKey: "abc123-us21", audienceId: "a1b2c3", fetch: capture })
-    await expect(list.subscribe(address())).resolves.toBe("joined")
-    expect(urls).toEqual(["https://us21.api.mailchimp.com/3.0/lists/a1b2c3/members"])
+    const sent = address()
+    await expect(list.subscribe(sent)).resolves.toBe("joined")
+    expect(urls).toEqual([
+      `https://us21.api.mailchimp.com/3.0/lists/a1b2c3/members/${md5(sent.toLowerCase())}`,
+    ])
   })
 
   it("refuses, at creation, a key without its data centre and no base URL", () => {
     expect(() => mailchimpList({ apiKey: "abc123", audienceId: "a1b2c3" })).toThrow(/data centre/)
+  })
+})
+
+describe("Mailchimp: who signs up again", () => {
+  const list = () =>
+    mailchimpList({
+      apiKey: stubMailchimpApiKey,
+      audienceId: stubMailchimpAudienceId,
+      baseUrl: stub.url,
+    })
+  const bodies = (sent: string) => receivedFor("mailchimp", sent).map((request) => request.body)
+
+  it("a new address: pending, and Mailchimp sends the confirmation (joined)", async () => {
+    const sent = address()
+    await expect(list().subscribe(sent)).resolves.toBe("joined")
+    expect(bodies(sent)).toEqual([{ email_address: sent, status_if_new: "pending" }])
+    expect(stub.optIns.filter((to) => to === sent)).toHaveLength(1)
+  })
+
+  it.each(["unsubscribed", "cleaned", "archived", "transactional"])(
+    "a former member (%s): pending again, and the confirmation is sent again (joined)",
+    async (status) => {
+      const sent = address(status)
+      await expect(list().subscribe(sent)).resolves.toBe("joined")
+      // First asked as a new member would be, which leaves her status as it is; then, seeing it,
+      // set to pending: Mailchimp's own double opt-in, so she is back only once she confirms.
+      expect(bodies(sent)).toEqual([
+        { email_address: sent, status_if_new: "pending" },
+        { email_address: sent, status_if_new: "pending", status: "pending" },
+      ])
+      expect(receivedFor("mailchimp", sent).map((request) => request.method)).toEqual([
+        "PUT",
+        "PUT",
+      ])
+      expect(stub.optIns.filter((to) => to === sent)).toHaveLength(1)
+      expect(errorSpy).not.toHaveBeenCalled()
+      expect(warnSpy).not.toHaveBeenCalled()
+    },
+  )
+
+  it("a subscribed member: already-member, her status untouched, nothing sent", async () => {
+    const sent = address("exists")
+    await expect(list().subscribe(sent)).resolves.toBe("already-member")
+    expect(bodies(sent)).toEqual([{ email_address: sent, status_if_new: "pending" }])
+    expect(stub.optIns.filter((to) => to === sent)).toEqual([])
+  })
+
+  it("a member still pending: joined, left pending; the confirmation she has stands", async () => {
+    const sent = address("pending")
+    await expect(list().subscribe(sent)).resolves.toBe("joined")
+    expect(bodies(sent)).toEqual([{ email_address: sent, status_if_new: "pending" }])
+    expect(stub.optIns.filter((to) => to === sent)).toEqual([])
+  })
+
+  /** A Mailchimp that answers the first PUT with a former member, the second as given. */
+  function formerMember(second: Response) {
+    const answers = [Response.json({ status: "unsubscribed" }), second]
+    return mailchimpList({
+      apiKey: "abc123-us21",
+      audienceId: "a1b2c3",
+      fetch: async () => answers.shift() ?? new Response("", { status: 500 }),
+    })
+  }
+
+  it("a former member Mailchimp will not take back this way: invalid-address, logged", async () => {
+    const refused = formerMember(
+      Response.json(
+        { title: "Member In Compliance State", status: 400, detail: "x is in a compliance state" },
+        { status: 400 },
+      ),
+    )
+    await expect(refused.subscribe(address())).resolves.toBe("invalid-address")
+    expect(String(warnSpy.mock.calls[0]?.[0])).toMatch(/Mailchimp: refused.*Compliance/)
+  })
+
+  it("a former member left as she was without an error: not joined, logged", async () => {
+    const unchanged = formerMember(Response.json({ status: "cleaned" }))
+    await expect(unchanged.subscribe(address())).resolves.toBe("invalid-address")
+    expect(String(warnSpy.mock.calls[0]?.[0])).toMatch(/Mailchimp: refused.*stayed cleaned/)
+  })
+
+  it("a former member, and Mailchimp fails on the second request: unavailable", async () => {
+    const failing = formerMember(new Response("<h1>503</h1>", { status: 503 }))
+    await expect(failing.subscribe(address())).resolves.toBe("unavailable")
+    expect(String(errorSpy.mock.calls[0]?.[0])).toMatch(/status 503/)
+  })
+
+  it("hashes the lowercased address with MD5, as Mailchimp's guide shows", () => {
+    // The example of Mailchimp's guide "Manage Subscribers with the Mailchimp API".
+    expect(subscriberHash("Urist.McVankab@FreddiesJokes.com")).toBe(
+      "62eeb292278cc15f5817cb78f7790b08",
+    )
+  })
+
+  it("computes MD5 as RFC 1321 and Node do, for any length and any UTF-8", () => {
+    expect(md5Hex("")).toBe("d41d8cd98f00b204e9800998ecf8427e")
+    expect(md5Hex("abc")).toBe("900150983cd24fb0d6963f7d28e17f72")
+    expect(md5Hex("message digest")).toBe("f96b697d7cb7938d525a2f31aaf161d0")
+    expect(md5Hex("1234567890".repeat(8))).toBe("57edf4a22be3c955ac49da2e2107b67a")
+    // Every padding case (lengths around 56 and 64 bytes), and multi-byte characters.
+    for (let length = 0; length < 200; length += 1) {
+      const text = "é✓😀".repeat(length % 5) + "a".repeat(length)
+      expect(md5Hex(text)).toBe(md5(text))
+    }
   })
 })
 
@@ -419,6 +544,27 @@ describe("the stub", () => {
     })
   })
 
+  it("answers a Mailchimp PUT only at the address's own hash, and a POST only on the list", async () => {
+    const sent = address()
+    const auth = {
+      Authorization: `Basic ${Buffer.from(`any:${stubMailchimpApiKey}`).toString("base64")}`,
+    }
+    const members = `${stub.url}/3.0/lists/${stubMailchimpAudienceId}/members`
+    const put = (hash: string) =>
+      fetch(`${members}/${hash}`, {
+        method: "PUT",
+        headers: auth,
+        body: JSON.stringify({ email_address: sent, status_if_new: "pending" }),
+      })
+    const wrongHash = await put(md5("someone.else@example.com"))
+    expect(wrongHash.status).toBe(400)
+    expect(await wrongHash.json()).toMatchObject({ title: "Invalid Resource" })
+    expect((await put(md5(sent.toLowerCase()))).status).toBe(200)
+    const putOnList = await fetch(members, { method: "PUT", headers: auth, body: "{}" })
+    expect(putOnList.status).toBe(405)
+    expect(putOnList.headers.get("allow")).toBe("POST")
+  })
+
   it("closes at once even with a +slow request waiting", async () => {
     const own = await startMailingProviderStub()
     const pending = fetch(`${own.url}/v1/subscribers`, {
@@ -434,6 +580,11 @@ describe("the stub", () => {
     await expect(pending).resolves.toBe("aborted")
   })
 })
+
+/** Node's own MD5, to check the one the endpoint carries. */
+function md5(text: string): string {
+  return createHash("md5").update(text).digest("hex")
+}
 
 /** The URL of a port that was just free: nothing listens there. */
 async function closedPort(): Promise<string> {

@@ -1,5 +1,5 @@
 /** @jest-environment node */
-import { spawn, spawnSync, type ChildProcess } from "node:child_process"
+import { spawnSync, type ChildProcess } from "node:child_process"
 import { readFileSync } from "node:fs"
 import { connect } from "node:net"
 import { mkdtempSync, rmSync } from "node:fs"
@@ -7,6 +7,7 @@ import { tmpdir } from "node:os"
 import path from "node:path"
 import { signupEndpoint } from "../src/shared/endpoints"
 import { miniSite, type MiniSite } from "./setup/miniSite"
+import { spawnSiteServer } from "./setup/servers"
 
 // The site's own server as `npm start` runs it (scripts/serve.ts, a process of its own), on a small
 // build: what a stranger can send it must never end it, swell it or slip past its headers.
@@ -23,19 +24,11 @@ let log = ""
 beforeAll(async () => {
   site = await miniSite()
   store = mkdtempSync(path.join(tmpdir(), "evergrace-server-members-"))
-  server = spawn(process.execPath, ["--import", "tsx", "scripts/serve.ts"], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      PUBLIC_DIR: site.publicDir,
-      MEMBERS_STORE: store,
-      SIGNUP_RATE_LIMIT: "0",
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  })
-  server.stdout?.on("data", (chunk: Buffer) => (log += chunk.toString()))
-  server.stderr?.on("data", (chunk: Buffer) => (log += chunk.toString()))
+  server = spawnSiteServer(
+    port,
+    { PUBLIC_DIR: site.publicDir, MEMBERS_STORE: store, SIGNUP_RATE_LIMIT: "0" },
+    (text) => (log += text),
+  )
   for (let tries = 0; tries < 100 && !(await isUp()); tries++) await sleep(200)
   expect(await isUp()).toBe(true)
 }, 30_000)

@@ -60,7 +60,25 @@ test("the provider takes the address, pending its own confirmation e-mail", asyn
   const received = stub.received.filter((request) => request.address === address)
   expect(received).toHaveLength(1)
   expect(received[0]?.provider).toBe("mailchimp")
-  expect(received[0]?.body).toMatchObject({ email_address: address, status: "pending" })
+  // Added or updated at her hash: new, she is pending, and Mailchimp sends its confirmation.
+  expect(received[0]?.body).toEqual({ email_address: address, status_if_new: "pending" })
+  expect(stub.optIns).toContain(address)
+})
+
+test("a former member signs up again: welcomed, and the confirmation is sent again", async ({
+  page,
+}) => {
+  const address = uniqueAddress("provider", "unsubscribed")
+  await joinWith(page, address)
+  await expect(toasts(page).getByText(welcome, { exact: true })).toBeVisible()
+  const bodies = stub.received
+    .filter((request) => request.address === address)
+    .map((request) => request.body)
+  expect(bodies).toEqual([
+    { email_address: address, status_if_new: "pending" },
+    { email_address: address, status_if_new: "pending", status: "pending" },
+  ])
+  expect(stub.optIns).toContain(address)
 })
 
 test("already a member at the provider: welcomed all the same", async ({ page }) => {

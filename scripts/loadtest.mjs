@@ -264,8 +264,10 @@ retries, counts the request it had already sent on it as an error
 
 ${signupCount} sign-ups with distinct addresses, 50 connections at once, through nginx (the shipped
 config) to the API service (the site's own server, \`src/node/siteServer.ts\`, embedded LMDB store, per-client limit off
-as every request comes from loopback); then the store was read back. The same check runs in
-\`npm test\` (\`npm run loadtest:signup\`). "seconds" is autocannon's: it ends a run on its
+as every request comes from loopback); then the store was read back, and the confirmation
+e-mails counted as they reached an SMTP server in the test's process (\`e2e/mailbox.ts\`, npm
+\`smtp-server\`), sent by the service's sender (nodemailer, a pool of 5 connections). The same check
+runs in \`npm test\` (\`npm run loadtest:signup\`). "seconds" is autocannon's: it ends a run on its
 one-second ticker, so a batch that takes a little over a second reads 2.
 
 ${table(
@@ -280,6 +282,9 @@ ${table(
     "timeouts",
     "non-2xx",
     "stored exactly once",
+    "e-mailed exactly once",
+    "e-mails/s",
+    "first sign-up to last e-mail, s",
   ],
   [
     [
@@ -293,11 +298,14 @@ ${table(
       signupFigures.timeouts,
       signupFigures.non2xx,
       `${signupFigures.storedOnce} of ${signupFigures.sent}`,
+      `${signupFigures.emailedOnce} of ${signupFigures.sent}`,
+      signupFigures.emailsPerSecond,
+      signupFigures.secondsToLastEmail,
     ],
   ],
 )}
 
-${signupProblems.length ? `**Failed:** ${signupProblems.join("; ")}.` : "Every sign-up was answered 200 and stored exactly once."}
+${signupProblems.length ? `**Failed:** ${signupProblems.join("; ")}.` : "Every sign-up was answered 200, stored exactly once, and sent its confirmation e-mail exactly once."}
 
 ## Headers, as nginx sends them
 

@@ -1,7 +1,8 @@
 // The delivery test: the built site served by Debian's nginx with the shipped config, on a
 // loopback port, with the API service behind it. First the HTTP checks
-// (scripts/delivery/http.test.mjs), then every browser test in e2e/ against nginx, with the CSP
-// enforced (e2e/csp.spec.ts fails on any violation).
+// (scripts/delivery/http.test.mjs, and scripts/delivery/apiDown.test.mjs: a sign-up while the
+// API service is down, on nginx instances of its own), then every browser test in e2e/ against
+// nginx, with the CSP enforced (e2e/csp.spec.ts fails on any violation).
 // Usage: npm run test:delivery   (after npm run build)
 import { spawn } from "node:child_process"
 import { mkdtemp, rm } from "node:fs/promises"
@@ -90,7 +91,14 @@ let failed = false
 try {
   const http = await run(
     process.execPath,
-    ["--import", "tsx", "--test", "--test-reporter=spec", "scripts/delivery/http.test.mjs"],
+    [
+      "--import",
+      "tsx",
+      "--test",
+      "--test-reporter=spec",
+      "scripts/delivery/http.test.mjs",
+      "scripts/delivery/apiDown.test.mjs",
+    ],
     {
       DELIVERY_BASE_URL: server.baseUrl,
       DELIVERY_BROTLI: server.brotli ? "1" : "0",

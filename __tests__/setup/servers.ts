@@ -1,3 +1,4 @@
+import { spawn, type ChildProcess } from "node:child_process"
 import { mkdtempSync, rmSync } from "node:fs"
 import type { Server } from "node:http"
 import { tmpdir } from "node:os"
@@ -20,4 +21,22 @@ export function temporaryStore(name: string) {
       rmSync(folder, { recursive: true, force: true })
     },
   }
+}
+
+/**
+ * The site's own server as `npm start` runs it (scripts/serve.ts), a process of its own on
+ * 127.0.0.1:`port`, with `env` over the test's environment; what it prints goes to `onOutput`.
+ */
+export function spawnSiteServer(
+  port: number,
+  env: NodeJS.ProcessEnv,
+  onOutput: (text: string) => void,
+): ChildProcess {
+  const server = spawn(process.execPath, ["--import", "tsx", "scripts/serve.ts"], {
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  })
+  server.stdout?.on("data", (chunk: Buffer) => onOutput(chunk.toString()))
+  server.stderr?.on("data", (chunk: Buffer) => onOutput(chunk.toString()))
+  return server
 }

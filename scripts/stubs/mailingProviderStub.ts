@@ -4,16 +4,21 @@
  * - Buttondown `POST /v1/subscribers` (https://docs.buttondown.com/api-subscribers-create,
  *   /api-error-codes, /api-rate-limits): `Authorization: Token <key>`, 201 with the subscriber,
  *   400 `{ code, detail, metadata }`, 422 `{ detail: [...] }` for a body that fails the schema;
- * - Mailchimp `POST /3.0/lists/{id}/members` (https://mailchimp.com/developer/marketing/docs/errors/):
- *   HTTP Basic auth with the key as password, 200 with the member, errors as problem documents
- *   `{ type, title, status, detail, instance }`.
+ * - Mailchimp `POST /3.0/lists/{id}/members` (add) and `PUT /3.0/lists/{id}/members/{hash}` (add
+ *   or update; the hash is the MD5 of the lowercased address, `status_if_new` applies only to a
+ *   new member, `status` changes an existing one): HTTP Basic auth with the key as password, 200
+ *   with the member, errors as problem documents `{ type, title, status, detail, instance }`
+ *   (https://mailchimp.com/developer/marketing/docs/errors/). A member who becomes "pending"
+ *   (new, or from another status) is sent the opt-in confirmation, listed in `optIns`; one who is
+ *   pending already is not sent another.
  *
  * What it answers is chosen by the address's tag (the local part's "+tag"), so tests running at
  * the same time can share one stub: +exists (already a member), +invalid (the provider's invalid
  * address), +refused (refused for good: Buttondown's firewall, Mailchimp's compliance state),
  * +dailylimit (Buttondown's daily creation limit, Mailchimp's "signed up to a lot of lists"),
  * +ratelimited (429), +down (5xx), +slow (answers after 30 s); any other address is created, and
- * the same address again is already a member.
+ * the same address again is already a member. Mailchimp only: +pending, +unsubscribed, +cleaned,
+ * +archived and +transactional are on the list already with that status (+exists: "subscribed").
  *
  * On its own, for manual tries and browser tests: npx tsx scripts/stubs/mailingProviderStub.ts [port]
  */
@@ -32,6 +37,9 @@ export type StubProvider = "buttondown" | "mailchimp"
 
 export interface StubRequest {
   provider: StubProvider
+  method: string
+  /** The URL's path, such as /3.0/lists/{id}/members/{hash}. */
+  path: string
   /** As sent, or "" when the body had none. */
   address: string
   /** The HTTP status the stub answered; 0 while a +slow request still waits. */
@@ -44,6 +52,8 @@ export interface StubRequest {
 export interface MailingProviderStub {
   url: string
   received: StubRequest[]
+  /** The addresses Mailchimp's opt-in confirmation was sent to, once each time it was sent. */
+  optIns: string[]
   close(): Promise<void>
 }
 
@@ -62,6 +72,7 @@ const mailchimpStatuses = new Set([
   "cleaned",
   "pending",
   "transactional",
+  "archived",
 ])
 const mailchimpProblemType = "https://mailchimp.com/developer/marketing/docs/errors/"
 
@@ -69,7 +80,10 @@ export async function startMailingProviderStub(
   options: MailingProviderStubOptions = {},
 ): Promise<MailingProviderStub> {
   const received: StubRequest[] = []
-  const members: Record<StubProvider, Set<string>> = { buttondown: new Set(), mailchimp: new Set() }
+  const buttondownMembers = new Set<string>()
+  // Mailchimp's members by lowercased address, with their status.
+  const mailchimpMembers = new Map<string, string>()
+  const optIns: string[] = []
   const sockets = new Set<Socket>()
   const timers = new Set<NodeJS.Timeout>()
   let secondaryId = 0
@@ -86,15 +100,17 @@ export async function startMailingProviderStub(
 
   async function handle(request: http.IncomingMessage, response: http.ServerResponse) {
     const path = new URL(request.url ?? "/", "http://stub").pathname
-    const mailchimpPath = /^\/3\.0\/lists\/([^/]+)\/members\/?$/.exec(path)
+    const mailchimpPath = /^\/3\.0\/lists\/([^/]+)\/members(?:\/([^/]+))?\/?$/.exec(path)
     const provider: StubProvider | undefined =
       path === "/v1/subscribers" ? "buttondown" : mailchimpPath ? "mailchimp" : undefined
     if (provider === undefined) {
       send(response, 404, "application/json", { detail: "Not Found" })
       return
     }
-    if (request.method !== "POST") {
-      response.setHeader("Allow", "POST")
+    // One member's address takes PUT (add or update); the list's, POST (add).
+    const method = mailchimpPath?.[2] === undefined ? "POST" : "PUT"
+    if (request.method !== method) {
+      response.setHeader("Allow", method)
       send(response, 405, "application/json", { detail: "Method Not Allowed" })
       return
     }
@@ -102,6 +118,8 @@ export async function startMailingProviderStub(
     const body = parseJson(raw)
     const record: StubRequest = {
       provider,
+      method: request.method ?? "",
+      path,
       address: isRecord(body) && typeof body.email_address === "string" ? body.email_address : "",
       status: 0,
       body,
@@ -114,8 +132,9 @@ export async function startMailingProviderStub(
       send(response, status, contentType, payload)
     }
     const audienceId = decodeURIComponent(mailchimpPath?.[1] ?? "")
+    const hash = mailchimpPath?.[2] === undefined ? undefined : decodeURIComponent(mailchimpPath[2])
     if (provider === "buttondown") buttondown(request, response, body, record.address, answer)
-    else mailchimp(request, response, audienceId, body, record.address, answer)
+    else mailchimp(request, response, audienceId, hash, body, record.address, answer)
   }
 
   function buttondown(
@@ -183,11 +202,11 @@ export async function startMailingProviderStub(
         return
     }
     const key = address.toLowerCase()
-    if (members.buttondown.has(key)) {
+    if (buttondownMembers.has(key)) {
       error("email_already_exists", "A subscriber with this email address already exists.")
       return
     }
-    members.buttondown.add(key)
+    buttondownMembers.add(key)
     answer(201, json, subscriber(address, body))
   }
 
@@ -217,6 +236,8 @@ export async function startMailingProviderStub(
     request: http.IncomingMessage,
     response: http.ServerResponse,
     audienceId: string,
+    /** The member's hash from a PUT's path; undefined for a POST. */
+    hash: string | undefined,
     body: unknown,
     address: string,
     answer: Answer,
@@ -261,8 +282,13 @@ export async function startMailingProviderStub(
     if (!isRecord(body) || typeof body.email_address !== "string") {
       errors.push({ field: "email_address", message: "This value should not be blank." })
     }
-    if (!isRecord(body) || typeof body.status !== "string" || !mailchimpStatuses.has(body.status)) {
-      errors.push({ field: "status", message: "Schema describes enum, but input is not valid." })
+    // A POST needs `status`; a PUT may leave it out, and `status_if_new` is checked below.
+    for (const field of hash === undefined ? ["status"] : ["status", "status_if_new"]) {
+      const value = isRecord(body) ? body[field] : undefined
+      if (hash !== undefined && value === undefined) continue
+      if (typeof value !== "string" || !mailchimpStatuses.has(value)) {
+        errors.push({ field, message: "Schema describes enum, but input is not valid." })
+      }
     }
     if (!isRecord(body) || errors.length > 0) {
       problem(
@@ -277,10 +303,22 @@ export async function startMailingProviderStub(
       problem(400, "Invalid Resource", "Please provide a valid email address.")
       return
     }
-    switch (tagOf(address)) {
-      case "exists":
-        problem(400, "Member Exists", memberExists(address))
-        return
+    const key = address.toLowerCase()
+    if (hash !== undefined && hash !== md5(key)) {
+      problem(
+        400,
+        "Invalid Resource",
+        "The subscriber hash in the URL does not match the email address.",
+      )
+      return
+    }
+    const tag = tagOf(address)
+    const seeded = tag === "exists" ? "subscribed" : tag
+    // A tag that names a status puts the address on the list with it the first time it is seen.
+    if (seeded !== undefined && mailchimpStatuses.has(seeded) && !mailchimpMembers.has(key)) {
+      mailchimpMembers.set(key, seeded)
+    }
+    switch (tag) {
       case "invalid":
         problem(
           400,
@@ -317,16 +355,38 @@ export async function startMailingProviderStub(
         problem(503, "Service Unavailable", "The service is temporarily unavailable.")
         return
       case "slow":
-        later(response, () => answer(200, "application/json", member(address, body, audienceId)))
+        later(response, () =>
+          answer(200, "application/json", member(address, "pending", audienceId)),
+        )
         return
     }
-    const key = address.toLowerCase()
-    if (members.mailchimp.has(key)) {
-      problem(400, "Member Exists", memberExists(address))
-      return
+    const before = mailchimpMembers.get(key)
+    let after: string
+    if (hash === undefined) {
+      // POST: add only.
+      if (before !== undefined) {
+        problem(400, "Member Exists", memberExists(address))
+        return
+      }
+      after = String(body.status)
+    } else if (before === undefined) {
+      if (typeof body.status_if_new !== "string") {
+        problem(
+          400,
+          "Invalid Resource",
+          "The resource submitted could not be validated. For field-specific details, see the 'errors' array.",
+          { errors: [{ field: "status_if_new", message: "This value should not be blank." }] },
+        )
+        return
+      }
+      after = body.status_if_new
+    } else {
+      // PUT on a member: `status` changes hers, if given; nothing else does.
+      after = typeof body.status === "string" ? body.status : before
     }
-    members.mailchimp.add(key)
-    answer(200, "application/json", member(address, body, audienceId))
+    mailchimpMembers.set(key, after)
+    if (after === "pending" && before !== "pending") optIns.push(address)
+    answer(200, "application/json", member(address, after, audienceId))
   }
 
   function later(response: http.ServerResponse, answer: () => void) {
@@ -352,6 +412,7 @@ export async function startMailingProviderStub(
   return {
     url: `http://127.0.0.1:${port}`,
     received,
+    optIns,
     close() {
       for (const timer of timers) clearTimeout(timer)
       timers.clear()
@@ -375,13 +436,17 @@ function memberExists(address: string): string {
   return `${address} is already a list member. Use PUT to insert or update list members.`
 }
 
-function member(address: string, body: Record<string, unknown>, audienceId: string) {
+function md5(text: string): string {
+  return createHash("md5").update(text).digest("hex")
+}
+
+function member(address: string, status: string, audienceId: string) {
   return {
-    id: createHash("md5").update(address.toLowerCase()).digest("hex"),
+    id: md5(address.toLowerCase()),
     email_address: address,
     unique_email_id: randomUUID().replace(/-/g, "").slice(0, 10),
     email_type: "html",
-    status: body.status,
+    status,
     merge_fields: {},
     ip_signup: "",
     timestamp_signup: "",
@@ -443,6 +508,7 @@ if (typeof require !== "undefined" && require.main === module) {
       `  Mailchimp:  MAILCHIMP_API_URL=${stub.url} MAILCHIMP_API_KEY=${stubMailchimpApiKey} ` +
         `MAILCHIMP_AUDIENCE_ID=${stubMailchimpAudienceId}`,
       "  Tags: +exists +invalid +refused +dailylimit +ratelimited +down +slow",
+      "  Mailchimp only: +pending +unsubscribed +cleaned +archived +transactional",
     ],
   )
 }

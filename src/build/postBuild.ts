@@ -6,6 +6,7 @@ import { fixedFontFiles } from "../theme/fontFaces"
 import { writeDeliveryFiles, type DeliveryFiles } from "./deliveryFiles"
 import { pngToIco } from "./favicon"
 import { loadAllScriptsAfterPaint } from "./scriptsAfterPaint"
+import { writeSignupUnavailable } from "./signupUnavailable"
 
 /**
  * What the site adds to Gatsby's output, in order, from gatsby-node's onPostBuild: so `gatsby
@@ -27,6 +28,10 @@ export const postBuildSteps = [
   {
     name: "fonts for the endpoints' pages",
     run: (options: PostBuildOptions) => copyFixedFonts(options),
+  },
+  {
+    name: "sign-up page for nginx when the API is down",
+    run: ({ publicDir, nginxDir }: PostBuildOptions) => writeSignupUnavailable(publicDir, nginxDir),
   },
   {
     name: "delivery headers",
