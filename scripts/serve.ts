@@ -7,6 +7,12 @@ import { startSiteServer } from "../src/node/siteServer"
 
 const port = Number(process.env.PORT ?? 9000)
 const hostname = process.env.HOST ?? "localhost"
+// Without an SMTP server (a fresh clone) the e-mails are written to files for the developer to
+// open: their links lead to this server, unless SITE_URL says otherwise.
+const env =
+  process.env.SMTP_URL || process.env.SITE_URL
+    ? process.env
+    : { ...process.env, SITE_URL: `http://${hostname}:${port}` }
 
 // A request must never end the process: what escapes the app is logged by name (never what was
 // sent, which may hold an address) and the server goes on.
@@ -17,7 +23,7 @@ process.on("unhandledRejection", (error) => {
 void startSiteServer(
   {
     publicDir: path.resolve(process.env.PUBLIC_DIR ?? "public"),
-    env: process.env,
+    env,
     trustProxy: process.env.TRUST_PROXY === "1",
   },
   port,
@@ -26,7 +32,7 @@ void startSiteServer(
   (server) => {
     console.log(`Evergrace on http://${hostname}:${port}`)
     // The list's sender starts with the server, so e-mails left waiting by the last run go out.
-    const { mail } = processSignup(process.env)
+    const { mail } = processSignup(env)
     if (mail) console.log(`E-mail: ${mail}`)
     // systemd stops it with SIGTERM: finish the requests in flight and the e-mail being sent,
     // then close the store.
