@@ -96,7 +96,8 @@ test("confirming makes her a member and queues the welcome once; a member signin
 })
 
 test("leaving is recorded at once and drops what was waiting for her; she may join again, by double opt-in", async () => {
-  const store = memberStore(folder)
+  let clock = Date.parse("2026-11-26T09:00:00Z")
+  const store = memberStore(folder, { now: () => new Date(clock) })
   await store.subscribe("ann@example.com")
   const [pending] = await listMembers(folder)
   const id = pending?.id ?? ""
@@ -110,10 +111,24 @@ test("leaving is recorded at once and drops what was waiting for her; she may jo
   expect(await listJobs(folder)).toEqual([])
   expect(await store.confirm(id)).toBe("left")
 
+  // Her address again at once (a bot, say) sends nothing: the resend limit holds across leaving.
+  expect(await store.subscribe("ann@example.com")).toBe("joined")
+  expect(await listJobs(folder)).toEqual([])
+  clock += resendLimit.minimumGapMs
   expect(await store.subscribe("ann@example.com")).toBe("joined")
   const [again] = await listMembers(folder)
   expect(again).toEqual(expect.objectContaining({ status: "pending", id }))
   expect((await listJobs(folder)).map((job) => job.kind)).toEqual(["confirmation"])
+})
+
+test("one who leaves from a confirmation she never asked for is not kept at all", async () => {
+  const store = memberStore(folder)
+  await store.subscribe("never-asked@example.com")
+  const [pending] = await listMembers(folder)
+  expect(await store.leave(pending?.id ?? "")).toBe("left")
+  expect(await listMembers(folder)).toEqual([])
+  expect(await listJobs(folder)).toEqual([])
+  expect(await store.byId(pending?.id ?? "")).toBeUndefined()
 })
 
 test("unconfirmed sign-ups older than the period are forgotten, with their e-mails; members stay", async () => {
@@ -164,6 +179,29 @@ test("concurrent sign-ups lose nothing and store each address once", async () =>
   expect(stored.sort()).toEqual([...addresses].sort())
   // One confirmation each: the second sign-up came within the quarter hour.
   expect((await listJobs(folder)).map((job) => job.to).sort()).toEqual([...addresses].sort())
+})
+
+test("members from before double opt-in (the first store's records) become confirmed members, with links of their own", async () => {
+  const { open } = await import("lmdb")
+  const first = open({ path: path.join(folder, "members.mdb") })
+  await first.put("old@example.com", {
+    address: "Old@example.com",
+    joinedAt: "2026-01-02T03:04:05.000Z",
+  })
+  await first.close()
+
+  const store = memberStore(folder)
+  const [member] = await listMembers(folder)
+  expect(member).toEqual(
+    expect.objectContaining({
+      address: "Old@example.com",
+      status: "confirmed",
+      askedAt: "2026-01-02T03:04:05.000Z",
+    }),
+  )
+  expect(member?.id).not.toBe("")
+  expect(await store.byId(member?.id ?? "")).toEqual(member)
+  expect(await store.subscribe("old@example.com")).toBe("already-member")
 })
 
 test("members survive the store being closed and opened again", async () => {

@@ -24,7 +24,9 @@ async function eraseEmailCopies(folder: string, to: string): Promise<number> {
     const file = path.join(outbox, name)
     const headers = (await readFile(file, "utf8")).split(/\r?\n\r?\n/, 1)[0] ?? ""
     const toLine = /^To:(.*(?:\r?\n[ \t].*)*)/im.exec(headers)?.[1] ?? ""
-    if (toLine.toLowerCase().includes(to)) {
+    // Her address exactly, not another that ends like it (ann@ in joann@).
+    const addresses: string[] = toLine.toLowerCase().match(/[^\s<>,"]+@[^\s<>,"]+/g) ?? []
+    if (addresses.includes(to)) {
       await rm(file)
       erased++
     }

@@ -22,8 +22,12 @@ function base64url(bytes: Uint8Array): string {
 
 function fromBase64url(text: string): Uint8Array<ArrayBuffer> | undefined {
   if (!/^[A-Za-z0-9_-]*$/.test(text)) return undefined
-  const binary = atob(text.replace(/-/g, "+").replace(/_/g, "/"))
-  return Uint8Array.from(binary, (char) => char.charCodeAt(0))
+  try {
+    const binary = atob(text.replace(/-/g, "+").replace(/_/g, "/"))
+    return Uint8Array.from(binary, (char) => char.charCodeAt(0))
+  } catch {
+    return undefined // a length no encoding gives: a link cut short or made up
+  }
 }
 
 const keys = new Map<string, Promise<CryptoKey>>()

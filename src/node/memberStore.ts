@@ -97,12 +97,19 @@ async function openDatabase(folder: string): Promise<Databases> {
  * The first store kept members in LMDB's unnamed database, where the named ones now keep their
  * names: its members (keys with an @) move into `members` once, in one transaction.
  */
-async function moveFirstMembers({ root, members }: Databases) {
+async function moveFirstMembers({ root, members, ids }: Databases) {
   const first = [...root.getKeys()].filter((key) => typeof key === "string" && key.includes("@"))
   if (first.length === 0) return
   await root.transaction(() => {
     for (const key of first as string[]) {
-      members.put(key, root.get(key) as Member)
+      // Read again inside the transaction: another process may have moved it already.
+      const value = root.get(key) as { address: string; joinedAt: string } | undefined
+      if (value === undefined) continue
+      if (members.get(key) === undefined) {
+        const member = { ...asMember(value), id: newMemberId() }
+        members.put(key, member)
+        ids.put(member.id, key)
+      }
       root.remove(key)
     }
   })
@@ -201,23 +208,23 @@ export function memberStore(folder: string, options: MemberStoreOptions = {}): M
           const at = now()
           const member = found && asMember(found)
           if (member?.status === "confirmed") return "already-member"
+          // The same address again (pending, or one who left): the confirmation once more, within
+          // the limit, which a bot re-submitting her address cannot reset.
+          const recent = (member?.confirmationsSent ?? []).filter(
+            (t) => at.getTime() - Date.parse(t) < dayMs,
+          )
+          const last = Math.max(0, ...recent.map((t) => Date.parse(t)))
+          const limited =
+            at.getTime() - last < resendLimit.minimumGapMs || recent.length >= resendLimit.perDay
           if (member?.status === "pending") {
-            // The same address again: the confirmation once more, within the limit.
-            const recent = member.confirmationsSent.filter(
-              (t) => at.getTime() - Date.parse(t) < dayMs,
-            )
-            const last = Math.max(0, ...recent.map((t) => Date.parse(t)))
-            if (
-              at.getTime() - last < resendLimit.minimumGapMs ||
-              recent.length >= resendLimit.perDay
-            )
-              return "joined"
+            if (limited) return "joined"
             const updated = { ...member, confirmationsSent: [...recent, at.toISOString()] }
             db.members.put(key, updated)
             queue(db, "confirmation", updated, at)
             queued = true
             return "joined"
           }
+          if (member && limited) return "joined"
           // New, or one who left and joins again: pending until she confirms, by the same id.
           const fresh: Member = {
             id: member?.id || newMemberId(),
@@ -226,7 +233,7 @@ export function memberStore(folder: string, options: MemberStoreOptions = {}): M
             askedAt: at.toISOString(),
             page: consent?.page ?? "",
             wording: consent?.wording ?? "",
-            confirmationsSent: [at.toISOString()],
+            confirmationsSent: [...recent, at.toISOString()],
           }
           db.members.put(key, fresh)
           db.ids.put(fresh.id, key)
@@ -269,7 +276,11 @@ export function memberStore(folder: string, options: MemberStoreOptions = {}): M
         if (key === undefined || !found) return "unknown"
         const member = asMember(found)
         dropJobs(db, memberId)
-        if (member.status !== "left") {
+        if (member.status === "pending") {
+          // She never joined: nothing of her is kept (as if she had ignored the e-mail).
+          db.members.remove(key)
+          db.ids.remove(memberId)
+        } else if (member.status !== "left") {
           db.members.put(key, { ...member, status: "left", leftAt: now().toISOString() })
         }
         return "left"
@@ -283,8 +294,12 @@ export function memberStore(folder: string, options: MemberStoreOptions = {}): M
         let forgotten = 0
         for (const { key, value } of db.members.getRange()) {
           const member = asMember(value)
-          if (member.status !== "pending" || Date.parse(member.askedAt) >= before.getTime())
-            continue
+          // From the last confirmation sent: a link sent yesterday keeps its week.
+          const lastAsked = Math.max(
+            Date.parse(member.askedAt),
+            ...member.confirmationsSent.map((t) => Date.parse(t)),
+          )
+          if (member.status !== "pending" || lastAsked >= before.getTime()) continue
           db.members.remove(key)
           db.ids.remove(member.id)
           dropJobs(db, member.id)

@@ -7,7 +7,7 @@ import { unavailableList, type MailingList } from "../signup/mailingList"
 import { listFromSettings } from "../signup/providers/fromEnv"
 import { rateLimiterFromEnv, type RateLimiter } from "../signup/rateLimit"
 import { composer, siteAddress } from "./mail"
-import { mailerFromSettings } from "./mailer"
+import { mailerFromSettings, type Mailer } from "./mailer"
 import { membersSecret } from "./membersSecret"
 import { memberStore, memberStoreFolder, type MemberStore } from "./memberStore"
 import { clientAddress, type ClientAddress } from "./proxied"
@@ -31,8 +31,8 @@ export function nodeRuntime(env: Settings, client?: ClientAddress): Runtime {
 interface ProcessSignup {
   list: MailingList
   rateLimit?: RateLimiter
-  /** The embedded store's links and its sender; none with a provider. */
-  membership?: Promise<Membership>
+  /** The embedded store's links; none with a provider, or without a secret to sign them. */
+  membership?: Promise<Membership | undefined>
   /** How its e-mail goes out (for the server's first lines). */
   mail?: string
   stop?: () => Promise<void>
@@ -76,23 +76,48 @@ function startSignup(env: Settings): ProcessSignup {
   })
   if (store === undefined) return { list, rateLimit }
 
-  let mailer
+  const members: MemberStore = store
+  const reason = (error: unknown) => (error instanceof Error ? error.message : String(error))
+  // Her links work whatever becomes of the mail: a one-click leave from an e-mail already sent
+  // must never fail because the mail settings broke since. Without the secret, no link works.
+  const secret = membersSecret(env, folder)
+  const membership = secret.then(
+    (key): Membership => ({ members, secret: key, texts: membershipPageTexts }),
+    (error: unknown) => {
+      console.error(`members: no secret for the links: ${reason(error)}`)
+      return undefined
+    },
+  )
+
+  let mailer: Mailer
   try {
     mailer = mailerFromSettings(env, path.join(folder, "outbox"))
   } catch (error) {
     // Mail that cannot go out makes a promise the site cannot keep: no sign-ups until it can.
-    return { list: unavailableList(error instanceof Error ? error.message : String(error)) }
+    return { list: unavailableList(reason(error)), membership }
   }
-  const members: MemberStore = store
-  const secret = membersSecret(env, folder)
-  const sender = secret.then((key) =>
-    startSender({
-      outbox: members.outbox,
-      mailer,
-      compose: composer({ store: members, secret: key, siteUrl: siteAddress(env) }),
-    }),
+  const siteUrl = siteAddress(env)
+  if (env.SMTP_URL && !siteUrl.startsWith("https:")) {
+    console.warn(
+      `members: the e-mails' links lead to ${siteUrl}; mail apps offer their one-click leave only for https (set SITE_URL)`,
+    )
+  }
+  const sender = secret.then(
+    (key) =>
+      startSender({
+        outbox: members.outbox,
+        mailer,
+        compose: composer({ store: members, secret: key, siteUrl }),
+      }),
+    () => undefined,
   )
-  wakeSender = () => void sender.then((running) => running.wake())
+  wakeSender = () => void sender.then((running) => running?.wake())
+  // No sign-up is taken that no link could confirm.
+  const signupList: MailingList = {
+    name: members.name,
+    subscribe: async (address, consent) =>
+      (await membership) ? members.subscribe(address, consent) : "unavailable",
+  }
 
   // Unconfirmed sign-ups are forgotten after the period the staff set (data/membership.json).
   const forget = async () => {
@@ -105,13 +130,13 @@ function startSignup(env: Settings): ProcessSignup {
   forgetting.unref()
 
   return {
-    list,
+    list: signupList,
     rateLimit,
     mail: mailer.description,
-    membership: secret.then((key) => ({ members, secret: key, texts: membershipPageTexts })),
+    membership,
     stop: async () => {
       clearInterval(forgetting)
-      await (await sender).stop()
+      await (await sender)?.stop()
       mailer.close()
     },
   }

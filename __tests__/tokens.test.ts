@@ -1,0 +1,44 @@
+/** @jest-environment node */
+import { checkToken, newMemberId, signToken } from "../src/mail/tokens"
+
+// Her links' tokens (src/mail/tokens.ts): what a forger, a scanner or a mangled copy can do with one.
+
+const secret = "s".repeat(40)
+const id = newMemberId()
+
+test("a token signed for her confirms her, until it expires", async () => {
+  const expires = new Date(Date.now() + 60_000)
+  const token = await signToken(secret, "confirm", id, expires)
+  expect(await checkToken(secret, "confirm", token)).toEqual({ ok: true, memberId: id })
+  expect(await checkToken(secret, "confirm", token, new Date(expires.getTime() + 1000))).toEqual({
+    ok: false,
+    reason: "expired",
+    memberId: id,
+  })
+})
+
+test("a leave token never expires, and does only what it says", async () => {
+  const token = await signToken(secret, "leave", id)
+  const inTenYears = new Date(Date.now() + 10 * 365 * 24 * 60 * 60_000)
+  expect(await checkToken(secret, "leave", token, inTenYears)).toEqual({ ok: true, memberId: id })
+  expect(await checkToken(secret, "confirm", token)).toEqual({ ok: false, reason: "invalid" })
+})
+
+test("tampered, re-signed elsewhere, borrowed, cut short or made up: invalid, never a throw", async () => {
+  const token = await signToken(secret, "confirm", id, new Date(Date.now() + 60_000))
+  const [purpose, , expiry, signature] = token.split(".")
+  const forged = [
+    token.replace(/.$/, (c) => (c === "A" ? "B" : "A")),
+    `${purpose}.${newMemberId()}.${expiry}.${signature}`,
+    `${purpose}.${id}.${Number(expiry) + 3600}.${signature}`,
+    await signToken("another secret of forty characters......", "confirm", id),
+    token.slice(0, -5),
+    "confirm.x.0.A",
+    "confirm.x.0.!!",
+    "",
+    undefined,
+  ]
+  for (const candidate of forged) {
+    expect(await checkToken(secret, "confirm", candidate)).toEqual({ ok: false, reason: "invalid" })
+  }
+})
