@@ -116,9 +116,13 @@ test("leaving is recorded at once and drops what was waiting for her; she may jo
   expect(await listJobs(folder)).toEqual([])
   clock += resendLimit.minimumGapMs
   expect(await store.subscribe("ann@example.com")).toBe("joined")
+  // Her link from before she left is not her consent to this sign-up; the new one's is.
+  const oldLink = new Date(clock - resendLimit.minimumGapMs - 60_000)
+  expect(await store.confirm(id, oldLink)).toBe("stale")
   const [again] = await listMembers(folder)
   expect(again).toEqual(expect.objectContaining({ status: "pending", id }))
   expect((await listJobs(folder)).map((job) => job.kind)).toEqual(["confirmation"])
+  expect(await store.confirm(id, new Date(clock))).toBe("confirmed")
 })
 
 test("one who leaves from a confirmation she never asked for is not kept at all", async () => {

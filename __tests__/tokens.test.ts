@@ -9,7 +9,11 @@ const id = newMemberId()
 test("a token signed for her confirms her, until it expires", async () => {
   const expires = new Date(Date.now() + 60_000)
   const token = await signToken(secret, "confirm", id, expires)
-  expect(await checkToken(secret, "confirm", token)).toEqual({ ok: true, memberId: id })
+  const check = await checkToken(secret, "confirm", token)
+  expect(check).toEqual({ ok: true, memberId: id, issuedAt: expect.any(Date) })
+  // When it was signed, to the second: a link from before her latest sign-up is not for it.
+  const signedAt = check.ok ? (check.issuedAt?.getTime() ?? 0) : 0
+  expect(Math.abs(signedAt - (expires.getTime() - 7 * 24 * 60 * 60_000))).toBeLessThan(1000)
   expect(await checkToken(secret, "confirm", token, new Date(expires.getTime() + 1000))).toEqual({
     ok: false,
     reason: "expired",

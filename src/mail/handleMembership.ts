@@ -21,12 +21,13 @@ import { checkToken } from "./tokens"
  * leaving takes a POST too, the button's or her mail app's (RFC 8058: no cookie, answered 200).
  */
 
-export type ConfirmResult = "confirmed" | "already-confirmed" | "left" | "unknown"
+/** `stale`: a link from before her latest sign-up (she left and joined again since). */
+export type ConfirmResult = "confirmed" | "already-confirmed" | "left" | "stale" | "unknown"
 export type LeaveResult = "left" | "unknown"
 
 /** What the store does for the links (src/node/memberStore.ts). */
 export interface MemberActions {
-  confirm(memberId: string): Promise<ConfirmResult>
+  confirm(memberId: string, linkSignedAt?: Date): Promise<ConfirmResult>
   leave(memberId: string): Promise<LeaveResult>
 }
 
@@ -68,9 +69,12 @@ export async function confirmMembership(c: Context, membership: Membership): Pro
   if (c.req.method === "GET") {
     return html(200, confirmPage(texts, token ?? ""), await inlineScriptHash(confirmScript))
   }
-  const result = await membership.members.confirm(check.memberId)
-  // Forgotten after 30 days unconfirmed, erased, or left since: she can join again.
-  if (result === "unknown" || result === "left") return html(410, expiredPage(texts))
+  const result = await membership.members.confirm(check.memberId, check.issuedAt)
+  // Forgotten after 30 days unconfirmed, erased, left since, or a link from an earlier sign-up:
+  // she can join again.
+  if (result === "unknown" || result === "left" || result === "stale") {
+    return html(410, expiredPage(texts))
+  }
   return html(200, confirmedPage(texts))
 }
 

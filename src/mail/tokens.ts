@@ -10,7 +10,9 @@ export type TokenPurpose = "confirm" | "leave"
 export const confirmationDays = 7
 
 export type TokenCheck =
-  { ok: true; memberId: string } | { ok: false; reason: "invalid" | "expired"; memberId?: string }
+  /** `issuedAt`: when a token that expires was signed. */
+  | { ok: true; memberId: string; issuedAt?: Date }
+  | { ok: false; reason: "invalid" | "expired"; memberId?: string }
 
 const encoder = new TextEncoder()
 
@@ -88,5 +90,7 @@ export async function checkToken(
   const expiresAt = Number(expiry) * 1000
   if (expiresAt !== 0 && now.getTime() > expiresAt)
     return { ok: false, reason: "expired", memberId }
-  return { ok: true, memberId }
+  if (expiresAt === 0) return { ok: true, memberId }
+  const validityMs = confirmationDays * 24 * 60 * 60_000
+  return { ok: true, memberId, issuedAt: new Date(expiresAt - validityMs) }
 }

@@ -170,7 +170,7 @@ export interface MemberStoreOptions {
 
 export interface MemberStore extends MailingList, MemberActions {
   /** Her link's confirmation: pending becomes confirmed, and the welcome is queued. */
-  confirm(memberId: string): Promise<ConfirmResult>
+  confirm(memberId: string, linkSignedAt?: Date): Promise<ConfirmResult>
   /** Her one click: she leaves at once, and what was waiting for her is dropped. */
   leave(memberId: string): Promise<LeaveResult>
   /** The member with this id, if she is still on the list (the sender, before each e-mail). */
@@ -249,7 +249,7 @@ export function memberStore(folder: string, options: MemberStoreOptions = {}): M
       }
     },
 
-    async confirm(memberId) {
+    async confirm(memberId, linkSignedAt) {
       const result = await write((db): ConfirmResult => {
         const key = db.ids.get(memberId)
         const found = key === undefined ? undefined : db.members.get(key)
@@ -257,6 +257,10 @@ export function memberStore(folder: string, options: MemberStoreOptions = {}): M
         const member = asMember(found)
         if (member.status === "confirmed") return "already-confirmed"
         if (member.status === "left") return "left"
+        // Only a link sent for this sign-up: one from before she left and joined again is not
+        // her consent to this one (links are signed in the same second as the sign-up or later).
+        if (linkSignedAt && linkSignedAt.getTime() < Date.parse(member.askedAt) - 1000)
+          return "stale"
         const at = now()
         const confirmed = { ...member, status: "confirmed" as const, confirmedAt: at.toISOString() }
         db.members.put(key, confirmed)
