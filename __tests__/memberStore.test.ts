@@ -250,7 +250,9 @@ const exportCsv = async (...args: string[]) => {
 const isoTime = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/
 
 test("members:export prints the confirmed members once as CSV, oldest first; --all adds the pending and the former, with their status", async () => {
-  const store = memberStore(folder)
+  // A second between sign-ups, so "oldest first" has one answer.
+  let clock = Date.parse("2026-11-26T09:00:00Z")
+  const store = memberStore(folder, { now: () => new Date((clock += 1000)) })
   for (const address of ["first@example.com", "second@example.com", "pending@example.com"])
     await store.subscribe(address)
   await store.subscribe("FIRST@example.com")
@@ -276,7 +278,8 @@ test("members:export prints the confirmed members once as CSV, oldest first; --a
 })
 
 test("members:export makes addresses that a spreadsheet would run as formulas safe", async () => {
-  const store = memberStore(folder)
+  let clock = Date.parse("2026-11-26T09:00:00Z")
+  const store = memberStore(folder, { now: () => new Date((clock += 1000)) })
   for (const address of ["=cmd@example.com", "+x@example.com", "-y@example.com", "ok@example.com"])
     await store.subscribe(address)
   const [, ...rows] = await exportCsv("--all")

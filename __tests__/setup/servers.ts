@@ -4,6 +4,7 @@ import type { Server } from "node:http"
 import { tmpdir } from "node:os"
 import path from "node:path"
 import { closeMemberStores } from "../../src/node/memberStore"
+import { stopSignup } from "../../src/node/runtime"
 
 /** http://127.0.0.1:<port> of a server listening on loopback. */
 export function baseUrl(server: Server): string {
@@ -17,6 +18,8 @@ export function temporaryStore(name: string) {
   return {
     folder,
     remove: async () => {
+      // The senders the runtime started for it stop first: nothing writes into a removed folder.
+      await stopSignup()
       await closeMemberStores()
       rmSync(folder, { recursive: true, force: true })
     },

@@ -140,7 +140,11 @@ function asMember(value: Member | { address: string; joinedAt: string }): Member
   }
 }
 
-const jobId = (now: Date) => `${now.toISOString()}~${newMemberId()}`
+// Sorts by creation: the time, then this process's count (two jobs in one millisecond keep their
+// order), then a random part (unique across processes).
+let jobsMade = 0
+const jobId = (now: Date) =>
+  `${now.toISOString()}~${(jobsMade++).toString(36).padStart(8, "0")}~${newMemberId()}`
 
 function queue(db: Databases, kind: EmailKind, member: Member, now: Date) {
   const job: OutboxJob = {
