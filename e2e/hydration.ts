@@ -35,7 +35,15 @@ export async function tabTo(page: Page, target: Locator, maxPresses: number) {
     await page.waitForFunction(() => document.activeElement !== document.body, undefined, {
       timeout: 3000,
     })
-    if (await target.evaluate((element) => element === document.activeElement)) return
+    // Asked again for half a second, the element found afresh each time: the element found
+    // a moment ago may be the one React has just replaced.
+    const reached = await expect(target)
+      .toBeFocused({ timeout: 500 })
+      .then(
+        () => true,
+        () => false,
+      )
+    if (reached) return
   }
   throw new Error(`${maxPresses} presses of Tab did not reach the element`)
 }

@@ -76,7 +76,8 @@ export async function startWorkerd(
     } catch {
       // the whole group is gone already
     }
-    rmSync(home, { recursive: true, force: true })
+    // wrangler may still be writing there as it ends: ENOTEMPTY is tried again a moment later.
+    rmSync(home, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 })
   }
 
   const deadline = started + timeoutMs

@@ -61,7 +61,8 @@ if (typeof document !== "undefined") {
 export function restoreTriggerFocus() {
   const trigger = focusedTrigger >= 0 ? triggers()[focusedTrigger] : undefined
   const lost = !document.activeElement || document.activeElement === document.body
-  if (trigger instanceof HTMLElement && lost) trigger.focus()
+  // Where she left it on the page: a scroll would close the tooltip the focus opens (Radix).
+  if (trigger instanceof HTMLElement && lost) trigger.focus({ preventScroll: true })
 }
 
 function KeepTriggerFocus() {
