@@ -18,6 +18,7 @@ import { startSiteServer } from "../../src/node/siteServer"
 import { addressField, authPath, signupEndpoint } from "../../src/shared/endpoints"
 import { signupTexts } from "../../src/signup/texts"
 import { freePort, startNginx } from "./nginx.mjs"
+import { readResponse } from "./read.mjs"
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..")
 const publicDir = path.join(root, "public")
@@ -105,18 +106,10 @@ function signUp(server, { script = false, pathname = signupEndpoint, method = "P
           "Content-Length": Buffer.byteLength(body),
         },
       },
-      (response) => {
-        /** @type {Buffer[]} */
-        const chunks = []
-        response.on("data", (chunk) => chunks.push(chunk))
-        response.on("end", () =>
-          resolve({
-            status: response.statusCode,
-            headers: response.headers,
-            body: Buffer.concat(chunks).toString("utf8"),
-          }),
-        )
-      },
+      (response) =>
+        readResponse(response).then(({ status, headers, body }) =>
+          resolve({ status, headers, body: body.toString("utf8") }),
+        ),
     )
     request.on("error", reject)
     request.end(body)

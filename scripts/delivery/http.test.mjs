@@ -19,6 +19,7 @@ import {
 } from "../../src/shared/policy"
 import { listedBundles } from "../../src/build/scriptsAfterPaint"
 import { pageRoutes } from "../../src/content/routes"
+import { readResponse } from "./read.mjs"
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..")
 const publicDir = path.join(root, "public")
@@ -30,12 +31,7 @@ const routes = pageRoutes().map((route) => route.path)
 const notFound = ["/summer-sale-2019", "/journal/an-old-article", "/404", "/404.html", "/_headers"]
 const html = "text/html; charset=utf-8"
 
-/**
- * @typedef {object} Response
- * @property {number | undefined} status
- * @property {http.IncomingHttpHeaders} headers
- * @property {Buffer} body
- */
+/** @typedef {import("./read.mjs").Response} Response */
 
 /**
  * A plain GET: no redirects followed, no decompression, so we see exactly what nginx sent.
@@ -47,18 +43,7 @@ function get(pathname, headers = {}) {
   return new Promise((resolve, reject) => {
     const request = http.get(
       { host: base.hostname, port: base.port, path: pathname, headers },
-      (response) => {
-        /** @type {Buffer[]} */
-        const chunks = []
-        response.on("data", (chunk) => chunks.push(chunk))
-        response.on("end", () =>
-          resolve({
-            status: response.statusCode,
-            headers: response.headers,
-            body: Buffer.concat(chunks),
-          }),
-        )
-      },
+      (response) => readResponse(response).then(resolve),
     )
     request.on("error", reject)
   })

@@ -25,14 +25,7 @@ export function ConfirmationEmail({ texts, links }: ConfirmationEmailProps) {
   const words = texts.confirmationEmail
   return h(
     EmailFrame,
-    {
-      texts,
-      subject: words.subject,
-      preview: words.preview,
-      reason: words.reason,
-      leaveUrl: links.leave,
-      siteUrl: links.site,
-    },
+    { texts, words, links },
     h(EmailHeading, null, words.heading),
     h(Paragraph, null, words.text),
     h(EmailButton, { href: links.confirm }, words.buttonLabel),

@@ -239,30 +239,27 @@ export const codeStyle: CSSProperties = {
   margin: "0 0 20px",
 }
 
-export interface EmailFrameProps {
-  texts: MembershipTexts
+/** The words of one e-mail the frame writes: each e-mail's own texts have them. */
+export interface EmailFrameWords {
   /** The tab title of a web view, and the heading of the plain text. */
   subject: string
   /** The line inboxes show after the subject. */
   preview: string
   /** Why she gets this e-mail, at its foot. */
   reason: string
-  /** Her link to leave the list. */
-  leaveUrl: string
-  siteUrl: string
+}
+
+export interface EmailFrameProps {
+  texts: MembershipTexts
+  /** The e-mail's own words (texts.confirmationEmail, texts.welcomeEmail). */
+  words: EmailFrameWords
+  /** Her link to leave the list, and the website's home page. */
+  links: { leave: string; site: string }
   children?: ReactNode
 }
 
 /** html, head and body: the brand's name over the letter, the footer under it. */
-export function EmailFrame({
-  texts,
-  subject,
-  preview,
-  reason,
-  leaveUrl,
-  siteUrl,
-  children,
-}: EmailFrameProps) {
+export function EmailFrame({ texts, words, links, children }: EmailFrameProps) {
   const footerText = textStyle(emailSizes.small, colors.inkSoft)
   return h(
     Html,
@@ -273,7 +270,7 @@ export function EmailFrame({
       h("meta", { name: "viewport", content: "width=device-width, initial-scale=1" }),
       h("meta", { name: "color-scheme", content: "light dark" }),
       h("meta", { name: "supported-color-schemes", content: "light dark" }),
-      h("title", null, subject),
+      h("title", null, words.subject),
       h("style", { dangerouslySetInnerHTML: { __html: styleSheet } }),
     ),
     h(
@@ -282,7 +279,7 @@ export function EmailFrame({
         className: "eg-page",
         style: { backgroundColor: colors.linen, margin: "0" },
       },
-      h(Preview, null, preview),
+      h(Preview, null, words.preview),
       // react-email's Body puts its style on a cell too, which the dark block cannot reach: the
       // page's colour is this section's, inside it.
       h(
@@ -339,16 +336,16 @@ export function EmailFrame({
               className: "eg-rule",
               style: { borderTop: `1px solid ${colors.gold}`, margin: "16px 0 24px" },
             }),
-            h(Text, { className: "eg-soft", style: footerText }, reason),
+            h(Text, { className: "eg-soft", style: footerText }, words.reason),
             h(
               Text,
               { className: "eg-soft", style: footerText },
-              h(TextLink, { href: leaveUrl, block: true }, texts.emailFooter.leaveLabel),
+              h(TextLink, { href: links.leave, block: true }, texts.emailFooter.leaveLabel),
             ),
             h(
               Text,
               { className: "eg-soft", style: footerText },
-              h(TextLink, { href: siteUrl, style: { fontWeight: 600 } }, texts.brandName),
+              h(TextLink, { href: links.site, style: { fontWeight: 600 } }, texts.brandName),
               h("br"),
               lines(texts.postalAddress),
             ),

@@ -28,14 +28,7 @@ export function WelcomeEmail({ texts, links }: WelcomeEmailProps) {
   const { gift } = texts
   return h(
     EmailFrame,
-    {
-      texts,
-      subject: words.subject,
-      preview: words.preview,
-      reason: words.reason,
-      leaveUrl: links.leave,
-      siteUrl: links.site,
-    },
+    { texts, words, links },
     h(EmailHeading, null, words.heading),
     h(Paragraph, null, words.text),
     h(
