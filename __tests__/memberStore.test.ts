@@ -11,6 +11,7 @@ import {
   memberStore,
   removeMember,
   resendLimit,
+  auditLength,
 } from "../src/node/memberStore"
 
 const tsx = path.resolve("node_modules/.bin/tsx")
@@ -311,4 +312,46 @@ test("a person who asks to be erased is, in any spelling, with the e-mails waiti
   expect((await listJobs(folder)).map((job) => job.to)).toEqual(["staying@example.com"])
   // Her links no longer find her.
   expect(await store.byId(leaving?.id ?? "")).toBeUndefined()
+})
+
+test("the staff's resend keeps the form's limit, for pending sign-ups only; erasing by id takes her jobs too", async () => {
+  let clock = Date.parse("2026-11-26T09:00:00Z")
+  const store = memberStore(folder, { now: () => new Date(clock) })
+  await store.subscribe("ann@example.com")
+  const [ann] = await listMembers(folder)
+  const id = ann?.id ?? ""
+  expect(await store.resendConfirmation(id)).toBe("limited")
+  clock += resendLimit.minimumGapMs
+  expect(await store.resendConfirmation(id)).toBe("sent")
+  clock += resendLimit.minimumGapMs
+  expect(await store.resendConfirmation(id)).toBe("sent")
+  clock += resendLimit.minimumGapMs
+  // Three in a day, the form's and the staff's together.
+  expect(await store.resendConfirmation(id)).toBe("limited")
+  expect((await listJobs(folder)).filter((job) => job.kind === "confirmation")).toHaveLength(3)
+  expect(await store.resendConfirmation("no-such-id")).toBe("unknown")
+  await store.confirm(id)
+  expect(await store.resendConfirmation(id)).toBe("notPending")
+
+  expect(await store.erase(id)).toBe("ann@example.com")
+  expect(await listMembers(folder)).toEqual([])
+  expect(await listJobs(folder)).toEqual([])
+  expect(await store.erase(id)).toBeUndefined()
+})
+
+test("the audit log keeps the latest entries, newest first", async () => {
+  const store = memberStore(folder)
+  const start = Date.parse("2026-11-26T09:00:00Z")
+  for (let i = 0; i < auditLength + 5; i++) {
+    const at = new Date(start + i * 1000).toISOString()
+    await store.audit.record({ at, login: `editor${i}`, action: "export" })
+  }
+  const entries = await store.audit.recent()
+  expect(entries).toHaveLength(auditLength)
+  expect(entries[0]?.login).toBe(`editor${auditLength + 4}`)
+  expect((await store.audit.recent(3)).map((entry) => entry.login)).toEqual([
+    `editor${auditLength + 4}`,
+    `editor${auditLength + 3}`,
+    `editor${auditLength + 2}`,
+  ])
 })

@@ -25,7 +25,9 @@
  * The repository is one commit of the given folder's files (this repo's data/, as data/...),
  * held in memory as real Git objects (SHA-1 of blobs, trees and commits): nothing is written to
  * disk. Every branch update is kept in `pushes` with the files of the new tree, also at
- * GET /_stub/pushes for a test in another process.
+ * GET /_stub/pushes for a test in another process. POST /_stub/token (`who=reader` or `editor`)
+ * hands out a token as a sign-in would: the reader (`stubReader`) may read the repository but not
+ * push to it.
  *
  * On its own: npx tsx scripts/stubs/githubStub.ts <callback URL> [port]
  */
@@ -46,6 +48,14 @@ export const stubUser = {
   id: 4242,
   name: "Eve Editor",
   email: "eve@example.com",
+}
+
+/** A second account, who may read the repository but not push to it (the staff's page refuses her). */
+export const stubReader = {
+  login: "rita-reader",
+  id: 4343,
+  name: "Rita Reader",
+  email: "rita@example.com",
 }
 
 /** A branch update the stub accepted. */
@@ -70,6 +80,10 @@ export interface GithubStub {
   pushes: StubPush[]
   /** Requests it had no answer for ("GET /api/v3/…"). */
   unhandled: string[]
+  /** A token with the `repo` scope for a user, as if she had signed in (also POST /_stub/token). */
+  tokenFor(who: "editor" | "reader"): string
+  /** Takes a token back, as revoking the OAuth App does. */
+  revoke(token: string): void
   close(): Promise<void>
 }
 
@@ -259,7 +273,12 @@ export async function startGithubStub(options: GithubStubOptions): Promise<Githu
   const pushes: StubPush[] = []
   const unhandled: string[] = []
   const codes = new Map<string, { redirectUri: string; scope: string; expires: number }>()
-  const tokens = new Map<string, { scope: string }>()
+  const tokens = new Map<string, { scope: string; reader?: boolean }>()
+  const mint = (grant: { scope: string; reader?: boolean }) => {
+    const token = `gho_${randomBytes(27).toString("base64url").replace(/[-_]/g, "x").slice(0, 36)}`
+    tokens.set(token, grant)
+    return token
+  }
   const sockets = new Set<Socket>()
   let stubUrl = ""
 
@@ -344,6 +363,11 @@ export async function startGithubStub(options: GithubStubOptions): Promise<Githu
     }
     if (url.pathname === "/login/oauth/access_token" && method === "POST") {
       accessToken(request, await readBody(request), response)
+      return
+    }
+    if (url.pathname === "/_stub/token" && method === "POST") {
+      const reader = new URLSearchParams(await readBody(request)).get("who") === "reader"
+      json(response, 201, { token: mint({ scope: "repo", reader }) })
       return
     }
     if (url.pathname === "/_stub/pushes" && method === "GET") {
@@ -494,8 +518,7 @@ export async function startGithubStub(options: GithubStubOptions): Promise<Githu
     }
     // A code is good once.
     codes.delete(field("code"))
-    const token = `gho_${randomBytes(27).toString("base64url").replace(/[-_]/g, "x").slice(0, 36)}`
-    tokens.set(token, { scope: grant.scope })
+    const token = mint({ scope: grant.scope })
     reply({ access_token: token, token_type: "bearer", scope: grant.scope })
   }
 
@@ -513,7 +536,9 @@ export async function startGithubStub(options: GithubStubOptions): Promise<Githu
     if (!grant) {
       throw new HttpError(401, credentials ? "Bad credentials" : "Requires authentication")
     }
-    if (method === "GET" && route === "/user") return { status: 200, body: user() }
+    if (method === "GET" && route === "/user") {
+      return { status: 200, body: grant.reader ? user(stubReader) : user() }
+    }
 
     const repoRoute = /^\/repos\/([^/]+\/[^/]+)(\/.*)?$/.exec(route)
     if (!repoRoute) return undefined
@@ -524,7 +549,7 @@ export async function startGithubStub(options: GithubStubOptions): Promise<Githu
     const segments = rest.split("/").filter(Boolean).map(decodeURIComponent)
     const [first, second, ...others] = segments
     const remainder = others.join("/")
-    const writable = /\brepo\b|\bpublic_repo\b/.test(grant.scope)
+    const writable = /\brepo\b|\bpublic_repo\b/.test(grant.scope) && !grant.reader
 
     if (method === "GET" && rest === "") return { status: 200, body: repo(writable) }
     if (method === "GET" && first === "branches" && second) {
@@ -598,12 +623,12 @@ export async function startGithubStub(options: GithubStubOptions): Promise<Githu
     return `${stubUrl}${apiPrefix}`
   }
 
-  function user() {
+  function user(who: typeof stubUser = stubUser) {
     return {
-      ...stubUser,
-      node_id: "U_stub",
-      avatar_url: `https://avatars.githubusercontent.com/u/${stubUser.id}?v=4`,
-      html_url: `${stubUrl}/${stubUser.login}`,
+      ...who,
+      node_id: `U_stub${who.id}`,
+      avatar_url: `https://avatars.githubusercontent.com/u/${who.id}?v=4`,
+      html_url: `${stubUrl}/${who.login}`,
       type: "User",
     }
   }
@@ -836,6 +861,8 @@ export async function startGithubStub(options: GithubStubOptions): Promise<Githu
     apiUrl: `${stubUrl}${apiPrefix}`,
     pushes,
     unhandled,
+    tokenFor: (who) => mint({ scope: "repo", reader: who === "reader" }),
+    revoke: (token) => void tokens.delete(token),
     close() {
       for (const socket of sockets) socket.destroy()
       return new Promise((resolve, reject) =>

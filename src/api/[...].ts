@@ -2,7 +2,7 @@ import { getRequestListener } from "@hono/node-server"
 import type { GatsbyFunctionRequest, GatsbyFunctionResponse } from "gatsby"
 import { createApp } from "../server/app"
 import { failureAnswer } from "../node/failures"
-import { withForwardedScheme } from "../node/proxied"
+import { fromThisComputer, withForwardedScheme } from "../node/proxied"
 import { nodeRuntime } from "../node/runtime"
 import { endpointHeaders } from "../shared/policy"
 
@@ -21,15 +21,21 @@ import { endpointHeaders } from "../shared/policy"
  * - Gatsby loads this module afresh for each request: what must last the process (the list, the
  *   rate limit) lives on globalThis (src/node/runtime.ts), and the settings are read through
  *   globalThis, since webpack writes each `process.env.NAME` in as it was at build time.
+ * - Under `gatsby develop` (`npm run cms`), the staff's page of the list needs no sign-in from
+ *   this computer, as the local CMS needs none; never on Netlify or under `gatsby serve`.
  * - Netlify hands over a request without a socket, and names the visitor in a header (read only
  *   then, so that under `gatsby develop` nobody escapes the rate limit by sending it), and the
  *   scheme in X-Forwarded-Proto.
  */
+const env = globalThis.process.env
 const app = createApp(
-  nodeRuntime(globalThis.process.env, {
-    header: "x-nf-client-connection-ip",
-    trusted: "without-socket",
-  }),
+  nodeRuntime(
+    env,
+    { header: "x-nf-client-connection-ip", trusted: "without-socket" },
+    // The staff's page on the editor's own computer (`npm run cms`) needs no sign-in, as the local
+    // CMS needs none. gatsby-cli names the command it runs; Netlify's Functions run no command.
+    (c) => env.gatsby_executing_command === "develop" && fromThisComputer(c),
+  ),
 )
 const failed = failureAnswer(endpointHeaders())
 // Netlify ends TLS in front of the Function and says so in X-Forwarded-Proto: the CMS sign-in

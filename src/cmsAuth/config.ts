@@ -39,7 +39,7 @@ export function cmsAuthConfig(env: CmsAuthEnv): CmsAuthConfig {
  * "https://github.example/" → "https://github.example"; undefined when it is no web address, or
  * plain http anywhere but this machine (the client secret is posted there).
  */
-function githubUrlFrom(value: string | undefined): string | undefined {
+export function githubUrlFrom(value: string | undefined): string | undefined {
   const text = value?.trim() || defaultGithubUrl
   try {
     const url = new URL(text)

@@ -3,6 +3,7 @@ import { mkdir } from "node:fs/promises"
 import path from "node:path"
 import type { Database, RootDatabase } from "lmdb"
 import type { ConfirmResult, LeaveResult, MemberActions } from "../mail/handleMembership"
+import type { AuditEntry } from "../shared/staffApi"
 import type { EmailKind, Outbox, OutboxJob } from "../mail/outbox"
 import { newMemberId } from "../mail/tokens"
 import { memberKey } from "../signup/address"
@@ -46,18 +47,33 @@ export interface Member {
 export const resendLimit = { minimumGapMs: 15 * 60_000, perDay: 3 }
 const dayMs = 24 * 60 * 60_000
 
+/** Her confirmations sent in the last day, and whether one more now would break the limit. */
+function resendState(member: Member | undefined, at: Date) {
+  const recent = (member?.confirmationsSent ?? []).filter(
+    (t) => at.getTime() - Date.parse(t) < dayMs,
+  )
+  const last = Math.max(0, ...recent.map((t) => Date.parse(t)))
+  const limited =
+    at.getTime() - last < resendLimit.minimumGapMs || recent.length >= resendLimit.perDay
+  return { recent, limited }
+}
+
 /** The store's folder: MEMBERS_STORE, or .members/ beside package.json (never under public/). */
 export function memberStoreFolder(env: SignupEnv, cwd = process.cwd()): string {
   return path.resolve(cwd, env.MEMBERS_STORE || ".members")
 }
 
-/** The members, an index from id to address key, and the outbox: one LMDB environment. */
+/** The members, an index from id to address key, the outbox and the staff's audit log. */
 interface Databases {
   root: RootDatabase
   members: Database<Member, string>
   ids: Database<string, string>
   outbox: Database<OutboxJob, string>
+  audit: Database<AuditEntry, string>
 }
+
+/** The audit log keeps the latest entries only: who did what lately, not a history. */
+export const auditLength = 200
 
 // LMDB allows one handle per database file in a process: every caller shares it, even a module
 // loaded again (Gatsby reloads a Function's module for every request), hence globalThis.
@@ -82,12 +98,13 @@ async function openDatabase(folder: string): Promise<Databases> {
   // Each commit is synced to the disk before its promise resolves. LMDB's default on Linux
   // (overlappingSync) resolves first and flushes later, and its `flushed` promise could then wait
   // for a flush that only the next write brings: the last sign-ups of a burst hung (loadtest).
-  const root = open({ path: path.join(folder, databaseFile), overlappingSync: false, maxDbs: 4 })
+  const root = open({ path: path.join(folder, databaseFile), overlappingSync: false, maxDbs: 5 })
   const db: Databases = {
     root,
     members: root.openDB<Member, string>({ name: "members" }),
     ids: root.openDB<string, string>({ name: "ids" }),
     outbox: root.openDB<OutboxJob, string>({ name: "outbox" }),
+    audit: root.openDB<AuditEntry, string>({ name: "audit" }),
   }
   await moveFirstMembers(db)
   return db
@@ -181,7 +198,23 @@ export interface MemberStore extends MailingList, MemberActions {
   byId(memberId: string): Promise<Member | undefined>
   /** Deletes pending sign-ups asked for before `before`, with their jobs. */
   forgetUnconfirmed(before: Date): Promise<number>
+  /** The staff resend her confirmation: pending only, within the form's limit. */
+  resendConfirmation(memberId: string): Promise<ResendResult>
+  /** Erases her entirely (the right to erasure); her address, for the copies kept elsewhere. */
+  erase(memberId: string): Promise<string | undefined>
+  /** Every member, by the time she asked, oldest first. */
+  list(): Promise<Member[]>
+  audit: AuditLog
   outbox: Outbox
+}
+
+export type ResendResult = "sent" | "limited" | "notPending" | "unknown"
+
+/** The staff's actions on the list (src/staff/): login, time, action; never an address. */
+export interface AuditLog {
+  record(entry: AuditEntry): Promise<void>
+  /** Newest first. */
+  recent(limit?: number): Promise<AuditEntry[]>
 }
 
 export function memberStore(folder: string, options: MemberStoreOptions = {}): MemberStore {
@@ -214,12 +247,7 @@ export function memberStore(folder: string, options: MemberStoreOptions = {}): M
           if (member?.status === "confirmed") return "already-member"
           // The same address again (pending, or one who left): the confirmation once more, within
           // the limit, which a bot re-submitting her address cannot reset.
-          const recent = (member?.confirmationsSent ?? []).filter(
-            (t) => at.getTime() - Date.parse(t) < dayMs,
-          )
-          const last = Math.max(0, ...recent.map((t) => Date.parse(t)))
-          const limited =
-            at.getTime() - last < resendLimit.minimumGapMs || recent.length >= resendLimit.perDay
+          const { recent, limited } = resendState(member, at)
           if (member?.status === "pending") {
             if (limited) return "joined"
             const updated = { ...member, confirmationsSent: [...recent, at.toISOString()] }
@@ -296,6 +324,50 @@ export function memberStore(folder: string, options: MemberStoreOptions = {}): M
     },
 
     byId,
+
+    async resendConfirmation(memberId) {
+      let queued = false
+      const result = await write((db): ResendResult => {
+        const key = db.ids.get(memberId)
+        const found = key === undefined ? undefined : db.members.get(key)
+        if (key === undefined || !found) return "unknown"
+        const member = asMember(found)
+        if (member.status !== "pending") return "notPending"
+        const at = now()
+        const { recent, limited } = resendState(member, at)
+        if (limited) return "limited"
+        const updated = { ...member, confirmationsSent: [...recent, at.toISOString()] }
+        db.members.put(key, updated)
+        queue(db, "confirmation", updated, at)
+        queued = true
+        return "sent"
+      })
+      if (queued) options.onQueued?.()
+      return result
+    },
+
+    async erase(memberId) {
+      return write((db) => {
+        const key = db.ids.get(memberId)
+        return key === undefined ? undefined : eraseKey(db, key)
+      })
+    },
+
+    list: () => listMembers(folder),
+
+    audit: {
+      async record(entry) {
+        await write((db) => {
+          db.audit.put(`${entry.at}~${newMemberId()}`, entry)
+          const keys = [...db.audit.getKeys({ reverse: true })]
+          for (const old of keys.slice(auditLength)) db.audit.remove(old)
+        })
+      },
+      async recent(limit = auditLength) {
+        const db = await databases(folder)
+        return [...db.audit.getRange({ reverse: true, limit })].map(({ value }) => value)
+      },
+    },
 
     async forgetUnconfirmed(before) {
       return write((db) => {
@@ -383,18 +455,20 @@ export async function listJobs(folder: string): Promise<OutboxJob[]> {
 export async function removeMember(folder: string, address: string): Promise<boolean> {
   if (!existsSync(path.join(folder, databaseFile))) return false
   const db = await databases(folder)
-  const key = memberKey(address)
-  return db.root.transaction(() => {
-    const found = db.members.get(key)
-    if (found === undefined) return false
-    const member = asMember(found)
-    db.members.remove(key)
-    if (member.id) {
-      db.ids.remove(member.id)
-      dropJobs(db, member.id)
-    }
-    return true
-  })
+  return db.root.transaction(() => eraseKey(db, memberKey(address)) !== undefined)
+}
+
+/** Her record, her id and her waiting e-mails, in the caller's transaction; her address. */
+function eraseKey(db: Databases, key: string): string | undefined {
+  const found = db.members.get(key)
+  if (found === undefined) return undefined
+  const member = asMember(found)
+  db.members.remove(key)
+  if (member.id) {
+    db.ids.remove(member.id)
+    dropJobs(db, member.id)
+  }
+  return member.address
 }
 
 /** Closes the handles this process opened (tests, scripts). */

@@ -38,3 +38,13 @@ export function clientAddress(c: Context, from?: ClientAddress): string | undefi
   if (from?.trusted === "always") return header || socket
   return socket ?? (header || undefined)
 }
+
+/**
+ * Whether the request came over a socket from this very computer (the editor's own, under
+ * `gatsby develop`). The socket's address only: a header could say anything.
+ */
+export function fromThisComputer(c: Context): boolean {
+  if (!c.env?.incoming?.socket) return false
+  const address = getConnInfo(c).remote.address ?? ""
+  return ["127.0.0.1", "::1", "::ffff:127.0.0.1"].includes(address)
+}

@@ -6,6 +6,8 @@ import type { Runtime, Settings } from "../server/runtime"
 import { unavailableList, type MailingList } from "../signup/mailingList"
 import { listFromSettings } from "../signup/providers/fromEnv"
 import { rateLimiterFromEnv, type RateLimiter } from "../signup/rateLimit"
+import type { StaffList } from "../staff/handleStaff"
+import { eraseEmailCopies } from "./emailCopies"
 import { composer, siteAddress } from "./mail"
 import { mailerFromSettings, type Mailer } from "./mailer"
 import { membersSecret } from "./membersSecret"
@@ -19,12 +21,18 @@ import { startSender } from "./sender"
  * this disk when no provider is named, with its e-mails' sender), one rate limit for the process,
  * and the visitor's address from the socket, or from a proxy's header (./proxied.ts).
  */
-export function nodeRuntime(env: Settings, client?: ClientAddress): Runtime {
+export function nodeRuntime(
+  env: Settings,
+  client?: ClientAddress,
+  localEditing?: Runtime["localEditing"],
+): Runtime {
   return {
     settings: () => env,
     client: (c) => clientAddress(c, client),
     signupList: () => processSignup(env),
     membership: () => processSignup(env).membership ?? Promise.resolve(undefined),
+    staffList: async () => processSignup(env).staffList,
+    localEditing,
   }
 }
 
@@ -33,6 +41,8 @@ interface ProcessSignup {
   rateLimit?: RateLimiter
   /** The embedded store's links; none with a provider, or without a secret to sign them. */
   membership?: Promise<Membership | undefined>
+  /** The store as the staff's page sees it. */
+  staffList?: StaffList
   /** How its e-mail goes out (for the server's first lines). */
   mail?: string
   stop?: () => Promise<void>
@@ -77,6 +87,18 @@ function startSignup(env: Settings): ProcessSignup {
   if (store === undefined) return { list, rateLimit }
 
   const members: MemberStore = store
+  const staffList: StaffList = {
+    list: () => members.list(),
+    resendConfirmation: (id) => members.resendConfirmation(id),
+    leave: (id) => members.leave(id),
+    // Erased everywhere she is kept: the store, and the copies of her e-mails on this disk.
+    erase: async (id) => {
+      const address = await members.erase(id)
+      if (address !== undefined) await eraseEmailCopies(folder, address)
+      return address !== undefined
+    },
+    audit: members.audit,
+  }
   const reason = (error: unknown) => (error instanceof Error ? error.message : String(error))
   // Her links work whatever becomes of the mail: a one-click leave from an e-mail already sent
   // must never fail because the mail settings broke since. Without the secret, no link works.
@@ -94,7 +116,7 @@ function startSignup(env: Settings): ProcessSignup {
     mailer = mailerFromSettings(env, path.join(folder, "outbox"))
   } catch (error) {
     // Mail that cannot go out makes a promise the site cannot keep: no sign-ups until it can.
-    return { list: unavailableList(reason(error)), membership }
+    return { list: unavailableList(reason(error)), membership, staffList }
   }
   const siteUrl = siteAddress(env)
   if (env.SMTP_URL && !siteUrl.startsWith("https:")) {
@@ -134,6 +156,7 @@ function startSignup(env: Settings): ProcessSignup {
     rateLimit,
     mail: mailer.description,
     membership,
+    staffList,
     stop: async () => {
       clearInterval(forgetting)
       await (await sender)?.stop()

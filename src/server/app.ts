@@ -9,10 +9,14 @@ import {
   callbackPath,
   confirmEndpoint,
   leaveEndpoint,
+  memberActionEndpoints,
+  membersCsvEndpoint,
+  membersEndpoint,
   signupEndpoint,
 } from "../shared/endpoints"
 import { handleSignup, maxBodyBytes, signupRefusal } from "../signup/handleSignup"
 import { signupTexts } from "../signup/texts"
+import { asStaff, exportMembers, listMembers, memberAction, refusal } from "../staff/handleStaff"
 import { endpointHeaders } from "../shared/policy"
 import { noSuchEndpoint, serverError } from "./errors"
 import { fromThisSite } from "./fromThisSite"
@@ -60,12 +64,25 @@ export function createApp(runtime: Runtime) {
     onError: (c) => c.text("Too large\n", 413, endpointHeaders()),
   })
 
+  // The staff's page of the list: each request signed in (src/staff/access.ts); an action is a
+  // POST from the page itself.
+  const staff = asStaff(runtime)
+  const staffPost = every(
+    fromThisSite(() => refusal(403, "otherSite")),
+    bodyLimit({ maxSize: maxBodyBytes, onError: () => refusal(413, "badRequest") }),
+  )
+
   const app = new Hono()
   app.all(signupEndpoint, signupChecks, signUp)
   app.on(["GET", "POST"], confirmEndpoint, linkChecks, withMembership(confirmMembership))
   app.on(["GET", "POST"], leaveEndpoint, linkChecks, withMembership(leaveMembership))
   app.all(authPath, (c) => startSignIn(c, runtime.settings(c)))
   app.all(callbackPath, (c) => finishSignIn(c, runtime.settings(c), runtime.github))
+  app.get(membersEndpoint, staff(listMembers))
+  app.get(membersCsvEndpoint, staff(exportMembers))
+  app.post(memberActionEndpoints.resend, staffPost, staff(memberAction("resend")))
+  app.post(memberActionEndpoints.leave, staffPost, staff(memberAction("leave")))
+  app.post(memberActionEndpoints.erase, staffPost, staff(memberAction("erase")))
 
   app.all(`${apiPrefix}*`, noSuchEndpoint(app.routes))
   app.onError(serverError)

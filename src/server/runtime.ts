@@ -4,9 +4,11 @@ import type { ExchangeOptions } from "../cmsAuth/github"
 import type { Membership } from "../mail/handleMembership"
 import type { MailingList, SignupEnv } from "../signup/mailingList"
 import type { RateLimiter } from "../signup/rateLimit"
+import type { StaffEnv } from "../staff/access"
+import type { StaffList } from "../staff/handleStaff"
 
 /** The host's settings: process.env in Node, the project's variables on Cloudflare. */
-export type Settings = SignupEnv & CmsAuthEnv
+export type Settings = SignupEnv & CmsAuthEnv & StaffEnv
 
 /**
  * What each runtime hands the app (./app.ts): the one thing its adapter knows that the app does
@@ -25,6 +27,14 @@ export interface Runtime {
    * on a disk); undefined where a provider keeps it.
    */
   membership?(settings: Settings): Promise<Membership | undefined>
-  /** How the sign-in calls GitHub; tests pass their own fetch. */
+  /** The same list for the staff's page (src/staff/), where the runtime keeps its own. */
+  staffList?(settings: Settings): Promise<StaffList | undefined>
+  /**
+   * True for a request the editor makes on her own computer under `npm run cms` (gatsby develop,
+   * from localhost): the staff's page then needs no sign-in, as the local CMS needs none. Never
+   * set by a production runtime.
+   */
+  localEditing?(c: Context): boolean
+  /** How the sign-in and the staff's check call GitHub; tests pass their own fetch. */
   github?: ExchangeOptions
 }

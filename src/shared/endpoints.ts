@@ -33,3 +33,19 @@ export const addressField = "email"
  * A name that form-filling bots like, and that browsers' autofill does not use.
  */
 export const honeypotField = "website"
+
+/**
+ * The staff's page of the list (/admin/members/) and its endpoints. Each request carries the
+ * editor's GitHub token (`Authorization: Bearer …`); src/staff/ checks it against the CMS's
+ * repository. GET answers JSON (src/shared/staffApi.ts); the CSV beside it.
+ */
+export const membersPagePath = "/admin/members/"
+export const membersEndpoint = "/api/members"
+/** The confirmed members as CSV (as `npm run members:export`); `?all=1` adds everyone else. */
+export const membersCsvEndpoint = "/api/members.csv"
+/** One person's actions: POST `{"member": "<id>"}` from the page (same origin). */
+export const memberActionEndpoints = {
+  resend: "/api/members/resend",
+  leave: "/api/members/leave",
+  erase: "/api/members/erase",
+} as const

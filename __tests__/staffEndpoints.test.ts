@@ -1,0 +1,285 @@
+/** @jest-environment node */
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs"
+import path from "node:path"
+import {
+  startGithubStub,
+  stubReader,
+  stubRepo,
+  stubUser,
+  type GithubStub,
+} from "../scripts/stubs/githubStub"
+import { listJobs, memberStore } from "../src/node/memberStore"
+import { nodeRuntime } from "../src/node/runtime"
+import { createApp } from "../src/server/app"
+import type { Settings } from "../src/server/runtime"
+import { memberActionEndpoints, membersCsvEndpoint, membersEndpoint } from "../src/shared/endpoints"
+import type { ActionAnswer, MembersAnswer, StaffProblem } from "../src/shared/staffApi"
+import { failedSignIns, forgetStaffAccess } from "../src/staff/access"
+import { staffProblems } from "../src/staff/texts"
+import { temporaryStore } from "./setup/servers"
+
+// The staff's endpoints of the list (src/staff/), through the route table, against the GitHub
+// stub's API and a store of the test's own: who may see the list, what it shows, and what the
+// three actions do to the store, its outbox and the copies of her e-mails.
+
+const site = "https://www.evergrace.example"
+let stub: GithubStub
+let store: ReturnType<typeof temporaryStore>
+let settings: Settings
+
+beforeAll(async () => {
+  stub = await startGithubStub({
+    callbackUrl: `${site}/api/callback`,
+    dataDir: path.resolve(__dirname, "../data"),
+  })
+})
+afterAll(() => stub.close())
+
+beforeEach(() => {
+  forgetStaffAccess()
+  store = temporaryStore("staff")
+  settings = {
+    MEMBERS_STORE: store.folder,
+    MEMBERS_SECRET: "a-secret-of-the-test-that-is-long-enough-0123",
+    GATSBY_CMS_REPO: stubRepo,
+    GITHUB_URL: stub.url,
+    SITE_URL: site,
+  }
+})
+afterEach(() => store.remove())
+
+const appWith = (env: Settings, local = false) =>
+  createApp({ ...nodeRuntime(env), localEditing: () => local })
+
+function get(app: ReturnType<typeof createApp>, address: string, token?: string) {
+  return app.request(`${site}${address}`, {
+    headers: token ? { Authorization: `Bearer ${token}` } : {},
+  })
+}
+
+function act(
+  app: ReturnType<typeof createApp>,
+  address: string,
+  token: string,
+  member: string,
+  origin = site,
+) {
+  return app.request(`${site}${address}`, {
+    method: "POST",
+    headers: {
+      Authorization: `Bearer ${token}`,
+      "Content-Type": "application/json",
+      Origin: origin,
+    },
+    body: JSON.stringify({ member }),
+  })
+}
+
+/** The .eml copies in the store's outbox/ folder addressed to `to`. */
+function copiesTo(to: string): string[] {
+  const outbox = path.join(store.folder, "outbox")
+  if (!existsSync(outbox)) return []
+  return readdirSync(outbox).filter((name) =>
+    readFileSync(path.join(outbox, name), "utf8").includes(`To: ${to}`),
+  )
+}
+
+/** Two sign-ups through the runtime's own list; Ann confirms. */
+async function twoSignups() {
+  // A second apart, as people sign up: "oldest first" has one answer.
+  let clock = Date.now() - 60_000
+  const members = memberStore(store.folder, { now: () => new Date((clock += 1000)) })
+  await members.subscribe("ann@example.com", { page: "/", wording: "w1" })
+  await members.subscribe("=bea@example.com", { page: "/contact/", wording: "w1" })
+  const ann = (await members.list()).find((member) => member.address === "ann@example.com")
+  await members.confirm(ann?.id ?? "")
+  return members
+}
+
+test("without a token: 401, in plain words, with no-store and a Bearer challenge", async () => {
+  const response = await get(appWith(settings), membersEndpoint)
+  expect(response.status).toBe(401)
+  expect(response.headers.get("cache-control")).toBe("no-store")
+  expect(response.headers.get("www-authenticate")).toContain("Bearer")
+  expect((await response.json()) as StaffProblem).toEqual({
+    problem: "signIn",
+    message: staffProblems.signIn,
+  })
+})
+
+test("a token GitHub refuses: 401; too many of them from one place: 429 with Retry-After", async () => {
+  const app = appWith(settings)
+  const editor = stub.tokenFor("editor")
+  expect((await get(app, membersEndpoint, editor)).status).toBe(200)
+  const response = await get(app, membersEndpoint, "gho_not-a-real-token")
+  expect(response.status).toBe(401)
+  expect(((await response.json()) as StaffProblem).problem).toBe("refused")
+  for (let i = 1; i < failedSignIns.limit; i++) await get(app, membersEndpoint, `gho_wrong${i}`)
+  const limited = await get(app, membersEndpoint, "gho_one-more")
+  expect(limited.status).toBe(429)
+  expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0)
+  expect(((await limited.json()) as StaffProblem).problem).toBe("tooMany")
+  // An editor already checked is not locked out by someone else's guesses.
+  expect((await get(app, membersEndpoint, editor)).status).toBe(200)
+})
+
+test("a user who may read the repository but not push to it: 403, saying why", async () => {
+  const response = await get(appWith(settings), membersEndpoint, stub.tokenFor("reader"))
+  expect(response.status).toBe(403)
+  const body = (await response.json()) as StaffProblem
+  expect(body.problem).toBe("noPush")
+  expect(body.message).toMatch(/can't publish/)
+  expect(JSON.stringify(body)).not.toContain(stubReader.email)
+})
+
+test("an editor who may push sees the counts and everyone, newest first, and nothing more of them", async () => {
+  await twoSignups()
+  const response = await get(appWith(settings), membersEndpoint, stub.tokenFor("editor"))
+  expect(response.status).toBe(200)
+  expect(response.headers.get("cache-control")).toBe("no-store")
+  const body = (await response.json()) as MembersAnswer
+  if (body.list !== "store") throw new Error(`expected the store, got ${body.list}`)
+  expect(body.login).toBe(stubUser.login)
+  expect(body.local).toBe(false)
+  expect(body.counts).toEqual({
+    members: 1,
+    pending: 1,
+    left: 0,
+    joinedThisWeek: 1,
+    joinedThisMonth: 1,
+  })
+  expect(body.members.map((member) => [member.address, member.status])).toEqual([
+    ["=bea@example.com", "pending"],
+    ["ann@example.com", "confirmed"],
+  ])
+  expect(Object.keys(body.members[1] ?? {}).sort()).toEqual([
+    "address",
+    "askedAt",
+    "confirmedAt",
+    "id",
+    "status",
+  ])
+})
+
+test("the CSV: the confirmed members, or everyone; spreadsheet-safe; each download in the audit log, without addresses", async () => {
+  await twoSignups()
+  const app = appWith(settings)
+  const token = stub.tokenFor("editor")
+  const members = await get(app, membersCsvEndpoint, token)
+  expect(members.headers.get("content-type")).toBe("text/csv; charset=utf-8")
+  expect(members.headers.get("content-disposition")).toMatch(
+    /^attachment; filename="evergrace-members-\d{4}-\d\d-\d\d\.csv"$/,
+  )
+  const rows = (await members.text()).trim().split("\r\n")
+  expect(rows[0]).toBe("email,asked_at,confirmed_at")
+  expect(rows.slice(1).map((line) => line.split(",")[0])).toEqual(["ann@example.com"])
+  const everyone = (await (await get(app, `${membersCsvEndpoint}?all=1`, token)).text())
+    .trim()
+    .split("\r\n")
+  expect(everyone[0]).toBe("email,asked_at,confirmed_at,status,left_at")
+  expect(everyone.slice(1).map((line) => line.split(",")[0])).toEqual([
+    "ann@example.com",
+    "'=bea@example.com",
+  ])
+
+  const body = (await (await get(app, membersEndpoint, token)).json()) as MembersAnswer
+  if (body.list !== "store") throw new Error("expected the store")
+  expect(body.audit.map((entry) => [entry.login, entry.action])).toEqual([
+    [stubUser.login, "export-all"],
+    [stubUser.login, "export"],
+  ])
+  expect(JSON.stringify(body.audit)).not.toContain("@")
+})
+
+test("erase: gone from the list, the outbox and the copies of her e-mails; only from this site; twice is 'unknown'", async () => {
+  const members = await twoSignups()
+  const app = appWith(settings)
+  const token = stub.tokenFor("editor")
+  const bea = (await members.list()).find((member) => member.status === "pending")
+  if (!bea) throw new Error("no pending member")
+  // Copies of the e-mails as the mailer writes them without SMTP_URL (the browser test sees the
+  // sender write real ones; in Jest the e-mails' renderer cannot load).
+  const outbox = path.join(store.folder, "outbox")
+  mkdirSync(outbox, { recursive: true })
+  for (const to of ["=bea@example.com", "ann@example.com", "joann@example.com"]) {
+    writeFileSync(
+      path.join(outbox, `${to}.eml`),
+      `From: a@b\r\nTo: ${to}\r\nSubject: s\r\n\r\nHello`,
+    )
+  }
+  const forged = await act(
+    app,
+    memberActionEndpoints.erase,
+    token,
+    bea.id,
+    "https://elsewhere.example",
+  )
+  expect(forged.status).toBe(403)
+  expect(((await forged.json()) as StaffProblem).problem).toBe("otherSite")
+
+  const erased = await act(app, memberActionEndpoints.erase, token, bea.id)
+  expect(erased.status).toBe(200)
+  expect(((await erased.json()) as ActionAnswer).result).toBe("erased")
+  expect((await members.list()).map((member) => member.address)).toEqual(["ann@example.com"])
+  expect((await listJobs(store.folder)).filter((job) => job.memberId === bea.id)).toEqual([])
+  expect(copiesTo("=bea@example.com")).toEqual([])
+  expect(copiesTo("ann@example.com")).toHaveLength(1)
+  expect(copiesTo("joann@example.com")).toHaveLength(1)
+  const again = await act(app, memberActionEndpoints.erase, token, bea.id)
+  expect(((await again.json()) as ActionAnswer).result).toBe("unknown")
+})
+
+test("resend and take off: the form's limit holds for a resend; a confirmed member has none to resend", async () => {
+  const members = await twoSignups()
+  const app = appWith(settings)
+  const token = stub.tokenFor("editor")
+  const [bea, ann] = [...(await members.list())].sort((a) => (a.status === "pending" ? -1 : 1))
+  const resend = async (id: string) =>
+    ((await (await act(app, memberActionEndpoints.resend, token, id)).json()) as ActionAnswer)
+      .result
+  // Bea's first confirmation went a moment ago: the next may go in 15 minutes.
+  expect(await resend(bea?.id ?? "")).toBe("limited")
+  expect(await resend(ann?.id ?? "")).toBe("notPending")
+  const off = await act(app, memberActionEndpoints.leave, token, ann?.id ?? "")
+  expect(((await off.json()) as ActionAnswer).result).toBe("left")
+  expect((await members.byId(ann?.id ?? ""))?.status).toBe("left")
+  const body = (await (await get(app, membersEndpoint, token)).json()) as MembersAnswer
+  if (body.list !== "store") throw new Error("expected the store")
+  expect(body.counts).toMatchObject({ members: 0, left: 1 })
+  expect(body.audit.map((entry) => entry.action)).toEqual(["leave"])
+  const junk = await app.request(`${site}${memberActionEndpoints.leave}`, {
+    method: "POST",
+    headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json", Origin: site },
+    body: "{not json",
+  })
+  expect(junk.status).toBe(400)
+})
+
+test("a provider keeps the list: the answer names it and links to it", async () => {
+  const app = appWith({ ...settings, SIGNUP_PROVIDER: "buttondown", BUTTONDOWN_API_KEY: "k" })
+  const body = (await (
+    await get(app, membersEndpoint, stub.tokenFor("editor"))
+  ).json()) as MembersAnswer
+  expect(body).toMatchObject({ list: "provider", provider: { name: "Buttondown" } })
+})
+
+test("not set up (no GATSBY_CMS_REPO at run time): 503 naming the variable; GitHub down: 502", async () => {
+  const unset = await get(appWith({ ...settings, GATSBY_CMS_REPO: "" }), membersEndpoint, "gho_x")
+  expect(unset.status).toBe(503)
+  expect(((await unset.json()) as StaffProblem).message).toContain("GATSBY_CMS_REPO")
+  const down = await get(
+    appWith({ ...settings, GITHUB_URL: "http://127.0.0.1:9" }),
+    membersEndpoint,
+    "gho_x",
+  )
+  expect(down.status).toBe(502)
+  expect(((await down.json()) as StaffProblem).problem).toBe("githubDown")
+})
+
+test("on the editor's own computer under npm run cms: no sign-in; anywhere else the token is needed", async () => {
+  const local = (await (
+    await get(appWith(settings, true), membersEndpoint)
+  ).json()) as MembersAnswer
+  expect(local).toMatchObject({ list: "store", local: true })
+  expect((await get(appWith(settings, false), membersEndpoint)).status).toBe(401)
+})

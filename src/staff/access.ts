@@ -1,0 +1,189 @@
+import { githubUrlFrom } from "../cmsAuth/config"
+import type { StaffIdentity, StaffProblem } from "../shared/staffApi"
+
+/**
+ * Who may see the members' list: whoever may publish the site's content, asked of GitHub with the
+ * token the CMS's sign-in gave her (`Authorization: Bearer …`): `GET /user` says who she is, and
+ * `GET /repos/{owner}/{repo}` whether she may push to the CMS's repository (`permissions.push`).
+ * No second account system: staff who can publish can manage the list, and losing write access on
+ * GitHub takes it away (within the few minutes an answer is kept).
+ *
+ * The repository is read at request time from GATSBY_CMS_REPO, the variable the CMS is built with;
+ * GitHub's address from GITHUB_URL (GitHub Enterprise, the tests' stub), as for the sign-in.
+ */
+
+export interface StaffEnv {
+  GATSBY_CMS_REPO?: string
+  GITHUB_URL?: string
+}
+
+export type StaffAccess =
+  | { ok: true; identity: StaffIdentity }
+  | {
+      ok: false
+      status: 401 | 403 | 429 | 502 | 503
+      problem: StaffProblem["problem"]
+      retryAfterSeconds?: number
+    }
+
+export interface StaffAccessOptions {
+  /** How GitHub is called; tests pass their own. */
+  fetch?: typeof fetch
+  now?: () => number
+}
+
+/** How long GitHub's answer about a token is kept: a revoked right is gone within this. */
+export const answerKeptMs = 5 * 60_000
+/** Failed sign-ins one client may make in a window before it waits. */
+export const failedSignIns = { limit: 10, windowMs: 15 * 60_000 }
+const githubTimeoutMs = 10_000
+
+type Answer = { identity: StaffIdentity } | { refused: "noPush" }
+interface Kept {
+  answers: Map<string, { answer: Answer; until: number }>
+  failures: Map<string, { count: number; until: number }>
+}
+
+// Kept for the process on globalThis: Gatsby loads a Function's module afresh for each request.
+const keptKey = Symbol.for("evergrace.staff.access.v1")
+const holder = globalThis as typeof globalThis & { [keptKey]?: Kept }
+const kept = (holder[keptKey] ??= { answers: new Map(), failures: new Map() })
+const keepAtMost = 1_000
+
+/** The token of `Authorization: Bearer …` (or GitHub's own `token …`). */
+export function bearerToken(header: string | undefined): string | undefined {
+  const match = /^(?:bearer|token)\s+(\S+)\s*$/i.exec(header ?? "")
+  return match?.[1]
+}
+
+/** GitHub's REST API for a GitHub address: api.github.com, or GitHub Enterprise's /api/v3. */
+export function githubApiUrl(githubUrl: string): string {
+  return githubUrl === "https://github.com" ? "https://api.github.com" : `${githubUrl}/api/v3`
+}
+
+export async function staffAccess(
+  token: string | undefined,
+  client: string,
+  env: StaffEnv,
+  { fetch: send = fetch, now = Date.now }: StaffAccessOptions = {},
+): Promise<StaffAccess> {
+  const repo = env.GATSBY_CMS_REPO?.trim() ?? ""
+  const githubUrl = githubUrlFrom(env.GITHUB_URL)
+  if (!/^[\w.-]+\/[\w.-]+$/.test(repo) || !githubUrl) {
+    return { ok: false, status: 503, problem: "notSetUp" }
+  }
+  if (!token) return { ok: false, status: 401, problem: "signIn" }
+
+  const time = now()
+  const key = `${await sha256(token)} ${githubUrl} ${repo}`
+  const known = kept.answers.get(key)
+  if (known && known.until > time) return fromAnswer(known.answer)
+
+  const failed = kept.failures.get(client)
+  if (failed && failed.until > time && failed.count >= failedSignIns.limit) {
+    const retryAfterSeconds = Math.ceil((failed.until - time) / 1000)
+    return { ok: false, status: 429, problem: "tooMany", retryAfterSeconds }
+  }
+
+  const asked = await askGithub(send, githubApiUrl(githubUrl), repo, token)
+  if ("problem" in asked) {
+    if (asked.problem === "refused") countFailure(client, time)
+    return asked.problem === "refused"
+      ? { ok: false, status: 401, problem: "refused" }
+      : { ok: false, status: 502, problem: "githubDown" }
+  }
+  if ("refused" in asked) countFailure(client, time)
+  prune(kept.answers, time)
+  kept.answers.set(key, { answer: asked, until: time + answerKeptMs })
+  return fromAnswer(asked)
+}
+
+function fromAnswer(answer: Answer): StaffAccess {
+  return "identity" in answer
+    ? { ok: true, identity: answer.identity }
+    : { ok: false, status: 403, problem: "noPush" }
+}
+
+function countFailure(client: string, time: number) {
+  prune(kept.failures, time)
+  const failed = kept.failures.get(client)
+  if (failed && failed.until > time) failed.count += 1
+  else kept.failures.set(client, { count: 1, until: time + failedSignIns.windowMs })
+}
+
+/** Drops what has run out once the map is large: a flood of tokens cannot grow it for ever. */
+function prune(map: Map<string, { until: number }>, time: number) {
+  if (map.size < keepAtMost) return
+  for (const [key, value] of map) if (value.until <= time) map.delete(key)
+  if (map.size >= keepAtMost) map.clear()
+}
+
+/** Forgets every kept answer and failure (tests). */
+export function forgetStaffAccess() {
+  kept.answers.clear()
+  kept.failures.clear()
+}
+
+async function askGithub(
+  send: typeof fetch,
+  api: string,
+  repo: string,
+  token: string,
+): Promise<Answer | { problem: "refused" | "unavailable" }> {
+  const get = (path: string) =>
+    send(`${api}${path}`, {
+      headers: {
+        Accept: "application/vnd.github+json",
+        Authorization: `Bearer ${token}`,
+        "User-Agent": "evergrace-members",
+        "X-GitHub-Api-Version": "2022-11-28",
+      },
+      signal: AbortSignal.timeout(githubTimeoutMs),
+    })
+  let user: Response, repository: Response
+  try {
+    ;[user, repository] = await Promise.all([get("/user"), get(`/repos/${repo}`)])
+  } catch (error) {
+    report(`GitHub did not answer (${error instanceof Error ? error.name : "error"})`)
+    return { problem: "unavailable" }
+  }
+  if (user.status === 401 || repository.status === 401) return { problem: "refused" }
+  if (user.status >= 500 || user.status === 429 || repository.status >= 500) {
+    report(`GitHub answered ${user.status} and ${repository.status}`)
+    return { problem: "unavailable" }
+  }
+  const login = await field(user, (body) => body.login)
+  if (!user.ok || typeof login !== "string") {
+    report(`GitHub's /user answered ${user.status}`)
+    return { problem: user.status === 403 ? "refused" : "unavailable" }
+  }
+  // 404: the repository is private and hidden from her, or misnamed; either way no push.
+  const push = repository.ok
+    ? await field(
+        repository,
+        (body) => (body.permissions as Record<string, unknown> | undefined)?.push,
+      )
+    : false
+  return push === true ? { identity: { login, local: false } } : { refused: "noPush" }
+}
+
+async function field(response: Response, pick: (body: Record<string, unknown>) => unknown) {
+  try {
+    const body: unknown = await response.json()
+    return typeof body === "object" && body !== null
+      ? pick(body as Record<string, unknown>)
+      : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/** Never the token, nor anyone's address. */
+function report(what: string) {
+  console.error(`members: ${what}`)
+}
+
+async function sha256(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text))
+  return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, "0")).join("")
+}
