@@ -67,7 +67,10 @@ const config: GatsbyConfig = {
         manualInit: true,
         enableIdentityWidget: false,
         htmlTitle: `${site.brandName} content editor`,
-        customizeWebpackConfig: customizeCmsWebpackConfig(path.join(__dirname, "src/cms/preview")),
+        customizeWebpackConfig: customizeCmsWebpackConfig(
+          path.join(__dirname, "src/cms/preview"),
+          path.join(__dirname, "src/staff/membersApp.tsx"),
+        ),
       },
     },
   ],

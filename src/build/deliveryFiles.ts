@@ -36,9 +36,10 @@ async function findPages(publicDir: string): Promise<Page[]> {
     if (!entry.isFile() || entry.name !== "index.html") continue
     // parentPath from Node 20.12; path before it.
     const directory = path.relative(publicDir, entry.parentPath ?? entry.path)
-    // Gatsby also writes 404/index.html; the 404 page is 404.html. The CMS at /admin/ is an app
-    // with its own policy, not a page (deploy/nginx/evergrace/admin.conf).
-    if (directory === "404" || directory === cmsFolder) continue
+    // Gatsby also writes 404/index.html; the 404 page is 404.html. The CMS at /admin/ and the
+    // staff's page beside it are apps under the CMS's headers, not pages of the site.
+    const top = directory.split(path.sep)[0]
+    if (directory === "404" || top === cmsFolder) continue
     pages.push([`/${directory.split(path.sep).join("/")}`.replace(/\/$/, "") || "/", directory])
   }
   if (pages.length === 0) throw new Error(`no pages in ${publicDir}: run the build first`)

@@ -1,5 +1,6 @@
 import CMS from "decap-cms-app"
 import { contentModel } from "../content/model"
+import { membersPagePath } from "../shared/endpoints"
 import { fontFaces } from "../theme/fonts"
 import { notSetUpBackendName, productionBackend } from "./backend"
 import { cmsConfig } from "./config"
@@ -39,3 +40,29 @@ const backend = productionBackend(
   window.location.origin,
 )
 CMS.init({ config: cmsConfig({ pages: pageChoices(), backend }) })
+
+// The way to the members' list (src/components/MembersPage.tsx). Decap 3.6 has no
+// registerAdditionalLink (a later Decap's), so a plain link of our own sits in the corner,
+// styled inline as a quiet Decap button (its own greys) because the CMS's page has none of the
+// site's styles.
+const membersLink = document.createElement("a")
+membersLink.href = membersPagePath
+membersLink.textContent = "Members’ list"
+Object.assign(membersLink.style, {
+  position: "fixed",
+  right: "16px",
+  bottom: "16px",
+  zIndex: "300",
+  display: "inline-flex",
+  alignItems: "center",
+  minHeight: "44px",
+  padding: "0 18px",
+  border: "1px solid #dfdfe3",
+  borderRadius: "5px",
+  background: "#ffffff",
+  boxShadow: "0 2px 6px rgba(68, 74, 87, 0.15)",
+  color: "#313d3e",
+  font: "600 16px/1.2 system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif",
+  textDecoration: "none",
+} satisfies Partial<CSSStyleDeclaration>)
+document.body.append(membersLink)

@@ -1,4 +1,6 @@
 import path from "path"
+import { cmsFolder } from "../shared/policy"
+import { membersPageHtml } from "../staff/membersPageHtml"
 
 /**
  * Adjusts the webpack configuration gatsby-plugin-decap-cms builds the /admin/ bundle with (its
@@ -6,8 +8,54 @@ import path from "path"
  */
 
 interface CmsWebpackConfig {
+  entry: Record<string, string[]>
   plugins: unknown[]
+  externals: Record<string, string>[]
   cache?: false | { name?: string; cacheLocation?: string }
+}
+
+/** html-webpack-plugin, as the CMS build's own instance is made (the plugin's dependency). */
+type HtmlPlugin = new (options: {
+  filename: string
+  chunks: string[]
+  inject: false
+  templateContent: (parameters: { htmlWebpackPlugin: { files: { js: string[] } } }) => string
+}) => unknown
+
+function htmlPluginOf(plugins: readonly unknown[]): HtmlPlugin {
+  const found = plugins.find(
+    (plugin) =>
+      typeof plugin === "object" &&
+      plugin !== null &&
+      plugin.constructor.name === "HtmlWebpackPlugin",
+  )
+  if (!found) throw new Error("gatsby-plugin-decap-cms no longer uses html-webpack-plugin")
+  return (found as object).constructor as HtmlPlugin
+}
+
+/** The staff's page of the list: an entry of its own, and its HTML at /admin/members/. */
+function addMembersPage(config: CmsWebpackConfig, entry: string) {
+  config.entry = { ...config.entry, members: [entry] }
+  // The page shares the CMS's React (the globals its script tags define), not a second copy.
+  config.externals.push({ "react-dom/client": "ReactDOM" })
+  const HtmlWebpackPlugin = htmlPluginOf(config.plugins)
+  config.plugins.push(
+    new HtmlWebpackPlugin({
+      filename: "members/index.html",
+      chunks: ["members"],
+      inject: false,
+      // React first (the CMS build copies it to /admin/ for Decap), then the page; never Decap.
+      templateContent: ({ htmlWebpackPlugin }) =>
+        membersPageHtml([
+          `/${cmsFolder}/react.production.min.js`,
+          `/${cmsFolder}/react-dom.production.min.js`,
+          // Written relative to the page ("../members.js"): from /admin/, whatever address opened it.
+          ...htmlWebpackPlugin.files.js
+            .map((src) => `/${cmsFolder}/${src.split("/").pop() ?? ""}`)
+            .filter((src) => /\/members[.-]/.test(src)),
+        ]),
+    }),
+  )
 }
 
 interface CmsWebpackHelpers {
@@ -32,10 +80,11 @@ function isCopyPlugin(plugin: unknown): plugin is { patterns: CopyPattern[] } {
   )
 }
 
-/** `previewFolder`: the absolute path of src/cms/preview/. */
+/** `previewFolder`: the absolute path of src/cms/preview/; `membersEntry`: src/staff/membersApp.tsx. */
 export const customizeCmsWebpackConfig =
-  (previewFolder: string) =>
+  (previewFolder: string, membersEntry: string) =>
   (config: CmsWebpackConfig, { stage, plugins }: CmsWebpackHelpers) => {
+    addMembersPage(config, membersEntry)
     // The plugin copies the site's webpack cache settings, so both builds would share one cache
     // and each be handed the other's cached modules. The CMS keeps a cache of its own.
     if (config.cache && config.cache.cacheLocation) {

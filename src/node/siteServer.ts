@@ -139,9 +139,10 @@ function fileFor(publicDir: string, address: string): string | undefined {
     return existsSync(full) && statSync(full).isFile() ? full : undefined
   }
   if (address === "/") return file("/index.html")
-  // Other addresses with a slash were redirected (redirectFor), but the CMS's.
+  // Other addresses with a slash were redirected (redirectFor), but those under the CMS's folder
+  // (the CMS, and the staff's page of the list), which keep it, as on nginx.
   if (address.endsWith("/"))
-    return address === `/${cmsFolder}/` ? file(`${address}index.html`) : undefined
+    return address.startsWith(`/${cmsFolder}/`) ? file(`${address}index.html`) : undefined
   return file(address) ?? file(`${address}/index.html`)
 }
 

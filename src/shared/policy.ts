@@ -121,6 +121,27 @@ export function adminHeaders(): Headers {
 }
 
 /**
+ * The staff's page of the list (/admin/members/, src/staff/membersApp.tsx), an app beside the CMS
+ * and built with it: its own policy, in a `<meta>` element of the page, on top of the CMS's that
+ * every host sends for /admin/ (adminHeaders). A browser enforces both, so the page runs under
+ * the stricter: its own script files only (no eval, no inline script), calls to its own origin
+ * only, and frames refused by the header's frame-ancestors, which a meta element cannot carry.
+ */
+export function staffPagePolicy(): string {
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+  ].join("; ")
+}
+
+/**
  * The endpoints' own pages (src/server/pages/): no scripts at all, inline styles only, the site's
  * two font files (copied to /fonts/ by the build), and the form posting back to the site. Answers
  * depend on what was sent, so nothing may store them.

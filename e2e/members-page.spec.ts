@@ -1,0 +1,245 @@
+import { existsSync, readdirSync, readFileSync } from "node:fs"
+import { mkdtemp, rm } from "node:fs/promises"
+import os from "node:os"
+import path from "node:path"
+import AxeBuilder from "@axe-core/playwright"
+import { expect, test, type Page } from "@playwright/test"
+import {
+  startGithubStub,
+  stubClientId,
+  stubClientSecret,
+  stubRepo,
+  stubUser,
+  type GithubStub,
+} from "../scripts/stubs/githubStub"
+import { closeMemberStores, listJobs, listMembers } from "../src/node/memberStore"
+import { membersEndpoint, membersPagePath } from "../src/shared/endpoints"
+import { staffPagePolicy } from "../src/shared/policy"
+import { pageTexts } from "../src/staff/pageTexts"
+import { staffProblems } from "../src/staff/texts"
+import { contact } from "./content"
+import { waitForHydration } from "./hydration"
+import { exportedMembers, uniqueAddress } from "./members"
+import { freePort, serveBuild } from "./servers"
+
+// The staff's page of the list (/admin/members/) against the production build, signed in with
+// GitHub through the site's own sign-in and a stand-in for GitHub (scripts/stubs/githubStub.ts):
+// an editor who may push sees the counts and the address that just joined, downloads the CSV,
+// and erases her (gone from the store, the CSV and the outbox); a reader is refused, saying why;
+// no token is a 401. Served by its own site server (as `npm start` serves it), or by nginx under
+// `npm run test:delivery` (E2E_BASE_URL, with the stub and the API service's store named).
+
+const authorizeButton = `Authorize ${stubRepo.split("/")[0]}`
+const cmsUserKey = "decap-cms-user"
+const axeTags = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
+
+test.describe.configure({ mode: "serial", timeout: 90_000 })
+test.skip(
+  Boolean(process.env.E2E_BASE_URL) && !process.env.E2E_GITHUB_STUB_URL,
+  "served by another server: needs the GitHub stub that server's sign-in talks to (E2E_GITHUB_STUB_URL)",
+)
+
+let baseURL: string
+let githubUrl: string
+let store: string
+let stub: GithubStub | undefined
+let server: Awaited<ReturnType<typeof serveBuild>> | undefined
+let ownStore = false
+
+test.beforeAll(async () => {
+  if (process.env.E2E_BASE_URL) {
+    baseURL = process.env.E2E_BASE_URL
+    githubUrl = process.env.E2E_GITHUB_STUB_URL ?? ""
+    store = process.env.MEMBERS_STORE ?? ""
+    return
+  }
+  const port = await freePort()
+  stub = await startGithubStub({
+    callbackUrl: `http://localhost:${port}/api/callback`,
+    dataDir: path.resolve(__dirname, "..", "data"),
+  })
+  githubUrl = stub.url
+  store = await mkdtemp(path.join(os.tmpdir(), "members-e2e-staff-"))
+  ownStore = true
+  // No SMTP_URL: each e-mail is written as an .eml file in the store's outbox/ folder.
+  server = await serveBuild(
+    {
+      MEMBERS_STORE: store,
+      GATSBY_CMS_REPO: stubRepo,
+      GITHUB_OAUTH_CLIENT_ID: stubClientId,
+      GITHUB_OAUTH_CLIENT_SECRET: stubClientSecret,
+      GITHUB_URL: stub.url,
+      SIGNUP_RATE_LIMIT: "1000",
+    },
+    port,
+  )
+  baseURL = server.baseURL
+})
+
+test.afterAll(async () => {
+  server?.stop()
+  await stub?.close()
+  await closeMemberStores()
+  if (ownStore) await rm(store, { recursive: true, force: true })
+})
+
+/** A token as a sign-in would give it, from the stub (in this process or another). */
+async function tokenFor(who: "editor" | "reader"): Promise<string> {
+  const response = await fetch(`${githubUrl}/_stub/token`, { method: "POST", body: `who=${who}` })
+  return ((await response.json()) as { token: string }).token
+}
+
+/** Signed in to the CMS already in this browser (Decap keeps its user in localStorage). */
+async function asCmsUser(page: Page, token: string) {
+  await page.addInitScript((user) => window.localStorage.setItem(user.key, user.value), {
+    key: cmsUserKey,
+    value: JSON.stringify({ backendName: "github", token }),
+  })
+}
+
+async function joinFromContactPage(page: Page, address: string) {
+  await page.goto(`${baseURL}${contact.path}`)
+  await waitForHydration(page)
+  await page.getByLabel(contact.emailLabel, { exact: true }).fill(address)
+  await page.getByRole("button", { name: contact.submitLabel, exact: true }).click()
+  await expect(page.getByText(contact.toast.title, { exact: true })).toBeVisible()
+}
+
+/** The .eml copies addressed to `address` in the store's outbox/ folder. */
+function copiesTo(address: string): string[] {
+  const outbox = path.join(store, "outbox")
+  if (!existsSync(outbox)) return []
+  return readdirSync(outbox).filter((name) =>
+    readFileSync(path.join(outbox, name), "utf8").includes(`To: ${address}`),
+  )
+}
+
+test("no token: /api/members answers 401 in plain words, and the page offers the sign-in", async ({
+  page,
+}) => {
+  const response = await fetch(`${baseURL}${membersEndpoint}`)
+  expect(response.status).toBe(401)
+  expect(response.headers.get("cache-control")).toBe("no-store")
+  expect(await response.json()).toEqual({ problem: "signIn", message: staffProblems.signIn })
+
+  await page.goto(`${baseURL}${membersPagePath}`)
+  await expect(page.getByRole("heading", { name: pageTexts.signIn.heading })).toBeVisible()
+  await expect(page.getByText(staffProblems.signIn)).toBeVisible()
+  await expect(page.getByRole("button", { name: pageTexts.signIn.button })).toBeVisible()
+})
+
+test("an editor who may push signs in with GitHub, sees who joined, downloads the CSV and erases her", async ({
+  page,
+}) => {
+  const address = uniqueAddress("staff-erase")
+  await joinFromContactPage(page, address)
+  // Her confirmation is written as an .eml copy (without SMTP) or sent (nginx's API service).
+  if (ownStore) await expect.poll(() => copiesTo(address).length, { timeout: 20_000 }).toBe(1)
+
+  // The CMS's sign-in page links here.
+  await page.goto(`${baseURL}${membersPagePath}`)
+  // The page has its own strict policy, beside the CMS's headers.
+  await expect(page.locator('meta[http-equiv="Content-Security-Policy"]')).toHaveAttribute(
+    "content",
+    staffPagePolicy(),
+  )
+  const opened = page.waitForEvent("popup")
+  await page.getByRole("button", { name: pageTexts.signIn.button }).click()
+  const popup = await opened
+  await popup.getByRole("button", { name: authorizeButton }).click()
+  await expect.poll(() => popup.isClosed(), { timeout: 15_000 }).toBe(true)
+
+  await expect(page.getByText(pageTexts.identity.signedInAs(stubUser.login))).toBeVisible()
+  const members = await listMembers(store)
+  const pending = members.filter((member) => member.status === "pending").length
+  const pendingCount = page.locator(`dl dt:text-is("${pageTexts.counts.pending}") + dd`)
+  await expect(pendingCount).toHaveText(String(pending))
+  const row = page.getByRole("row").filter({ hasText: address })
+  await expect(row).toBeVisible()
+  await expect(row).toContainText(pageTexts.status.pending)
+
+  // Search by address.
+  await page.getByLabel(pageTexts.list.searchLabel).fill(address.slice(0, 24))
+  await expect(page.getByRole("row").filter({ hasText: "@" })).toHaveCount(1)
+
+  // The CSV of everyone has her, pending; the members' CSV does not (she has not confirmed).
+  const everyone = page.waitForEvent("download")
+  await page.getByRole("button", { name: pageTexts.downloads.everyone }).click()
+  const file = await (await everyone).path()
+  const csv = readFileSync(file, "utf8")
+  expect(csv.split("\r\n")[0]).toBe("email,asked_at,confirmed_at,status,left_at")
+  expect(csv).toMatch(new RegExp(`^${address.replace(/[.+]/g, "\\$&")},[^,]+,,pending,\\r$`, "m"))
+  const confirmedOnly = page.waitForEvent("download")
+  await page.getByRole("button", { name: pageTexts.downloads.members }).click()
+  expect(readFileSync(await (await confirmedOnly).path(), "utf8")).not.toContain(address)
+
+  // No axe violation on the page as staff use it, list and all.
+  const axe = await new AxeBuilder({ page }).withTags(axeTags).analyze()
+  expect(axe.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([])
+
+  // Erase her, with the confirmation step, by keyboard from her Manage button.
+  await page.getByRole("button", { name: `Manage ${address}` }).focus()
+  await page.keyboard.press("Enter")
+  await expect(page.getByRole("heading", { name: address })).toBeFocused()
+  await page.getByRole("button", { name: pageTexts.actions.erase }).click()
+  await expect(page.getByText(pageTexts.actions.confirmErase(address))).toBeVisible()
+  await page.getByRole("button", { name: pageTexts.actions.yesErase }).click()
+  await expect(page.getByRole("status").filter({ hasText: /erased/ })).toBeVisible()
+  await expect(page.getByRole("row").filter({ hasText: address })).toHaveCount(0)
+
+  // Gone from the store, the CSV, the outbox and the copies of her e-mail.
+  expect((await exportedMembers(store)).map((member) => member.address)).not.toContain(address)
+  expect((await listJobs(store)).filter((job) => job.to === address)).toEqual([])
+  expect(copiesTo(address)).toEqual([])
+  // The audit log names who did it, and not whom.
+  const log = page.getByRole("region", { name: pageTexts.audit.heading })
+  await expect(log).toContainText(stubUser.login)
+  await expect(log).not.toContainText(address)
+})
+
+test("a user who may read the repository but not push is refused, and the page says why", async ({
+  page,
+}) => {
+  const token = await tokenFor("reader")
+  const response = await fetch(`${baseURL}${membersEndpoint}`, {
+    headers: { Authorization: `Bearer ${token}` },
+  })
+  expect(response.status).toBe(403)
+  await asCmsUser(page, token)
+  await page.goto(`${baseURL}${membersPagePath}`)
+  await expect(page.getByRole("alert")).toContainText(staffProblems.noPush)
+  await expect(page.getByRole("table")).toHaveCount(0)
+})
+
+test("at 200 % zoom (640 px wide) and on a phone the page keeps to the screen; keyboard reaches every action", async ({
+  page,
+}) => {
+  // Someone on the list, with an address long enough to test the narrow screens.
+  const joined = await fetch(`${baseURL}/api/subscribe`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Accept: "application/json", Origin: baseURL },
+    body: JSON.stringify({ email: uniqueAddress("a-rather-long-name-for-a-narrow-screen") }),
+  })
+  expect(joined.status).toBe(200)
+  await asCmsUser(page, await tokenFor("editor"))
+  for (const width of [640, 390]) {
+    await page.setViewportSize({ width, height: 800 })
+    await page.goto(`${baseURL}${membersPagePath}`)
+    await expect(page.getByRole("table")).toBeVisible()
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    )
+    expect(overflow, `horizontal scroll at ${width} px`).toBeLessThanOrEqual(0)
+  }
+  // From the top, Tab reaches the skip link, the header's links and the first Manage button.
+  const reached: string[] = []
+  for (let i = 0; i < 25; i++) {
+    await page.keyboard.press("Tab")
+    reached.push(
+      await page.evaluate(() => document.activeElement?.textContent?.trim().slice(0, 40) ?? ""),
+    )
+  }
+  expect(reached).toContain(pageTexts.skipLink)
+  expect(reached).toContain(pageTexts.backToEditor)
+  expect(reached.some((text) => text.startsWith("Manage"))).toBe(true)
+})
