@@ -128,7 +128,7 @@ test("a user who may read the repository but not push to it: 403, saying why", a
   expect(response.status).toBe(403)
   const body = (await response.json()) as StaffProblem
   expect(body.problem).toBe("noPush")
-  expect(body.message).toMatch(/can't publish/)
+  expect(body.message).toMatch(/can’t publish/)
   expect(JSON.stringify(body)).not.toContain(stubReader.email)
 })
 

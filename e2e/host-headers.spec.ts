@@ -1,7 +1,9 @@
 import path from "node:path"
 import { expect, test } from "@playwright/test"
 import { hosts } from "../src/build/hostRules"
-import { adminHeaders } from "../src/shared/policy"
+import { membersPagePath } from "../src/shared/endpoints"
+import { adminHeaders, staffPagePolicy } from "../src/shared/policy"
+import { pageTexts } from "../src/staff/pageTexts"
 import { unknownPath } from "../src/content/routes"
 import { chromiumLaunchOptions } from "./browser.mjs"
 import { startHostServer, type HostServer } from "./hostServer"
@@ -82,6 +84,42 @@ for (const host of hosts) {
         expect(violations).toEqual([])
       })
     }
+
+    test(`${membersPagePath}: the staff's page runs under the CMS's headers and its own stricter <meta> policy`, async ({
+      page,
+    }) => {
+      const violations = await watchForViolations(page)
+      const response = await page.goto(url(membersPagePath))
+      expect(response?.status()).toBe(200)
+      const headers = (await response?.allHeaders()) ?? {}
+      expect(headers["content-security-policy"]).toBe(adminHeaders()["Content-Security-Policy"])
+      // The sign-in window must be able to report back to it, as to the CMS.
+      expect(headers["cross-origin-opener-policy"]).toBe("same-origin-allow-popups")
+      await expect(page.locator('meta[http-equiv="Content-Security-Policy"]')).toHaveAttribute(
+        "content",
+        staffPagePolicy(),
+      )
+      // Its script runs (no inline script: nothing for either policy to refuse) and asks for the
+      // list, which this server has no endpoint for: the page says it cannot be shown.
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(pageTexts.heading)
+      await page.waitForLoadState("networkidle")
+      expect(violations).toEqual([])
+      // The page's own policy holds on top of the CMS's: an inline script is refused.
+      expect(await injectedScriptRuns(page)).toBe(false)
+      // And a call to GitHub's API, which the CMS's header alone allows (answered here, so that
+      // only the policy can stop it).
+      await page.route("https://api.github.com/**", (route) =>
+        route.fulfill({ json: {}, headers: { "Access-Control-Allow-Origin": "*" } }),
+      )
+      const reachedGithub = await page.evaluate(() =>
+        fetch("https://api.github.com/user").then(
+          () => true,
+          () => false,
+        ),
+      )
+      expect(reachedGithub).toBe(false)
+      expect(violations.some((violation) => violation.includes("connect-src"))).toBe(true)
+    })
 
     test(`${unknownPath}: the 404 page enforces the site's policy from its own <meta>`, async ({
       page,

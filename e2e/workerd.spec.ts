@@ -6,7 +6,10 @@ import {
   stubButtondownApiKey,
   type MailingProviderStub,
 } from "../scripts/stubs/mailingProviderStub"
+import { startGithubStub, stubRepo, stubUser, type GithubStub } from "../scripts/stubs/githubStub"
 import { cmsAuthTexts } from "../src/cmsAuth/texts"
+import { membersEndpoint, membersPagePath } from "../src/shared/endpoints"
+import { pageTexts } from "../src/staff/pageTexts"
 import { effectiveHeaders, parseHeadersFile } from "../src/build/hostRules"
 import { hashedBundle } from "../src/shared/policy"
 import { contact, escapeRegExp } from "./content"
@@ -25,8 +28,8 @@ test.describe.configure({ mode: "serial" })
 test.skip(Boolean(process.env.E2E_BASE_URL), "runs against its own server (wrangler)")
 
 const publicDir = path.resolve(__dirname, "..", "public")
-// Loopback http is a GitHub the sign-in accepts (a test's own); nothing needs to listen there.
-const githubUrl = "http://127.0.0.1:9"
+// GitHub: a stand-in on loopback http, a GitHub the sign-in accepts (a test's own).
+let githubUrl: string
 const welcome = contact.toast.title
 
 test.describe("the build in Cloudflare's runtime (wrangler pages dev, workerd)", () => {
@@ -34,11 +37,18 @@ test.describe("the build in Cloudflare's runtime (wrangler pages dev, workerd)",
   test.describe.configure({ timeout: 90_000 })
 
   let stub: MailingProviderStub
+  let github: GithubStub
   let server: WorkerdServer
 
   test.beforeAll(async () => {
     test.setTimeout(90_000)
     stub = await startMailingProviderStub()
+    // Its callback is never reached here: the sign-in's first step is all this spec follows.
+    github = await startGithubStub({
+      callbackUrl: "http://127.0.0.1:9/api/callback",
+      dataDir: path.resolve(__dirname, "..", "data"),
+    })
+    githubUrl = github.url
     server = await startWorkerd({
       SIGNUP_PROVIDER: "buttondown",
       BUTTONDOWN_API_KEY: stubButtondownApiKey,
@@ -46,6 +56,7 @@ test.describe("the build in Cloudflare's runtime (wrangler pages dev, workerd)",
       GITHUB_OAUTH_CLIENT_ID: "x",
       GITHUB_OAUTH_CLIENT_SECRET: "y",
       GITHUB_URL: githubUrl,
+      GATSBY_CMS_REPO: stubRepo,
     })
     console.log(`wrangler answered after ${server.startupMs} ms`)
   })
@@ -53,6 +64,7 @@ test.describe("the build in Cloudflare's runtime (wrangler pages dev, workerd)",
   test.afterAll(async () => {
     server?.stop()
     await stub?.close()
+    await github?.close()
   })
 
   const signUp = (address: string, origin: string) =>
@@ -141,7 +153,12 @@ test.describe("the build in Cloudflare's runtime (wrangler pages dev, workerd)",
     .filter((address) => hashedBundle.test(address))
     .sort()[0]
 
-  for (const address of ["/", "/admin/", bundle ?? "(no hashed bundle in public/)"]) {
+  for (const address of [
+    "/",
+    "/admin/",
+    membersPagePath,
+    bundle ?? "(no hashed bundle in public/)",
+  ]) {
     test(`${address}: every header hostRules.ts predicts for Cloudflare, as workerd sends it`, async () => {
       const { rules, problems } = parseHeadersFile(
         readFileSync(path.join(publicDir, "_headers"), "utf8"),
@@ -160,6 +177,29 @@ test.describe("the build in Cloudflare's runtime (wrangler pages dev, workerd)",
       expect(sent).toEqual(predicted)
     })
   }
+
+  test("the staff's page: the list lives at the provider, for an editor who may push; others are refused", async ({
+    page,
+  }) => {
+    const ask = (token?: string) =>
+      fetch(`${server.baseURL}${membersEndpoint}`, {
+        headers: token ? { Authorization: `Bearer ${token}` } : {},
+      })
+    expect((await ask()).status, server.log()).toBe(401)
+    expect((await ask(github.tokenFor("reader"))).status).toBe(403)
+
+    const token = github.tokenFor("editor")
+    await page.addInitScript((user) => window.localStorage.setItem(user.key, user.value), {
+      key: "decap-cms-user",
+      value: JSON.stringify({ backendName: "github", token }),
+    })
+    await page.goto(`${server.baseURL}${membersPagePath}`)
+    await expect(page.getByText(pageTexts.identity.signedInAs(stubUser.login))).toBeVisible()
+    await expect(page.getByText(pageTexts.elsewhere.provider("Buttondown"))).toBeVisible()
+    await expect(
+      page.getByRole("link", { name: pageTexts.elsewhere.providerLink("Buttondown") }),
+    ).toHaveAttribute("href", "https://buttondown.com/subscribers")
+  })
 
   test.describe("without SIGNUP_PROVIDER", () => {
     let bare: WorkerdServer

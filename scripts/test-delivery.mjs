@@ -11,7 +11,7 @@ import path from "node:path"
 import { closeMemberStores } from "../src/node/memberStore"
 import { startSiteServer } from "../src/node/siteServer"
 import { findNginx, freePort, startNginx } from "./delivery/nginx.mjs"
-import { startGithubStub, stubClientId, stubClientSecret } from "./stubs/githubStub"
+import { startGithubStub, stubClientId, stubClientSecret, stubRepo } from "./stubs/githubStub"
 
 /**
  * Runs a command to its end; resolves to its exit code.
@@ -63,6 +63,8 @@ const api = await startSiteServer(
       GITHUB_OAUTH_CLIENT_ID: stubClientId,
       GITHUB_OAUTH_CLIENT_SECRET: stubClientSecret,
       GITHUB_URL: github.url,
+      // The staff's page of the list asks GitHub about this repository (src/staff/access.ts).
+      GATSBY_CMS_REPO: stubRepo,
     },
     trustProxy: true,
   },

@@ -104,6 +104,31 @@ describe("pages", () => {
   }
 })
 
+describe("the staff's page of the list", () => {
+  test("/admin/members/ and its script: the CMS's headers (its own stricter policy is in the page)", async () => {
+    for (const pathname of ["/admin/members/", "/admin/members.js"]) {
+      const response = await get(pathname)
+      assert.equal(response.status, 200, pathname)
+      for (const [name, value] of Object.entries(adminHeaders())) {
+        assert.equal(response.headers[name.toLowerCase()], value, `${pathname}: ${name}`)
+      }
+    }
+    const page = (await get("/admin/members/")).body.toString("utf8")
+    assert.match(
+      page,
+      /<meta http-equiv="Content-Security-Policy" content="default-src 'self'; script-src 'self';/,
+    )
+    assert.doesNotMatch(page, /<script>/, "no inline script")
+  })
+
+  test("/api/members without a token: 401, never cached, in plain words", async () => {
+    const response = await get("/api/members")
+    assert.equal(response.status, 401)
+    assert.equal(response.headers["cache-control"], "no-store")
+    assert.equal(JSON.parse(response.body.toString("utf8")).problem, "signIn")
+  })
+})
+
 describe("the 404 page", () => {
   for (const pathname of notFound) {
     test(`${pathname}: 404 with the 404 page, revalidated, every security header`, async () => {
@@ -300,6 +325,7 @@ describe("public/_headers for the CDN host", () => {
       ),
       ["/admin/", adminHeaders()],
       ["/admin/cms.js", adminHeaders()],
+      ["/admin/members/", adminHeaders()],
     ]
     for (const host of hosts) {
       // Read as each host reads it (src/build/hostRules.ts): every matching rule applies.

@@ -30,6 +30,8 @@ const figures = css`
     font-family: ${fonts.display};
     font-size: ${fontSizes.h2};
     font-weight: 600;
+    /* Lining figures: Cormorant's old-style 0 reads as a letter o. */
+    font-variant-numeric: lining-nums tabular-nums;
     line-height: ${lineHeights.tight};
     color: ${colors.ink};
   }

@@ -6,17 +6,17 @@ import type { ActionAnswer, StaffProblem } from "../shared/staffApi"
  * as given.
  */
 export const staffProblems: Record<StaffProblem["problem"], string> = {
-  signIn: "Sign in with GitHub to see the members' list.",
+  signIn: "Sign in with GitHub to see the members’ list.",
   refused:
     "GitHub no longer accepts this sign-in (it may have expired or been revoked). Sign in again.",
   noPush:
-    "Your GitHub account can't publish to the site's repository, so it can't see the members' list. Ask whoever runs the site's GitHub to give you write access, then sign in again.",
+    "Your GitHub account can’t publish to the site’s repository, so it can’t see the members’ list. Ask whoever runs the site’s GitHub to give you write access, then sign in again.",
   tooMany: "Too many sign-ins failed from here. Wait a few minutes, then try again.",
   notSetUp:
-    "The members' list needs GATSBY_CMS_REPO (the CMS's repository) in the site's settings on this host. Whoever runs the site can set it.",
-  githubDown: "GitHub isn't answering just now, so your sign-in can't be checked. Try again soon.",
+    "The members’ list needs GATSBY_CMS_REPO (the CMS’s repository) in the site’s settings on this host. Whoever runs the site can set it.",
+  githubDown: "GitHub isn’t answering just now, so your sign-in can’t be checked. Try again soon.",
   otherSite: "That request came from another site, so nothing was done.",
-  badRequest: "That request wasn't understood. Reload the page and try again.",
+  badRequest: "That request wasn’t understood. Reload the page and try again.",
 }
 
 export const staffResults: Record<ActionAnswer["result"], string> = {
