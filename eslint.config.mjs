@@ -41,6 +41,7 @@ export default tseslint.config(
     files: [
       "src/{components,pages,templates,hooks,theme,utils}/**/*.{ts,tsx}",
       "src/cms/**/*.{ts,tsx}",
+      "src/staffPage/**/*.{ts,tsx}",
       "src/wrappers.tsx",
       "gatsby-browser.tsx",
     ],
@@ -56,7 +57,7 @@ export default tseslint.config(
               message: "Browser code: Node's modules are not in a page's bundle.",
             },
             {
-              regex: "(^|/)(server|signup|cmsAuth|node|build|api)(/|$)",
+              regex: "(^|/)(server|signup|cmsAuth|staffApi|node|build|api)(/|$)",
               message:
                 "Browser code must not import server or build code: it would ship in a page's bundle. What both sides need belongs in src/shared/.",
             },
@@ -66,7 +67,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ["src/{server,signup,cmsAuth,mail}/**/*.{ts,tsx}", "functions/**/*.ts"],
+    files: ["src/{server,signup,cmsAuth,staffApi,mail}/**/*.{ts,tsx}", "functions/**/*.ts"],
     rules: {
       "no-restricted-imports": [
         "error",

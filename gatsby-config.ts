@@ -69,7 +69,7 @@ const config: GatsbyConfig = {
         htmlTitle: `${site.brandName} content editor`,
         customizeWebpackConfig: customizeCmsWebpackConfig(
           path.join(__dirname, "src/cms/preview"),
-          path.join(__dirname, "src/staff/membersApp.tsx"),
+          path.join(__dirname, "src/staffPage/membersApp.tsx"),
         ),
       },
     },

@@ -13,12 +13,12 @@ import { nodeRuntime } from "../src/node/runtime"
 import { createApp } from "../src/server/app"
 import type { Settings } from "../src/server/runtime"
 import { memberActionEndpoints, membersCsvEndpoint, membersEndpoint } from "../src/shared/endpoints"
-import type { ActionAnswer, MembersAnswer, StaffProblem } from "../src/shared/staffApi"
-import { failedSignIns, forgetStaffAccess } from "../src/staff/access"
-import { staffProblems } from "../src/staff/texts"
+import type { ActionAnswer, MembersAnswer, StaffProblem } from "../src/shared/membersApi"
+import { failedSignIns, forgetStaffAccess } from "../src/staffApi/access"
+import { staffProblems } from "../src/staffApi/texts"
 import { temporaryStore } from "./setup/servers"
 
-// The staff's endpoints of the list (src/staff/), through the route table, against the GitHub
+// The staff's endpoints of the list (src/staffApi/), through the route table, against the GitHub
 // stub's API and a store of the test's own: who may see the list, what it shows, and what the
 // three actions do to the store, its outbox and the copies of her e-mails.
 

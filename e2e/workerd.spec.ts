@@ -9,7 +9,7 @@ import {
 import { startGithubStub, stubRepo, stubUser, type GithubStub } from "../scripts/stubs/githubStub"
 import { cmsAuthTexts } from "../src/cmsAuth/texts"
 import { membersEndpoint, membersPagePath } from "../src/shared/endpoints"
-import { pageTexts } from "../src/staff/pageTexts"
+import { pageTexts } from "../src/staffPage/pageTexts"
 import { effectiveHeaders, parseHeadersFile } from "../src/build/hostRules"
 import { hashedBundle } from "../src/shared/policy"
 import { contact, escapeRegExp } from "./content"

@@ -5,7 +5,7 @@
 // LMDB lets readers and writers share it. The staff's page (/admin/members/) offers the same file.
 import { existsSync } from "node:fs"
 import { listMembers, memberStoreFolder } from "../src/node/memberStore"
-import { membersCsv } from "../src/staff/csv"
+import { membersCsv } from "../src/staffApi/csv"
 
 const all = process.argv.includes("--all")
 const folder = memberStoreFolder(process.env)

@@ -63,7 +63,7 @@ const api = await startSiteServer(
       GITHUB_OAUTH_CLIENT_ID: stubClientId,
       GITHUB_OAUTH_CLIENT_SECRET: stubClientSecret,
       GITHUB_URL: github.url,
-      // The staff's page of the list asks GitHub about this repository (src/staff/access.ts).
+      // The staff's page of the list asks GitHub about this repository (src/staffApi/access.ts).
       GATSBY_CMS_REPO: stubRepo,
     },
     trustProxy: true,

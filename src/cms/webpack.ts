@@ -1,6 +1,6 @@
 import path from "path"
 import { cmsFolder } from "../shared/policy"
-import { membersPageHtml } from "../staff/membersPageHtml"
+import { membersPageHtml } from "../staffPage/membersPageHtml"
 
 /**
  * Adjusts the webpack configuration gatsby-plugin-decap-cms builds the /admin/ bundle with (its
@@ -80,7 +80,7 @@ function isCopyPlugin(plugin: unknown): plugin is { patterns: CopyPattern[] } {
   )
 }
 
-/** `previewFolder`: the absolute path of src/cms/preview/; `membersEntry`: src/staff/membersApp.tsx. */
+/** `previewFolder`: the absolute path of src/cms/preview/; `membersEntry`: src/staffPage/membersApp.tsx. */
 export const customizeCmsWebpackConfig =
   (previewFolder: string, membersEntry: string) =>
   (config: CmsWebpackConfig, { stage, plugins }: CmsWebpackHelpers) => {

@@ -1,6 +1,6 @@
 import { css } from "@emotion/react"
-import type { AuditEntry } from "../shared/staffApi"
-import { pageTexts as texts } from "../staff/pageTexts"
+import type { AuditEntry } from "../shared/membersApi"
+import { pageTexts as texts } from "../staffPage/pageTexts"
 import { card } from "../theme/styles"
 import { colors, fontSizes, mq, space } from "../theme/tokens"
 import { StaffTime } from "./StaffTime"

@@ -1,6 +1,6 @@
 import { css } from "@emotion/react"
-import type { MembersAnswer } from "../shared/staffApi"
-import { pageTexts as texts } from "../staff/pageTexts"
+import type { MembersAnswer } from "../shared/membersApi"
+import { pageTexts as texts } from "../staffPage/pageTexts"
 import { buttonStyles, card } from "../theme/styles"
 import { sizes } from "../theme/tokens"
 

@@ -1,6 +1,6 @@
 import { css } from "@emotion/react"
-import type { MemberCounts as Counts } from "../shared/staffApi"
-import { pageTexts as texts } from "../staff/pageTexts"
+import type { MemberCounts as Counts } from "../shared/membersApi"
+import { pageTexts as texts } from "../staffPage/pageTexts"
 import { colors, fonts, fontSizes, lineHeights, radii, shadows, space } from "../theme/tokens"
 
 const number = new Intl.NumberFormat("en-GB")

@@ -1,8 +1,8 @@
 import { css } from "@emotion/react"
 import { useState } from "react"
 import { membersCsvEndpoint } from "../shared/endpoints"
-import { pageTexts as texts } from "../staff/pageTexts"
-import { readProblem, staffFetch } from "../staff/session"
+import { pageTexts as texts } from "../staffPage/pageTexts"
+import { readProblem, staffFetch } from "../staffPage/session"
 import { buttonStyles, card, problemNote } from "../theme/styles"
 import { sizes, space } from "../theme/tokens"
 

@@ -1,8 +1,8 @@
 import { css } from "@emotion/react"
 import type { MouseEvent } from "react"
 import { cmsFolder } from "../shared/policy"
-import type { StaffIdentity } from "../shared/staffApi"
-import { pageTexts as texts } from "../staff/pageTexts"
+import type { StaffIdentity } from "../shared/membersApi"
+import { pageTexts as texts } from "../staffPage/pageTexts"
 import { buttonStyles, container, logoLink } from "../theme/styles"
 import { colors, fonts, fontSizes, sizes, space } from "../theme/tokens"
 

@@ -1,7 +1,7 @@
 import { css } from "@emotion/react"
 import { useState } from "react"
-import { pageTexts as texts } from "../staff/pageTexts"
-import { SignInError, signIn, type SignInFailure } from "../staff/session"
+import { pageTexts as texts } from "../staffPage/pageTexts"
+import { SignInError, signIn, type SignInFailure } from "../staffPage/session"
 import { buttonStyles, card, problemNote } from "../theme/styles"
 import { sizes, space } from "../theme/tokens"
 

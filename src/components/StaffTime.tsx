@@ -1,4 +1,4 @@
-import { formatDay, formatMoment } from "../staff/pageTexts"
+import { formatDay, formatMoment } from "../staffPage/pageTexts"
 
 interface StaffTimeProps {
   /** ISO 8601, UTC, as the server sends it. */

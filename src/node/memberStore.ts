@@ -3,7 +3,7 @@ import { mkdir } from "node:fs/promises"
 import path from "node:path"
 import type { Database, RootDatabase } from "lmdb"
 import type { ConfirmResult, LeaveResult, MemberActions } from "../mail/handleMembership"
-import type { AuditEntry } from "../shared/staffApi"
+import type { AuditEntry } from "../shared/membersApi"
 import type { EmailKind, Outbox, OutboxJob } from "../mail/outbox"
 import { newMemberId } from "../mail/tokens"
 import { memberKey } from "../signup/address"
@@ -210,7 +210,7 @@ export interface MemberStore extends MailingList, MemberActions {
 
 export type ResendResult = "sent" | "limited" | "notPending" | "unknown"
 
-/** The staff's actions on the list (src/staff/): login, time, action; never an address. */
+/** The staff's actions on the list (src/staffApi/): login, time, action; never an address. */
 export interface AuditLog {
   record(entry: AuditEntry): Promise<void>
   /** Newest first. */

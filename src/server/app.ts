@@ -16,7 +16,7 @@ import {
 } from "../shared/endpoints"
 import { handleSignup, maxBodyBytes, signupRefusal } from "../signup/handleSignup"
 import { signupTexts } from "../signup/texts"
-import { asStaff, exportMembers, listMembers, memberAction, refusal } from "../staff/handleStaff"
+import { asStaff, exportMembers, listMembers, memberAction, refusal } from "../staffApi/handleStaff"
 import { endpointHeaders } from "../shared/policy"
 import { noSuchEndpoint, serverError } from "./errors"
 import { fromThisSite } from "./fromThisSite"
@@ -64,7 +64,7 @@ export function createApp(runtime: Runtime) {
     onError: (c) => c.text("Too large\n", 413, endpointHeaders()),
   })
 
-  // The staff's page of the list: each request signed in (src/staff/access.ts); an action is a
+  // The staff's page of the list: each request signed in (src/staffApi/access.ts); an action is a
   // POST from the page itself.
   const staff = asStaff(runtime)
   const staffPost = every(

@@ -4,8 +4,8 @@ import type { ExchangeOptions } from "../cmsAuth/github"
 import type { Membership } from "../mail/handleMembership"
 import type { MailingList, SignupEnv } from "../signup/mailingList"
 import type { RateLimiter } from "../signup/rateLimit"
-import type { StaffEnv } from "../staff/access"
-import type { StaffList } from "../staff/handleStaff"
+import type { StaffEnv } from "../staffApi/access"
+import type { StaffList } from "../staffApi/handleStaff"
 
 /** The host's settings: process.env in Node, the project's variables on Cloudflare. */
 export type Settings = SignupEnv & CmsAuthEnv & StaffEnv
@@ -27,7 +27,7 @@ export interface Runtime {
    * on a disk); undefined where a provider keeps it.
    */
   membership?(settings: Settings): Promise<Membership | undefined>
-  /** The same list for the staff's page (src/staff/), where the runtime keeps its own. */
+  /** The same list for the staff's page (src/staffApi/), where the runtime keeps its own. */
   staffList?(settings: Settings): Promise<StaffList | undefined>
   /**
    * True for a request the editor makes on her own computer under `npm run cms` (gatsby develop,

@@ -36,8 +36,8 @@ export const honeypotField = "website"
 
 /**
  * The staff's page of the list (/admin/members/) and its endpoints. Each request carries the
- * editor's GitHub token (`Authorization: Bearer …`); src/staff/ checks it against the CMS's
- * repository. GET answers JSON (src/shared/staffApi.ts); the CSV beside it.
+ * editor's GitHub token (`Authorization: Bearer …`); src/staffApi/ checks it against the CMS's
+ * repository. GET answers JSON (src/shared/membersApi.ts); the CSV beside it.
  */
 export const membersPagePath = "/admin/members/"
 export const membersEndpoint = "/api/members"

@@ -121,7 +121,7 @@ export function adminHeaders(): Headers {
 }
 
 /**
- * The staff's page of the list (/admin/members/, src/staff/membersApp.tsx), an app beside the CMS
+ * The staff's page of the list (/admin/members/, src/staffPage/membersApp.tsx), an app beside the CMS
  * and built with it: its own policy, in a `<meta>` element of the page, on top of the CMS's that
  * every host sends for /admin/ (adminHeaders). A browser enforces both, so the page runs under
  * the stricter: its own script files only (no eval, no inline script), calls to its own origin

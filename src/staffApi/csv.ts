@@ -1,4 +1,4 @@
-import type { MemberRow } from "../shared/staffApi"
+import type { MemberRow } from "../shared/membersApi"
 
 /**
  * The list as CSV, for a mailing tool or a spreadsheet: the confirmed members (address, when she

@@ -1,5 +1,5 @@
 /**
- * What /api/members and its actions answer (src/staff/handleStaff.ts), and what the staff's page
+ * What /api/members and its actions answer (src/staffApi/handleStaff.ts), and what the staff's page
  * (src/components/MembersPage.tsx) reads: one description for both. Imports nothing: the
  * browser's bundle includes it.
  */

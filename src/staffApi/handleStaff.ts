@@ -11,7 +11,7 @@ import type {
   StaffAction,
   StaffIdentity,
   StaffProblem,
-} from "../shared/staffApi"
+} from "../shared/membersApi"
 import { bearerToken, staffAccess, type StaffAccess } from "./access"
 import { membersCsv } from "./csv"
 import { providerPages, staffProblems, staffResults } from "./texts"
@@ -156,7 +156,7 @@ export async function exportMembers(c: Context, { identity, list }: StaffDesk) {
   })
 }
 
-/** One person's action; the body is `{"member": "<id>"}` (src/shared/staffApi.ts). */
+/** One person's action; the body is `{"member": "<id>"}` (src/shared/membersApi.ts). */
 export function memberAction(action: "resend" | "leave" | "erase"): Handler {
   return async (c, { identity, list }) => {
     if (!list) return refusal(404, "badRequest")

@@ -1,5 +1,5 @@
 import { authPath } from "../shared/endpoints"
-import type { StaffProblem } from "../shared/staffApi"
+import type { StaffProblem } from "../shared/membersApi"
 
 /**
  * The staff page's sign-in, in the browser only (src/components/MembersPage.tsx). It shares Decap

@@ -1,4 +1,4 @@
-import type { MemberStatus, StaffAction } from "../shared/staffApi"
+import type { MemberStatus, StaffAction } from "../shared/membersApi"
 
 /**
  * Every word of the staff's members page (/admin/members/), in one place. Its readers are the

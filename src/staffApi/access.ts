@@ -1,5 +1,5 @@
 import { githubUrlFrom } from "../cmsAuth/config"
-import type { StaffIdentity, StaffProblem } from "../shared/staffApi"
+import type { StaffIdentity, StaffProblem } from "../shared/membersApi"
 
 /**
  * Who may see the members' list: whoever may publish the site's content, asked of GitHub with the

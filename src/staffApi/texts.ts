@@ -1,7 +1,7 @@
-import type { ActionAnswer, StaffProblem } from "../shared/staffApi"
+import type { ActionAnswer, StaffProblem } from "../shared/membersApi"
 
 /**
- * What the members' endpoints say to the staff (src/staff/handleStaff.ts), in plain words: each
+ * What the members' endpoints say to the staff (src/staffApi/handleStaff.ts), in plain words: each
  * refusal says what happened and what to do; each action what became of it. The page shows them
  * as given.
  */
