@@ -1,3 +1,4 @@
+import type { Request, Response } from "express"
 import type { GatsbyNode, Reporter } from "gatsby"
 import path from "path"
 import { BannerPlugin, Compilation } from "webpack"
@@ -8,6 +9,7 @@ import { checkContent, formatProblems } from "./src/content/checkContent"
 import { graphqlTypeDefs, nodeTypeName } from "./src/content/graphqlTypes"
 import { contentFiles, pageFiles } from "./src/content/model"
 import { fillPlaceholders, type PlaceholderValues } from "./src/content/placeholders"
+import { membersPagePath } from "./src/shared/endpoints"
 
 const dataDirectory = path.join(__dirname, "data")
 
@@ -133,6 +135,24 @@ const compileHints = new BannerPlugin({
   test: /-[0-9a-f]{20}\.js$/,
   stage: Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_SIZE + 1,
 })
+
+/**
+ * `gatsby develop` (`npm run cms`) serves no index.html from public/ but the CMS's own (the plugin
+ * adds /admin): the staff's page of the list, which the CMS's webpack writes beside it, is served
+ * the same way.
+ */
+export const onCreateDevServer: GatsbyNode["onCreateDevServer"] = ({ app }) => {
+  const page = path.resolve("public", membersPagePath.slice(1), "index.html")
+  app.get(
+    [membersPagePath, membersPagePath.replace(/\/$/, "")],
+    (_request: Request, response: Response) => {
+      response.sendFile(page, (error?: Error) => {
+        if (error)
+          response.status(404).end("The members' page is not built yet: wait for the CMS's build.")
+      })
+    },
+  )
+}
 
 /** Bundles of earlier builds out of public/ before webpack writes this one's. */
 export const onPreBuild: GatsbyNode["onPreBuild"] = async ({ reporter }) => {

@@ -1,10 +1,11 @@
 /** @jest-environment node */
 import type { Server } from "node:http"
+import cors from "cors"
 import express from "express"
 import multer from "multer"
 import { createConfig } from "gatsby/dist/internal-plugins/functions/config"
 import api from "../src/api/[...]"
-import { signupEndpoint } from "../src/shared/endpoints"
+import { membersEndpoint, signupEndpoint } from "../src/shared/endpoints"
 import { baseUrl, temporaryStore } from "./setup/servers"
 
 // The splat Gatsby Function (src/api/[...].ts), as `gatsby develop` and Netlify's adapter call it:
@@ -20,6 +21,8 @@ beforeAll(async () => {
   process.env.SIGNUP_RATE_LIMIT = "0"
   const { bodyParser } = createConfig(undefined).config
   const app = express()
+  // gatsby develop's first middleware (gatsby/dist/utils/start-server.js).
+  app.use(cors())
   app.use(
     "/api",
     multer().any(),
@@ -100,4 +103,29 @@ test("the routes are the app's: the whole address, not Express's mount-relative 
   const get = await fetch(`${base}${signupEndpoint}`)
   expect(get.status).toBe(405)
   expect(get.headers.get("allow")).toBe("POST")
+})
+
+test("the staff's list: no sign-in from this computer under gatsby develop (npm run cms) only", async () => {
+  const ask = (headers: Record<string, string> = {}) =>
+    fetch(`${base}${membersEndpoint}`, { headers })
+  const command = process.env.gatsby_executing_command
+  try {
+    process.env.gatsby_executing_command = "develop"
+    const local = await ask()
+    expect(local.status).toBe(200)
+    expect(await local.json()).toMatchObject({ local: true, list: "store" })
+    // develop's CORS * is taken off: no other site's script may read an endpoint's answer.
+    expect(local.headers.get("access-control-allow-origin")).toBeNull()
+    // Another site's page she has open may not read it (gatsby develop answers CORS *).
+    expect((await ask({ "Sec-Fetch-Site": "cross-site" })).status).not.toBe(200)
+    // gatsby serve, and Netlify's Functions (no command): the token is needed from anywhere.
+    for (const other of ["serve", undefined]) {
+      if (other) process.env.gatsby_executing_command = other
+      else delete process.env.gatsby_executing_command
+      expect((await ask()).status).not.toBe(200)
+    }
+  } finally {
+    if (command === undefined) delete process.env.gatsby_executing_command
+    else process.env.gatsby_executing_command = command
+  }
 })

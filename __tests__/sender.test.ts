@@ -399,3 +399,34 @@ test("(g) no log line and no stored error holds a recipient's address", () => {
   for (const address of addresses) expect(everything).not.toContain(address.toLowerCase())
   expect(everything).not.toMatch(/[\w.-]+@[\w-]+\.[a-z]+/)
 })
+
+test("settled() waits for the e-mail being sent this moment (erasing her waits for it)", async () => {
+  const outbox = new MemoryOutbox()
+  outbox.add("ann@example.com")
+  let release = () => {}
+  const sent: string[] = []
+  const mailer: Mailer = {
+    description: "held",
+    send: (email: OutgoingEmail) =>
+      new Promise<void>((resolve) => {
+        release = () => {
+          sent.push(email.to)
+          resolve()
+        }
+      }),
+    close: () => {},
+  }
+  const sender = startSender({ outbox, mailer, compose, log: () => {} })
+  try {
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    let settled = false
+    const waiting = sender.settled().then(() => (settled = true))
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    expect(settled).toBe(false)
+    release()
+    await waiting
+    expect(sent).toEqual(["ann@example.com"])
+  } finally {
+    await sender.stop()
+  }
+})

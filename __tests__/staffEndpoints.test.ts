@@ -225,6 +225,11 @@ test("erase: gone from the list, the outbox and the copies of her e-mails; only 
   expect(copiesTo("=bea@example.com")).toEqual([])
   expect(copiesTo("ann@example.com")).toHaveLength(1)
   expect(copiesTo("joann@example.com")).toHaveLength(1)
+  const body = (await (await get(app, membersEndpoint, token)).json()) as MembersAnswer
+  if (body.list !== "store") throw new Error("expected the store")
+  expect(body.audit.map((entry) => [entry.login, entry.action])).toEqual([
+    [stubUser.login, "erase"],
+  ])
   const again = await act(app, memberActionEndpoints.erase, token, bea.id)
   expect(((await again.json()) as ActionAnswer).result).toBe("unknown")
 })

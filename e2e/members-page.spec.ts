@@ -16,6 +16,7 @@ import { closeMemberStores, listJobs, listMembers } from "../src/node/memberStor
 import { membersEndpoint, membersPagePath } from "../src/shared/endpoints"
 import { staffPagePolicy } from "../src/shared/policy"
 import { pageTexts } from "../src/staffPage/pageTexts"
+import { cmsUserKey } from "../src/staffPage/session"
 import { staffProblems } from "../src/staffApi/texts"
 import { contact } from "./content"
 import { waitForHydration } from "./hydration"
@@ -30,7 +31,6 @@ import { freePort, serveBuild } from "./servers"
 // `npm run test:delivery` (E2E_BASE_URL, with the stub and the API service's store named).
 
 const authorizeButton = `Authorize ${stubRepo.split("/")[0]}`
-const cmsUserKey = "decap-cms-user"
 const axeTags = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
 
 test.describe.configure({ mode: "serial", timeout: 90_000 })
@@ -193,7 +193,10 @@ test("an editor who may push signs in with GitHub, sees who joined, downloads th
   expect(copiesTo(address)).toEqual([])
   // The audit log names who did it, and not whom.
   const log = page.getByRole("region", { name: pageTexts.audit.heading })
-  await expect(log).toContainText(stubUser.login)
+  await expect(log.getByRole("listitem").first()).toContainText(
+    `${stubUser.login} ${pageTexts.audit.did.erase}`,
+  )
+  await expect(log).toContainText(`${stubUser.login} ${pageTexts.audit.did["export-all"]}`)
   await expect(log).not.toContainText(address)
 })
 
@@ -242,4 +245,26 @@ test("at 200 % zoom (640 px wide) and on a phone the page keeps to the screen; k
   expect(reached).toContain(pageTexts.skipLink)
   expect(reached).toContain(pageTexts.backToEditor)
   expect(reached.some((text) => text.startsWith("Manage"))).toBe(true)
+
+  // Her actions, by keyboard alone: Manage opens them, the erase question is asked, Keep her
+  // keeps her, and Close gives the focus back to her row.
+  const manage = page.getByRole("button", { name: /^Manage / }).first()
+  await manage.focus()
+  await page.keyboard.press("Enter")
+  for (const label of [
+    pageTexts.actions.resend,
+    pageTexts.actions.leave,
+    pageTexts.actions.erase,
+  ]) {
+    await page.keyboard.press("Tab")
+    await expect(page.getByRole("button", { name: label })).toBeFocused()
+  }
+  await page.keyboard.press("Enter")
+  await expect(page.getByText(/This cannot be undone/)).toBeVisible()
+  await expect(page.getByRole("button", { name: pageTexts.actions.keep })).toBeFocused()
+  await page.keyboard.press("Enter")
+  await expect(page.getByText(/This cannot be undone/)).toHaveCount(0)
+  await page.getByRole("button", { name: pageTexts.actions.close }).focus()
+  await page.keyboard.press("Enter")
+  await expect(manage).toBeFocused()
 })

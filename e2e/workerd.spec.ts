@@ -10,6 +10,7 @@ import { startGithubStub, stubRepo, stubUser, type GithubStub } from "../scripts
 import { cmsAuthTexts } from "../src/cmsAuth/texts"
 import { membersEndpoint, membersPagePath } from "../src/shared/endpoints"
 import { pageTexts } from "../src/staffPage/pageTexts"
+import { cmsUserKey } from "../src/staffPage/session"
 import { effectiveHeaders, parseHeadersFile } from "../src/build/hostRules"
 import { hashedBundle } from "../src/shared/policy"
 import { contact, escapeRegExp } from "./content"
@@ -190,7 +191,7 @@ test.describe("the build in Cloudflare's runtime (wrangler pages dev, workerd)",
 
     const token = github.tokenFor("editor")
     await page.addInitScript((user) => window.localStorage.setItem(user.key, user.value), {
-      key: "decap-cms-user",
+      key: cmsUserKey,
       value: JSON.stringify({ backendName: "github", token }),
     })
     await page.goto(`${server.baseURL}${membersPagePath}`)

@@ -56,6 +56,10 @@ export default async function api(req: ExpressRequest, res: GatsbyFunctionRespon
     if (raw) req.rawBody = raw
     // Express strips the Function's mount path from `url`; the app routes on the whole address.
     req.url = req.originalUrl
+    // gatsby develop lets every site read every answer (CORS *); the endpoints are the site's own.
+    for (const name of res.getHeaderNames()) {
+      if (name.startsWith("access-control-")) res.removeHeader(name)
+    }
     await listener(req, res)
   } catch (error) {
     console.error(`api: ${error instanceof Error ? error.name : "error"} in the Gatsby Function`)

@@ -88,6 +88,9 @@ interface MemberActionsProps {
   onSignInNeeded: (message: string) => void
 }
 
+/** The panel's id, for the Manage button that opens it (aria-controls). */
+export const memberPanelId = "member-actions"
+
 /**
  * One person's panel, below the table: send her confirmation again, take her off the list, or
  * erase her, which asks first. What the server answers is shown in its own words.
@@ -147,7 +150,13 @@ export function MemberActions({
     switch (outcome.kind) {
       case "answer": {
         const { result, message: text } = outcome.answer
-        if (action === "erase" && (result === "erased" || result === "unknown")) {
+        // She is no longer on the list: erased, gone already, or taken off before she confirmed
+        // (a sign-up she never confirmed is not kept). Her panel goes; the table says so.
+        const gone =
+          result === "erased" ||
+          result === "unknown" ||
+          (action === "leave" && member.status === "pending")
+        if (gone) {
           onErased(text)
           return
         }
@@ -174,7 +183,12 @@ export function MemberActions({
   const disabled = busy || undefined
 
   return (
-    <section css={panel} aria-labelledby="member-actions-heading" data-member-panel>
+    <section
+      id={memberPanelId}
+      css={panel}
+      aria-labelledby="member-actions-heading"
+      data-member-panel
+    >
       <h3 id="member-actions-heading" ref={headingRef} tabIndex={-1}>
         {member.address}
       </h3>

@@ -5,6 +5,7 @@ import { pageTexts as texts } from "../staffPage/pageTexts"
 import { buttonStyles, smallPrint } from "../theme/styles"
 import { colors, fontSizes, radii, shadows, sizes, space } from "../theme/tokens"
 import { StaffTime } from "./StaffTime"
+import { memberPanelId } from "./MemberActions"
 import { VisuallyHidden } from "./VisuallyHidden"
 
 /** Rows drawn at first, and added by each "Show more": a long list stays quick to search. */
@@ -85,12 +86,10 @@ const table = css`
     text-align: left;
     vertical-align: middle;
   }
-  th:first-of-type,
-  td:first-of-type {
+  tr > :first-child {
     padding-left: ${space.md};
   }
-  th:last-of-type,
-  td:last-of-type {
+  tr > :last-child {
     padding-right: ${space.md};
   }
   thead th {
@@ -106,8 +105,7 @@ const table = css`
     border-bottom: 1px solid ${colors.linen};
   }
   /* Her address stays in view while the rest of the row scrolls sideways on a narrow screen. */
-  th:first-of-type,
-  td:first-of-type {
+  tr > :first-child {
     position: sticky;
     left: 0;
     z-index: 1;
@@ -124,6 +122,7 @@ const table = css`
 
 const addressCell = css`
   min-width: 14rem;
+  text-align: left;
   overflow-wrap: anywhere;
   font-weight: 600;
 `
@@ -264,7 +263,9 @@ export function MemberTable({
             <tbody>
               {shown.map((member) => (
                 <tr key={member.id} data-selected={member.id === selectedId}>
-                  <td css={addressCell}>{member.address}</td>
+                  <th scope="row" css={addressCell}>
+                    {member.address}
+                  </th>
                   <td>
                     <span css={[statusBadge, statusColours[member.status]]}>
                       {texts.status[member.status]}
@@ -280,6 +281,8 @@ export function MemberTable({
                       type="button"
                       id={manageButtonId(member.id)}
                       css={manageButton}
+                      aria-expanded={member.id === selectedId}
+                      aria-controls={member.id === selectedId ? memberPanelId : undefined}
                       onClick={() => onManage(member.id)}
                     >
                       {texts.list.manage}

@@ -191,15 +191,11 @@ export function MembersPage({ brandName, errorTexts }: MembersPageProps) {
           {answer?.list === "store" && <p>{texts.intro}</p>}
         </div>
         <ErrorBoundary texts={errorTexts}>
+          {/* Without JavaScript the page's own HTML says so (src/staffPage/membersPageHtml.ts). */}
           {state.kind === "loading" && (
-            <>
-              <p css={loading} role="status">
-                {texts.loading}
-              </p>
-              <noscript>
-                <p>{texts.noScript}</p>
-              </noscript>
-            </>
+            <p css={loading} role="status">
+              {texts.loading}
+            </p>
           )}
           {state.kind === "signIn" && <StaffSignIn message={state.message} onSignedIn={reload} />}
           {state.kind === "refused" && (

@@ -3,7 +3,7 @@ import { mkdir } from "node:fs/promises"
 import path from "node:path"
 import type { Database, RootDatabase } from "lmdb"
 import type { ConfirmResult, LeaveResult, MemberActions } from "../mail/handleMembership"
-import type { AuditEntry } from "../shared/membersApi"
+import { resendLimit, type AuditEntry } from "../shared/membersApi"
 import type { EmailKind, Outbox, OutboxJob } from "../mail/outbox"
 import { newMemberId } from "../mail/tokens"
 import { memberKey } from "../signup/address"
@@ -43,8 +43,7 @@ export interface Member {
   confirmationsSent: string[]
 }
 
-/** The resend limit for a pending sign-up: at most one per quarter hour, three a day. */
-export const resendLimit = { minimumGapMs: 15 * 60_000, perDay: 3 }
+export { resendLimit }
 const dayMs = 24 * 60 * 60_000
 
 /** Her confirmations sent in the last day, and whether one more now would break the limit. */

@@ -40,11 +40,28 @@ export function clientAddress(c: Context, from?: ClientAddress): string | undefi
 }
 
 /**
- * Whether the request came over a socket from this very computer (the editor's own, under
- * `gatsby develop`). The socket's address only: a header could say anything.
+ * Whether the request is the editor's own, on her own computer (`npm run cms`): over a socket from
+ * this very computer (its address, never a header); to a loopback name, so that a page of another
+ * site whose name resolves to 127.0.0.1 (DNS rebinding) is not let in; and not made by another
+ * site's page (`Sec-Fetch-Site`, `Origin`): gatsby develop answers every request with CORS `*`
+ * (src/api/[...].ts takes it off the endpoints' answers too); nor passed on by a proxy or tunnel.
  */
 export function fromThisComputer(c: Context): boolean {
   if (!c.env?.incoming?.socket) return false
   const address = getConnInfo(c).remote.address ?? ""
-  return ["127.0.0.1", "::1", "::ffff:127.0.0.1"].includes(address)
+  if (!["127.0.0.1", "::1", "::ffff:127.0.0.1"].includes(address)) return false
+  const host = (c.req.header("host") ?? "").toLowerCase().replace(/:\d+$/, "")
+  if (!["localhost", "127.0.0.1", "[::1]"].includes(host)) return false
+  const site = c.req.header("sec-fetch-site")
+  if (site !== undefined && site !== "same-origin" && site !== "none") return false
+  // A page's own request names its origin (a browser that sends no Sec-Fetch-Site still does).
+  const origin = c.req.header("origin")
+  if (
+    origin !== undefined &&
+    !/^https?:\/\/(?:localhost|127\.0\.0\.1|\[::1\])(?::\d+)?$/i.test(origin)
+  ) {
+    return false
+  }
+  // Passed on by a proxy or a tunnel: from wherever that came from, not from this computer.
+  return !["forwarded", "x-forwarded-for", "x-real-ip"].some((name) => c.req.header(name))
 }

@@ -87,6 +87,8 @@ function startSignup(env: Settings): ProcessSignup {
   if (store === undefined) return { list, rateLimit }
 
   const members: MemberStore = store
+  // Set once the sender runs: erasing her waits for an e-mail to her that is being sent this moment.
+  let sendingSettled = async () => {}
   const staffList: StaffList = {
     list: () => members.list(),
     resendConfirmation: (id) => members.resendConfirmation(id),
@@ -94,8 +96,10 @@ function startSignup(env: Settings): ProcessSignup {
     // Erased everywhere she is kept: the store, and the copies of her e-mails on this disk.
     erase: async (id) => {
       const address = await members.erase(id)
-      if (address !== undefined) await eraseEmailCopies(folder, address)
-      return address !== undefined
+      if (address === undefined) return false
+      await sendingSettled()
+      await eraseEmailCopies(folder, address)
+      return true
     },
     audit: members.audit,
   }
@@ -134,6 +138,7 @@ function startSignup(env: Settings): ProcessSignup {
     () => undefined,
   )
   wakeSender = () => void sender.then((running) => running?.wake())
+  sendingSettled = async () => (await sender)?.settled()
   // No sign-up is taken that no link could confirm.
   const signupList: MailingList = {
     name: members.name,

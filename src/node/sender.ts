@@ -30,6 +30,8 @@ export interface Sender {
   stop(): Promise<void>
   /** Resolves when nothing is due (for tests). */
   idle(): Promise<void>
+  /** Resolves when the e-mails being sent this moment are done with (erasing someone waits). */
+  settled(): Promise<void>
 }
 
 const firstBackoffMs = 5_000
@@ -53,6 +55,7 @@ export function startSender({
   let idleNow = false
   let endSleep: (() => void) | undefined
   let idleWaiters: (() => void)[] = []
+  let inFlight: Promise<unknown> = Promise.resolve()
 
   const settleIdle = () => {
     for (const resolve of idleWaiters) resolve()
@@ -128,7 +131,8 @@ export function startSender({
       try {
         const jobs = await outbox.claimDue(now(), batch, leaseMs)
         if (jobs.length) {
-          await Promise.all(jobs.map(deliver))
+          inFlight = Promise.all(jobs.map(deliver))
+          await inFlight
           continue
         }
         const next = await outbox.nextDue()
@@ -158,6 +162,7 @@ export function startSender({
       endSleep?.()
       await running
     },
+    settled: () => inFlight.then(() => undefined),
     idle() {
       if (stopped || (idleNow && !woken)) return Promise.resolve()
       return new Promise((resolve) => idleWaiters.push(resolve))

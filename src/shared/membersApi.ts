@@ -6,6 +6,12 @@
 
 export type MemberStatus = "pending" | "confirmed" | "left"
 
+/**
+ * How often a pending sign-up is sent her confirmation, by the form or by the staff: at most once
+ * a quarter hour, three times a day (src/node/memberStore.ts keeps it; the staff are told it).
+ */
+export const resendLimit = { minimumGapMs: 15 * 60_000, perDay: 3 }
+
 /** One person, as the staff see her: nothing the store keeps as proof of consent beyond this. */
 export interface MemberRow {
   id: string

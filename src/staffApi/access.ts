@@ -38,7 +38,8 @@ export const answerKeptMs = 5 * 60_000
 export const failedSignIns = { limit: 10, windowMs: 15 * 60_000 }
 const githubTimeoutMs = 10_000
 
-type Answer = { identity: StaffIdentity } | { refused: "noPush" }
+/** GitHub's answer about a token: who she is, or why not (a token it refuses, or no push). */
+type Answer = { identity: StaffIdentity } | { refused: "token" | "noPush" }
 interface Kept {
   answers: Map<string, { answer: Answer; until: number }>
   failures: Map<string, { count: number; until: number }>
@@ -76,6 +77,7 @@ export async function staffAccess(
 
   const time = now()
   const key = `${await sha256(token)} ${githubUrl} ${repo}`
+  // A token GitHub has answered for lately (a revoked one too: sent again, it counts once).
   const known = kept.answers.get(key)
   if (known && known.until > time) return fromAnswer(known.answer)
 
@@ -85,22 +87,24 @@ export async function staffAccess(
     return { ok: false, status: 429, problem: "tooMany", retryAfterSeconds }
   }
 
+  // Counted before GitHub is asked, so a burst of guesses sent at once meets the limit too;
+  // taken back if GitHub cannot say, forgotten once she is let in.
+  countFailure(client, time)
   const asked = await askGithub(send, githubApiUrl(githubUrl), repo, token)
-  if ("problem" in asked) {
-    if (asked.problem === "refused") countFailure(client, time)
-    return asked.problem === "refused"
-      ? { ok: false, status: 401, problem: "refused" }
-      : { ok: false, status: 502, problem: "githubDown" }
+  if ("unavailable" in asked) {
+    takeBackFailure(client)
+    return { ok: false, status: 502, problem: "githubDown" }
   }
-  if ("refused" in asked) countFailure(client, time)
+  if ("identity" in asked) kept.failures.delete(client)
   prune(kept.answers, time)
   kept.answers.set(key, { answer: asked, until: time + answerKeptMs })
   return fromAnswer(asked)
 }
 
 function fromAnswer(answer: Answer): StaffAccess {
-  return "identity" in answer
-    ? { ok: true, identity: answer.identity }
+  if ("identity" in answer) return { ok: true, identity: answer.identity }
+  return answer.refused === "token"
+    ? { ok: false, status: 401, problem: "refused" }
     : { ok: false, status: 403, problem: "noPush" }
 }
 
@@ -111,11 +115,22 @@ function countFailure(client: string, time: number) {
   else kept.failures.set(client, { count: 1, until: time + failedSignIns.windowMs })
 }
 
-/** Drops what has run out once the map is large: a flood of tokens cannot grow it for ever. */
+function takeBackFailure(client: string) {
+  const failed = kept.failures.get(client)
+  if (failed && failed.count > 0) failed.count -= 1
+}
+
+/**
+ * Drops what has run out once the map is large, then the oldest entries: a flood of tokens or
+ * addresses cannot grow it for ever, nor wipe out the counts of those still guessing.
+ */
 function prune(map: Map<string, { until: number }>, time: number) {
   if (map.size < keepAtMost) return
   for (const [key, value] of map) if (value.until <= time) map.delete(key)
-  if (map.size >= keepAtMost) map.clear()
+  for (const key of map.keys()) {
+    if (map.size < keepAtMost) break
+    map.delete(key)
+  }
 }
 
 /** Forgets every kept answer and failure (tests). */
@@ -129,7 +144,7 @@ async function askGithub(
   api: string,
   repo: string,
   token: string,
-): Promise<Answer | { problem: "refused" | "unavailable" }> {
+): Promise<Answer | { unavailable: true }> {
   const get = (path: string) =>
     send(`${api}${path}`, {
       headers: {
@@ -145,26 +160,33 @@ async function askGithub(
     ;[user, repository] = await Promise.all([get("/user"), get(`/repos/${repo}`)])
   } catch (error) {
     report(`GitHub did not answer (${error instanceof Error ? error.name : "error"})`)
-    return { problem: "unavailable" }
+    return { unavailable: true }
   }
-  if (user.status === 401 || repository.status === 401) return { problem: "refused" }
-  if (user.status >= 500 || user.status === 429 || repository.status >= 500) {
+  if (user.status === 401 || repository.status === 401) return { refused: "token" }
+  // GitHub's limits (429, or 403 with no requests left or a wait named) and its failures say
+  // nothing about her: not kept, not counted against her.
+  const limited = (response: Response) =>
+    response.status === 429 ||
+    (response.status === 403 &&
+      (response.headers.get("x-ratelimit-remaining") === "0" ||
+        response.headers.has("retry-after")))
+  const login = user.ok ? await field(user, (body) => body.login) : undefined
+  if (limited(user) || limited(repository) || typeof login !== "string") {
     report(`GitHub answered ${user.status} and ${repository.status}`)
-    return { problem: "unavailable" }
+    return { unavailable: true }
   }
-  const login = await field(user, (body) => body.login)
-  if (!user.ok || typeof login !== "string") {
-    report(`GitHub's /user answered ${user.status}`)
-    return { problem: user.status === 403 ? "refused" : "unavailable" }
+  // 404: the repository is private and hidden from her (or misnamed); 403: an organisation's
+  // policy keeps her token out of it. Either way, no push.
+  if (repository.status === 404 || repository.status === 403) return { refused: "noPush" }
+  if (!repository.ok) {
+    report(`GitHub answered ${repository.status} for the repository`)
+    return { unavailable: true }
   }
-  // 404: the repository is private and hidden from her, or misnamed; either way no push.
-  const push = repository.ok
-    ? await field(
-        repository,
-        (body) => (body.permissions as Record<string, unknown> | undefined)?.push,
-      )
-    : false
-  return push === true ? { identity: { login, local: false } } : { refused: "noPush" }
+  const permissions = await field(repository, (body) => body.permissions)
+  const push = typeof permissions === "object" && permissions !== null && "push" in permissions
+  return push && (permissions as { push: unknown }).push === true
+    ? { identity: { login, local: false } }
+    : { refused: "noPush" }
 }
 
 async function field(response: Response, pick: (body: Record<string, unknown>) => unknown) {

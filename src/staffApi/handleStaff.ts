@@ -14,6 +14,7 @@ import type {
 } from "../shared/membersApi"
 import { bearerToken, staffAccess, type StaffAccess } from "./access"
 import { membersCsv } from "./csv"
+import type { SignupProvider } from "../signup/providers/fromEnv"
 import { providerPages, staffProblems, staffResults } from "./texts"
 
 /**
@@ -62,7 +63,9 @@ export function asStaff(runtime: Runtime) {
     const provider = settings.SIGNUP_PROVIDER?.trim().toLowerCase()
     return handler(c, {
       identity: access.identity,
-      provider: provider ? providerPages[provider] : undefined,
+      // A name the site does not know takes no sign-ups: the page says none are kept, and how to
+      // choose a provider.
+      provider: provider ? providerPages[provider as SignupProvider] : undefined,
       list: provider ? undefined : await runtime.staffList?.(settings),
     })
   }
@@ -145,7 +148,8 @@ export async function exportMembers(c: Context, { identity, list }: StaffDesk) {
   if (!list) return refusal(404, "badRequest")
   const all = c.req.query("all") === "1"
   const csv = membersCsv(await list.list(), { all })
-  await record(list, identity, all ? "export-all" : "export")
+  // A HEAD (Hono answers it with the GET's handler) downloads nothing.
+  if (c.req.method !== "HEAD") await record(list, identity, all ? "export-all" : "export")
   const day = new Date().toISOString().slice(0, 10)
   return new Response(csv, {
     headers: {

@@ -1,4 +1,5 @@
-import type { ActionAnswer, StaffProblem } from "../shared/membersApi"
+import { resendLimit, type ActionAnswer, type StaffProblem } from "../shared/membersApi"
+import type { SignupProvider } from "../signup/providers/fromEnv"
 
 /**
  * What the members' endpoints say to the staff (src/staffApi/handleStaff.ts), in plain words: each
@@ -21,8 +22,7 @@ export const staffProblems: Record<StaffProblem["problem"], string> = {
 
 export const staffResults: Record<ActionAnswer["result"], string> = {
   sent: "Her confirmation e-mail is on its way again.",
-  limited:
-    "Her confirmation was sent only recently: it can go again 15 minutes after the last one, and three times a day at most.",
+  limited: `Her confirmation was sent only recently: it can go again ${resendLimit.minimumGapMs / 60_000} minutes after the last one, and ${resendLimit.perDay} times a day at most.`,
   notPending: "She has already confirmed, or has left: there is no confirmation to resend.",
   left: "She is off the list. Nothing more will be sent to her.",
   erased: "She is erased: her record and any e-mail waiting for her are gone.",
@@ -30,7 +30,7 @@ export const staffResults: Record<ActionAnswer["result"], string> = {
 }
 
 /** Where each provider keeps its list, for the page's link. */
-export const providerPages: Record<string, { name: string; url: string }> = {
+export const providerPages: Record<SignupProvider, { name: string; url: string }> = {
   buttondown: { name: "Buttondown", url: "https://buttondown.com/subscribers" },
   mailchimp: { name: "Mailchimp", url: "https://admin.mailchimp.com/audience/contacts" },
 }
