@@ -2,9 +2,7 @@ import { existsSync, readFileSync } from "node:fs"
 import path from "node:path"
 import { expect, test, type BrowserContext, type Page } from "@playwright/test"
 import {
-  startGithubStub,
   stubClientId,
-  stubClientSecret,
   stubRepo,
   stubUser,
   type GithubStub,
@@ -12,7 +10,7 @@ import {
 } from "../scripts/stubs/githubStub"
 import { cmsAuthTexts } from "../src/cmsAuth/texts"
 import { forward } from "./forward"
-import { freePort, serveBuild } from "./servers"
+import { skipWithoutGithubStub, startGithubSite, type GithubSite } from "./githubSite"
 
 // Signing in to the CMS with GitHub, the whole way: the production build's /admin/, its sign-in
 // endpoint (/api/auth, /api/callback) and a local stand-in for GitHub (scripts/stubs/githubStub.ts):
@@ -32,15 +30,12 @@ const authorizeButton = `Authorize ${stubRepo.split("/")[0]}`
 type Json = Record<string, unknown> & { hero: Record<string, unknown> }
 
 test.describe.configure({ mode: "serial", timeout: 90_000 })
-test.skip(
-  Boolean(process.env.E2E_BASE_URL) && !process.env.E2E_GITHUB_STUB_URL,
-  "served by another server: needs the GitHub stub that server's sign-in talks to (E2E_GITHUB_STUB_URL)",
-)
+skipWithoutGithubStub()
 
 let baseURL: string
 let githubUrl: string
 let stub: GithubStub | undefined
-let server: Awaited<ReturnType<typeof serveBuild>> | undefined
+let site: GithubSite | undefined
 
 test.beforeAll(async () => {
   // The CMS publishes to the repository the build names; `npm test` builds with the stub's.
@@ -52,32 +47,12 @@ test.beforeAll(async () => {
         `Build with: GATSBY_CMS_REPO=${stubRepo} npm run build (npm test does).`,
     )
   }
-  if (process.env.E2E_BASE_URL) {
-    baseURL = process.env.E2E_BASE_URL
-    githubUrl = process.env.E2E_GITHUB_STUB_URL ?? ""
-    return
-  }
-  // The stub must know the callback address before the server is up: take a port for both.
-  const port = await freePort()
-  stub = await startGithubStub({
-    callbackUrl: `http://localhost:${port}/api/callback`,
-    dataDir: path.join(repoRoot, "data"),
-  })
-  githubUrl = stub.url
-  server = await serveBuild(
-    {
-      GITHUB_OAUTH_CLIENT_ID: stubClientId,
-      GITHUB_OAUTH_CLIENT_SECRET: stubClientSecret,
-      GITHUB_URL: stub.url,
-    },
-    port,
-  )
-  baseURL = server.baseURL
+  site = await startGithubSite()
+  ;({ baseURL, githubUrl, stub } = site)
 })
 
 test.afterAll(async () => {
-  server?.stop()
-  await stub?.close()
+  await site?.stop()
 })
 
 /** The CMS's calls to GitHub's API (and its avatars) go to the stub; nothing else leaves. */

@@ -4,14 +4,7 @@ import os from "node:os"
 import path from "node:path"
 import AxeBuilder from "@axe-core/playwright"
 import { expect, test, type Page } from "@playwright/test"
-import {
-  startGithubStub,
-  stubClientId,
-  stubClientSecret,
-  stubRepo,
-  stubUser,
-  type GithubStub,
-} from "../scripts/stubs/githubStub"
+import { stubRepo, stubUser } from "../scripts/stubs/githubStub"
 import { closeMemberStores, listJobs, listMembers } from "../src/node/memberStore"
 import { membersEndpoint, membersPagePath } from "../src/shared/endpoints"
 import { staffPagePolicy } from "../src/shared/policy"
@@ -21,7 +14,7 @@ import { staffProblems } from "../src/staffApi/texts"
 import { contact } from "./content"
 import { waitForHydration } from "./hydration"
 import { exportedMembers, uniqueAddress } from "./members"
-import { freePort, serveBuild } from "./servers"
+import { skipWithoutGithubStub, startGithubSite, type GithubSite } from "./githubSite"
 
 // The staff's page of the list (/admin/members/) against the production build, signed in with
 // GitHub through the site's own sign-in and a stand-in for GitHub (scripts/stubs/githubStub.ts):
@@ -34,51 +27,31 @@ const authorizeButton = `Authorize ${stubRepo.split("/")[0]}`
 const axeTags = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
 
 test.describe.configure({ mode: "serial", timeout: 90_000 })
-test.skip(
-  Boolean(process.env.E2E_BASE_URL) && !process.env.E2E_GITHUB_STUB_URL,
-  "served by another server: needs the GitHub stub that server's sign-in talks to (E2E_GITHUB_STUB_URL)",
-)
+skipWithoutGithubStub()
 
 let baseURL: string
 let githubUrl: string
 let store: string
-let stub: GithubStub | undefined
-let server: Awaited<ReturnType<typeof serveBuild>> | undefined
+let site: GithubSite | undefined
 let ownStore = false
 
 test.beforeAll(async () => {
-  if (process.env.E2E_BASE_URL) {
-    baseURL = process.env.E2E_BASE_URL
-    githubUrl = process.env.E2E_GITHUB_STUB_URL ?? ""
-    store = process.env.MEMBERS_STORE ?? ""
-    return
-  }
-  const port = await freePort()
-  stub = await startGithubStub({
-    callbackUrl: `http://localhost:${port}/api/callback`,
-    dataDir: path.resolve(__dirname, "..", "data"),
-  })
-  githubUrl = stub.url
-  store = await mkdtemp(path.join(os.tmpdir(), "members-e2e-staff-"))
-  ownStore = true
+  ownStore = !process.env.E2E_BASE_URL
+  // nginx's API service keeps its own store (scripts/test-delivery.mjs names it).
+  store = ownStore
+    ? await mkdtemp(path.join(os.tmpdir(), "members-e2e-staff-"))
+    : (process.env.MEMBERS_STORE ?? "")
   // No SMTP_URL: each e-mail is written as an .eml file in the store's outbox/ folder.
-  server = await serveBuild(
-    {
-      MEMBERS_STORE: store,
-      GATSBY_CMS_REPO: stubRepo,
-      GITHUB_OAUTH_CLIENT_ID: stubClientId,
-      GITHUB_OAUTH_CLIENT_SECRET: stubClientSecret,
-      GITHUB_URL: stub.url,
-      SIGNUP_RATE_LIMIT: "1000",
-    },
-    port,
-  )
-  baseURL = server.baseURL
+  site = await startGithubSite({
+    MEMBERS_STORE: store,
+    GATSBY_CMS_REPO: stubRepo,
+    SIGNUP_RATE_LIMIT: "1000",
+  })
+  ;({ baseURL, githubUrl } = site)
 })
 
 test.afterAll(async () => {
-  server?.stop()
-  await stub?.close()
+  await site?.stop()
   await closeMemberStores()
   if (ownStore) await rm(store, { recursive: true, force: true })
 })

@@ -2,7 +2,7 @@ import { css } from "@emotion/react"
 import { useDeferredValue, useState, type RefObject } from "react"
 import type { MemberRow, MemberStatus } from "../shared/membersApi"
 import { pageTexts as texts } from "../staffPage/pageTexts"
-import { buttonStyles, smallPrint } from "../theme/styles"
+import { buttonStyles, smallPrint, textField } from "../theme/styles"
 import { colors, fontSizes, radii, shadows, sizes, space } from "../theme/tokens"
 import { StaffTime } from "./StaffTime"
 import { memberPanelId } from "./MemberActions"
@@ -22,17 +22,7 @@ const search = css`
     font-weight: 600;
   }
   input {
-    width: 100%;
-    min-height: 3.25rem;
-    padding: 0.75rem 1rem;
-    border: 2px solid ${colors.inkSoft};
-    border-radius: ${radii.sm};
-    background: ${colors.white};
-    color: ${colors.ink};
-    font: inherit;
-  }
-  input:focus-visible {
-    border-color: ${colors.focus};
+    ${textField};
   }
 `
 

@@ -4,8 +4,8 @@ import { membersEndpoint } from "../shared/endpoints"
 import type { MembersAnswer } from "../shared/membersApi"
 import { pageTexts as texts } from "../staffPage/pageTexts"
 import { signOut, staffJson, type StaffOutcome } from "../staffPage/session"
-import { container, goldRule } from "../theme/styles"
-import { colors, fontSizes, sizes, space } from "../theme/tokens"
+import { container, pageTitle } from "../theme/styles"
+import { colors, fontSizes, space } from "../theme/tokens"
 import { ErrorBoundary, type ErrorTexts } from "./ErrorBoundary"
 import { ListElsewhere } from "./ListElsewhere"
 import { MemberList } from "./MemberList"
@@ -28,18 +28,9 @@ const main = css`
 
 const top = css`
   margin-bottom: ${space.lg};
-  h1 {
-    margin-bottom: ${space.sm};
-  }
-  h1::after {
-    ${goldRule("4rem")};
-    margin-top: ${space.sm};
-  }
+  ${pageTitle};
   p {
-    max-width: ${sizes.measure};
     margin: 0;
-    font-size: ${fontSizes.lead};
-    color: ${colors.inkSoft};
   }
 `
 

@@ -1,23 +1,12 @@
 import { css, jsx } from "@emotion/react"
-import { container, goldRule } from "../theme/styles"
-import { colors, fontSizes, sizes, space } from "../theme/tokens"
+import { container, pageTitle } from "../theme/styles"
+import { space } from "../theme/tokens"
 
 const pageHeader = css`
   ${container};
   padding-top: ${space.xl};
   padding-bottom: ${space.lg};
-  h1 {
-    margin-bottom: ${space.sm};
-  }
-  h1::after {
-    ${goldRule("4rem")};
-    margin-top: ${space.sm};
-  }
-  p {
-    max-width: ${sizes.measure};
-    font-size: ${fontSizes.lead};
-    color: ${colors.inkSoft};
-  }
+  ${pageTitle};
 `
 
 interface PageHeaderProps {

@@ -1,8 +1,8 @@
 import { css, jsx } from "@emotion/react"
 import { Fragment, useRef, useState, type ComponentType, type FormEvent } from "react"
 import { addressField, honeypotField, signupEndpoint } from "../shared/endpoints"
-import { buttonStyles, problemNote } from "../theme/styles"
-import { colors, radii, space } from "../theme/tokens"
+import { buttonStyles, problemNote, textField } from "../theme/styles"
+import { colors, space } from "../theme/tokens"
 
 // The spec's limit of welcome toasts on screen at once.
 const MAX_VISIBLE_TOASTS = 3
@@ -16,14 +16,7 @@ const form = css`
 `
 
 const input = css`
-  width: 100%;
-  min-height: 3.25rem;
-  padding: 0.75rem 1rem;
-  border: 2px solid ${colors.inkSoft};
-  border-radius: ${radii.sm};
-  background: ${colors.white};
-  color: ${colors.ink};
-  font: inherit;
+  ${textField};
   &::placeholder {
     color: ${colors.inkSoft};
   }

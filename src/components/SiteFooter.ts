@@ -1,6 +1,6 @@
 import { css, jsx } from "@emotion/react"
-import { container, logoLink } from "../theme/styles"
-import { alpha, colors, fonts, fontSizes, mq, sizes, space } from "../theme/tokens"
+import { capsLabel, container, logoLink } from "../theme/styles"
+import { alpha, colors, fontSizes, mq, sizes, space } from "../theme/tokens"
 import { isCurrentPath } from "../utils/paths"
 import { PlainLink, type LinkComponent } from "./links"
 import { SiteNavigation, type NavigationLink } from "./SiteNavigation"
@@ -34,11 +34,7 @@ const brand = css`
 `
 
 const heading = css`
-  font-family: ${fonts.body};
-  font-size: ${fontSizes.small};
-  font-weight: 600;
-  letter-spacing: 0.08em;
-  text-transform: uppercase;
+  ${capsLabel};
   color: ${colors.blush};
   margin-bottom: ${space.sm};
 `

@@ -3,8 +3,8 @@ import type { MouseEvent } from "react"
 import { cmsFolder } from "../shared/policy"
 import type { StaffIdentity } from "../shared/membersApi"
 import { pageTexts as texts } from "../staffPage/pageTexts"
-import { buttonStyles, container, logoLink } from "../theme/styles"
-import { colors, fonts, fontSizes, sizes, space } from "../theme/tokens"
+import { buttonStyles, capsLabel, container, logoLink } from "../theme/styles"
+import { colors, fontSizes, sizes, space } from "../theme/tokens"
 
 const editorPath = `/${cmsFolder}/`
 
@@ -35,11 +35,7 @@ const brand = css`
 
 /** "Staff" beside the name, so nobody mistakes the page for the public site. */
 const tag = css`
-  font-family: ${fonts.body};
-  font-size: ${fontSizes.small};
-  font-weight: 600;
-  letter-spacing: 0.08em;
-  text-transform: uppercase;
+  ${capsLabel};
   color: ${colors.inkSoft};
 `
 

@@ -3,7 +3,12 @@ import { mkdir } from "node:fs/promises"
 import path from "node:path"
 import type { Database, RootDatabase } from "lmdb"
 import type { ConfirmResult, LeaveResult, MemberActions } from "../mail/handleMembership"
-import { resendLimit, type AuditEntry } from "../shared/membersApi"
+import {
+  resendLimit,
+  type AuditEntry,
+  type MemberRow,
+  type MemberStatus,
+} from "../shared/membersApi"
 import type { EmailKind, Outbox, OutboxJob } from "../mail/outbox"
 import { newMemberId } from "../mail/tokens"
 import { memberKey } from "../signup/address"
@@ -24,17 +29,14 @@ import type { Consent, MailingList, SignupEnv, SubscribeResult } from "../signup
  * left. No IP address, name or tracking.
  */
 
-export type MemberStatus = "pending" | "confirmed" | "left"
+export type { MemberStatus }
 
-export interface Member {
-  /** What her links' tokens carry (src/mail/tokens.ts), never the address. */
-  id: string
-  address: string
-  status: MemberStatus
-  /** ISO 8601, UTC: when she asked to join (the last time, if she joined again). */
-  askedAt: string
-  confirmedAt?: string
-  leftAt?: string
+/**
+ * A member as kept: what the staff see of her (src/shared/membersApi.ts: her id, which her links'
+ * tokens carry, never the address; her address, status and dates, in ISO 8601 UTC; `askedAt` the
+ * last time she asked, if she joined again), and the rest of the proof of her consent.
+ */
+export interface Member extends MemberRow {
   /** The page whose form she used. */
   page: string
   /** The sign-up wording she saw (src/signup/texts.ts, `wordingVersion`). */

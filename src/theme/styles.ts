@@ -29,6 +29,46 @@ export const container = css`
 `
 
 /** A white card on the page, as the contact page's form sits in. */
+/** A small label in spaced capitals: a footer column's heading, the staff page's "Staff". */
+export const capsLabel = css`
+  font-family: ${fonts.body};
+  font-size: ${fontSizes.small};
+  font-weight: 600;
+  letter-spacing: 0.08em;
+  text-transform: uppercase;
+`
+
+/** A page's one heading with its gold rule, and the short introduction under it. */
+export const pageTitle = css`
+  h1 {
+    margin-bottom: ${space.sm};
+  }
+  h1::after {
+    ${goldRule("4rem")};
+    margin-top: ${space.sm};
+  }
+  p {
+    max-width: ${sizes.measure};
+    font-size: ${fontSizes.lead};
+    color: ${colors.inkSoft};
+  }
+`
+
+/** A text field, large and plain (the sign-up's address, the staff's search). */
+export const textField = css`
+  width: 100%;
+  min-height: 3.25rem;
+  padding: 0.75rem 1rem;
+  border: 2px solid ${colors.inkSoft};
+  border-radius: ${radii.sm};
+  background: ${colors.white};
+  color: ${colors.ink};
+  font: inherit;
+  &:focus-visible {
+    border-color: ${colors.focus};
+  }
+`
+
 export const card = css`
   padding: clamp(${space.md}, 4vw, ${space.lg});
   border-radius: ${radii.md};
