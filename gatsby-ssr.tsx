@@ -6,11 +6,9 @@ import type { ReactElement } from "react"
 import { renderToPipeableStream } from "react-dom/server"
 import { Writable } from "stream"
 import { fontFaces, preloadFontUrls } from "./src/theme/fonts"
+import { headerWithoutScript } from "./src/theme/headerWithoutScript"
 
 export { wrapPageElement } from "./src/wrappers"
-
-// With JavaScript off the menu button cannot open anything: show the links instead.
-const noScriptStyles = `[data-menu-button]{display:none!important}[data-menu]{display:block!important;position:static!important}[data-menu] ul{flex-flow:row wrap!important;padding-block:0.5rem!important}`
 
 export const onRenderBody: GatsbySSR["onRenderBody"] = ({
   setHtmlAttributes,
@@ -31,8 +29,9 @@ export const onRenderBody: GatsbySSR["onRenderBody"] = ({
         crossOrigin="anonymous"
       />
     )),
+    // With JavaScript off the menu button cannot open anything: the links are shown instead.
     <noscript key="no-js-styles">
-      <style>{noScriptStyles}</style>
+      <style dangerouslySetInnerHTML={{ __html: headerWithoutScript }} />
     </noscript>,
   ])
 }

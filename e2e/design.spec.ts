@@ -306,6 +306,25 @@ test.describe("with JavaScript turned off", () => {
     }
   })
 
+  for (const width of [320, 390]) {
+    test(`at ${width} px the header with its links scrolls away and never covers the page`, async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width, height: 700 })
+      await page.goto(home.path)
+      const header = page.locator("[data-site-header]")
+      const links = page.getByRole("navigation", { name: site.navigationLabel }).getByRole("link")
+      for (const link of await links.all()) await expect(link).toBeVisible()
+      // Compact: a few rows of small links under the name (the menu's own big links took 277 px
+      // at 390 and 411 at 320).
+      expect((await header.boundingBox())!.height).toBeLessThanOrEqual(240)
+      await page.mouse.wheel(0, 600)
+      await expect
+        .poll(() => header.evaluate((element) => element.getBoundingClientRect().bottom))
+        .toBeLessThanOrEqual(0)
+    })
+  }
+
   test("the sign-up form is there and posts to the endpoint (e2e/signup.spec.ts joins with it)", async ({
     page,
   }) => {

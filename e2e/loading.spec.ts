@@ -88,6 +88,23 @@ test("a keyboard visitor who takes the skip link and tabs to an affiliate button
   expect(problems).toEqual([])
 })
 
+test("a pointer that comes to rest on an affiliate button before the tooltips' code arrives gets its note once it is in", async ({
+  page,
+}) => {
+  await page.goto(affiliate.path)
+  await waitForHydration(page)
+  const visit = page.getByRole("button", { name: affiliate.partnership.buttonLabel, exact: true })
+  await visit.scrollIntoViewIfNeeded()
+  const box = (await visit.boundingBox())!
+  // One move onto the button, then the pointer rests: no further move tells Radix she is there.
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2)
+  await page.locator("html[data-tooltips]").waitFor({ state: "attached" })
+  await expect(page.locator("[data-radix-popper-content-wrapper]")).toContainText(
+    affiliate.comingSoonNote,
+    { timeout: 2500 },
+  )
+})
+
 test("the pages' bundles carry no Partytown: Gatsby runs it only in development (gatsby-node.ts)", async () => {
   const publicDir = path.resolve("public")
   const bundles = readdirSync(publicDir).filter((name) => /^app-[0-9a-f]{20}\.js$/.test(name))

@@ -2,7 +2,7 @@ import { css } from "@emotion/react"
 import * as Tooltip from "@radix-ui/react-tooltip"
 import { useEffect, useLayoutEffect, type ReactElement, type ReactNode } from "react"
 import { colors, fontSizes, radii, shadows } from "../theme/tokens"
-import { NoteTooltipContext, restoreTriggerFocus } from "./SiteTooltipProvider"
+import { NoteTooltipContext, restoreTriggerFocus, triggerSelector } from "./SiteTooltipProvider"
 
 // The spec's tooltip timing, decided once for every tooltip on the site.
 export const TOOLTIP_OPEN_DELAY_MS = 700
@@ -43,14 +43,30 @@ export function NoteTooltip({ note, children }: NoteTooltipProps) {
 }
 
 /**
+ * A button the visitor already points at, or has focused, when the tooltips arrive opens its note
+ * as if she had just come to it. Radix opens a tooltip on the pointer's move over its trigger and
+ * on its focus, and hers happened while the button was still plain HTML: a pointer at rest sends
+ * no more moves. (Her own events, repeated to the new tooltip; nothing opens that she is not at.)
+ */
+function greetWaitingVisitor() {
+  const pointed = document.querySelector(`${triggerSelector}:hover`)
+  pointed?.dispatchEvent(new PointerEvent("pointermove", { bubbles: true, pointerType: "mouse" }))
+  const focused = document.activeElement
+  if (focused?.matches(`${triggerSelector}:focus-visible`) && focused !== pointed) {
+    focused.dispatchEvent(new FocusEvent("focusin", { bubbles: true }))
+  }
+}
+
+/**
  * The site's one Radix tooltip provider, with the spec's delays, and the tooltip for the
  * components inside it. Loaded on demand by SiteTooltipProvider, so Radix's code is in a chunk
  * of its own.
  */
 export default function NoteTooltips({ children }: { children: ReactNode }) {
   useLayoutEffect(restoreTriggerFocus, [])
-  // The browser tests wait for this before they hover: until then a button is plain HTML.
   useEffect(() => {
+    greetWaitingVisitor()
+    // The browser tests wait for this before they hover: until then a button is plain HTML.
     document.documentElement.dataset.tooltips = "ready"
   }, [])
   return (
