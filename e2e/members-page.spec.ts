@@ -237,6 +237,12 @@ test("at 200 % zoom (640 px wide) and on a phone the page keeps to the screen; k
   await expect(page.getByRole("button", { name: pageTexts.actions.keep })).toBeFocused()
   await page.keyboard.press("Enter")
   await expect(page.getByText(/This cannot be undone/)).toHaveCount(0)
+  // Asked again, Escape keeps her too, and the focus is back on the erase button.
+  await expect(page.getByRole("button", { name: pageTexts.actions.erase })).toBeFocused()
+  await page.keyboard.press("Enter")
+  await page.keyboard.press("Escape")
+  await expect(page.getByText(/This cannot be undone/)).toHaveCount(0)
+  await expect(page.getByRole("button", { name: pageTexts.actions.erase })).toBeFocused()
   await page.getByRole("button", { name: pageTexts.actions.close }).focus()
   await page.keyboard.press("Enter")
   await expect(manage).toBeFocused()

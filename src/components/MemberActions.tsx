@@ -132,6 +132,20 @@ export function MemberActions({
     setConfirming(next)
   }
 
+  // Escape, from within the question, answers "Keep her", as it would close a dialog.
+  const questionRef = useRef<HTMLDivElement>(null)
+  useEffect(() => {
+    if (!confirming) return
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== "Escape" || busy) return
+      if (!questionRef.current?.contains(document.activeElement)) return
+      stepChanged.current = true
+      setConfirming(false)
+    }
+    document.addEventListener("keydown", onKeyDown)
+    return () => document.removeEventListener("keydown", onKeyDown)
+  }, [confirming, busy])
+
   const act = async (action: Action) => {
     if (busy) return
     setBusy(true)
@@ -198,7 +212,7 @@ export function MemberActions({
       </p>
 
       {confirming ? (
-        <div css={question} role="group" aria-labelledby="erase-question">
+        <div css={question} role="group" aria-labelledby="erase-question" ref={questionRef}>
           <p id="erase-question">{texts.actions.confirmErase(member.address)}</p>
           <div css={buttons}>
             <button
