@@ -124,7 +124,7 @@ describe.each(cases)("$name over HTTP", ({ provider, name, list }) => {
     expect(errorSpy).not.toHaveBeenCalled()
   })
 
-  it("names itself for the logs and the README", () => {
+  it("names itself for the logs and docs/signups.md", () => {
     expect(list().name).toBe(name)
   })
 

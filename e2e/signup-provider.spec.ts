@@ -11,8 +11,8 @@ import { uniqueAddress } from "./members"
 import { serveBuild } from "./servers"
 
 // The production build served as `npm start` serves it, with a mailing provider configured the
-// way the README says, pointed at a local stub that answers as Mailchimp's API does. The texts are
-// data/contact.json's, with {product} and {email} filled from data/site.json.
+// way docs/signups.md says, pointed at a local stub that answers as Mailchimp's API does. The
+// texts are data/contact.json's, with {product} and {email} filled from data/site.json.
 const timeoutMs = 1500
 const welcome = contact.toast.title
 const toasts = (page: Page) =>

@@ -211,7 +211,7 @@ const nginxVersion = await new Promise((resolve) => {
 const document = `# Delivery: measured
 
 Written by \`npm run loadtest\` (scripts/loadtest.mjs) on ${new Date().toISOString().slice(0, 10)}. The
-configuration it measures is described in the README, "Deploying".
+configuration it measures is described in [Deploying](deploying.md).
 
 ## Load test
 

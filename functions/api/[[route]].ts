@@ -10,7 +10,7 @@ import { listFromSettings } from "../../src/signup/providers/fromEnv"
  * whole prefix) hands it to the app's route table (src/server/app.ts). The project's variables
  * (secrets among them) come as the context's `env`.
  *
- * A Worker has no disk for the embedded store, so sign-ups need a provider (README, "Sign-ups");
+ * A Worker has no disk for the embedded store, so sign-ups need a provider (docs/signups.md);
  * without one each is answered "unavailable" and the log says why. A limit per visitor belongs in
  * Cloudflare's rate limiting rules: a Worker's memory is not shared between its copies.
  */

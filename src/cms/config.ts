@@ -210,7 +210,7 @@ function decapCollections(
 
 interface CmsConfigOptions {
   pages: readonly PageChoice[]
-  /** The Git host staff publish to in production (README, "Editing with the CMS"). */
+  /** The Git host staff publish to in production (docs/cms.md, "On the live site"). */
   backend: CmsBackend
   /** Where decap-server listens; `true` is Decap's default, http://localhost:8081/api/v1. */
   localBackend?: true | { url: string }

@@ -22,7 +22,7 @@ export interface SignupContext {
   /** Where sign-ups go: the embedded store or a provider. */
   list: MailingList
   texts: SignupTexts
-  /** Absent where the runtime cannot hold one (README, "Sign-ups"). */
+  /** Absent where the runtime cannot hold one (docs/signups.md). */
   rateLimit?: RateLimiter
   /** Who is asking, for the rate limit: the client's IP address as the host reports it. */
   client?: string

@@ -22,7 +22,7 @@ export interface Consent {
 }
 
 export interface MailingList {
-  /** For logs and the README: "embedded store", "Buttondown", "Mailchimp". */
+  /** For logs and docs/signups.md: "embedded store", "Buttondown", "Mailchimp". */
   readonly name: string
   /** Never throws: every failure is `unavailable`, logged without the address. */
   subscribe(address: string, consent?: Consent): Promise<SubscribeResult>

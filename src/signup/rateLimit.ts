@@ -2,7 +2,7 @@
  * A per-client limit on sign-ups, held in the memory of one process: enough for a Node server
  * (the site's own server: `npm start`, and the API service behind nginx). Serverless hosts start many short-lived
  * copies of the endpoint, where a limit in memory means little; theirs is the host's own
- * (README, "Sign-ups").
+ * (docs/signups.md).
  */
 export interface RateLimiter {
   /** Counts one request from `client`; `retryAfterSeconds` is set when it is over the limit. */

@@ -64,7 +64,7 @@ export const pageTexts = {
     providerLink: (name: string) => `Open the list at ${name}`,
     none: "Sign-ups are not being kept on this host: it has nowhere of its own to store them, and no mailing-list service has been chosen.",
     noneFix:
-      "Whoever manages the site can choose one (Buttondown or Mailchimp) by setting SIGNUP_PROVIDER and its key in the host’s settings. The README’s “Sign-ups” section shows how, step by step.",
+      "Whoever manages the site can choose one (Buttondown or Mailchimp) by setting SIGNUP_PROVIDER and its key in the host’s settings. The guide docs/signups.md, in the site’s repository, shows how, step by step.",
   },
 
   counts: {

@@ -14,7 +14,7 @@ import { mailchimpDataCentre, mailchimpList } from "./mailchimp"
 export const signupProviders = ["buttondown", "mailchimp"] as const
 export type SignupProvider = (typeof signupProviders)[number]
 
-/** Every variable read here, for the README and the tests. */
+/** Every variable read here, for docs/signups.md and the tests. */
 export const signupEnvVariables = [
   {
     name: "SIGNUP_PROVIDER",
