@@ -4,9 +4,11 @@ import { memberActionEndpoints } from "../shared/endpoints"
 import type { ActionAnswer, ActionRequest, MemberRow } from "../shared/membersApi"
 import { pageTexts as texts } from "../staffPage/pageTexts"
 import { staffJson } from "../staffPage/session"
-import { buttonStyles, card, problemNote } from "../theme/styles"
-import { colors, fontSizes, sizes, space } from "../theme/tokens"
+import { isRecord } from "../utils/json"
+import { buttonStyles, card } from "../theme/styles"
+import { colors, sizes, space } from "../theme/tokens"
 import { StaffTime } from "./StaffTime"
+import { StatusNote, type Note } from "./StatusNote"
 
 type Action = keyof typeof memberActionEndpoints
 
@@ -52,27 +54,8 @@ const dangerButton = [
   `,
 ]
 
-// Never display: none, even empty: a live region must be in the page before its words arrive.
-const note = css`
-  margin: 0;
-  max-width: ${sizes.measure};
-  font-size: ${fontSizes.body};
-  &:not(:empty) {
-    margin-top: ${space.md};
-  }
-`
-
-type Note = { kind: "none" } | { kind: "info"; text: string } | { kind: "problem"; text: string }
-
 function isActionAnswer(value: unknown): value is ActionAnswer {
-  return (
-    typeof value === "object" &&
-    value !== null &&
-    "result" in value &&
-    typeof value.result === "string" &&
-    "message" in value &&
-    typeof value.message === "string"
-  )
+  return isRecord(value) && typeof value.result === "string" && typeof value.message === "string"
 }
 
 interface MemberActionsProps {
@@ -276,9 +259,7 @@ export function MemberActions({
         </div>
       )}
 
-      <p role="status" css={message.kind === "problem" ? [problemNote, note] : note}>
-        {message.kind !== "none" && message.text}
-      </p>
+      <StatusNote note={message} />
     </section>
   )
 }

@@ -3,8 +3,9 @@ import { useState } from "react"
 import { membersCsvEndpoint } from "../shared/endpoints"
 import { pageTexts as texts } from "../staffPage/pageTexts"
 import { readProblem, staffFetch } from "../staffPage/session"
-import { buttonStyles, card, problemNote } from "../theme/styles"
-import { sizes, space } from "../theme/tokens"
+import { buttonStyles, card } from "../theme/styles"
+import { space } from "../theme/tokens"
+import { StatusNote, type Note } from "./StatusNote"
 
 const buttons = css`
   display: flex;
@@ -12,22 +13,10 @@ const buttons = css`
   gap: ${space.sm};
 `
 
-// Never display: none, even empty: a live region must be in the page before its words arrive.
-const noteStyle = css`
-  margin: 0;
-  max-width: ${sizes.measure};
-  &:not(:empty) {
-    margin-top: ${space.md};
-  }
-`
-
-type Note = { kind: "none" } | { kind: "info"; text: string } | { kind: "problem"; text: string }
-
-/** YYYY-MM-DD of her own day, for the file's name. */
-function today(): string {
-  const now = new Date()
-  const two = (value: number) => String(value).padStart(2, "0")
-  return `${now.getFullYear()}-${two(now.getMonth() + 1)}-${two(now.getDate())}`
+/** The file's name as the server gives it (one name, made where the file is). */
+function fileNameOf(response: Response): string {
+  const disposition = response.headers.get("content-disposition") ?? ""
+  return /filename="([^"]+)"/.exec(disposition)?.[1] ?? "evergrace.csv"
 }
 
 /** Saves what the browser holds as a file, as a link with `download` would. */
@@ -53,7 +42,7 @@ interface MemberDownloadsProps {
 
 /**
  * The members, or everyone, as CSV. Fetched with the editor's token (a plain link could not
- * carry it), then saved from memory under a dated name.
+ * carry it), then saved from memory under the dated name the server gives it.
  */
 export function MemberDownloads({ onDownloaded, onSignInNeeded }: MemberDownloadsProps) {
   const [busy, setBusy] = useState(false)
@@ -73,7 +62,7 @@ export function MemberDownloads({ onDownloaded, onSignInNeeded }: MemberDownload
         setNote({ kind: "problem", text: problem?.message ?? texts.unavailable.unexpected })
         return
       }
-      const fileName = texts.downloads.fileName(all, today())
+      const fileName = fileNameOf(response)
       save(await response.blob(), fileName)
       setNote({ kind: "info", text: texts.downloads.saved(fileName) })
       onDownloaded()
@@ -106,9 +95,7 @@ export function MemberDownloads({ onDownloaded, onSignInNeeded }: MemberDownload
           {texts.downloads.everyone}
         </button>
       </div>
-      <p role="status" css={note.kind === "problem" ? [problemNote, noteStyle] : noteStyle}>
-        {note.kind !== "none" && note.text}
-      </p>
+      <StatusNote note={note} />
     </section>
   )
 }

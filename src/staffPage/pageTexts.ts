@@ -81,7 +81,6 @@ export const pageTexts = {
     text: "A spreadsheet file (CSV) to open in Excel, Numbers or Google Sheets. Please keep it somewhere safe, and delete it once you are done.",
     members: "Download members (CSV)",
     everyone: "Download everyone (CSV)",
-    fileName: (all: boolean, day: string) => `evergrace-${all ? "everyone" : "members"}-${day}.csv`,
     preparing: "Preparing your file…",
     saved: (fileName: string) => `Your file ${fileName} is downloading.`,
   },

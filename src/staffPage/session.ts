@@ -1,5 +1,6 @@
 import { authPath } from "../shared/endpoints"
 import type { StaffProblem } from "../shared/membersApi"
+import { isRecord } from "../utils/json"
 
 /**
  * The staff page's sign-in, in the browser only (src/components/MembersPage.tsx). It shares Decap
@@ -153,14 +154,7 @@ export type StaffOutcome<Answer> =
   | { kind: "unexpected"; status: number }
 
 function isStaffProblem(value: unknown): value is StaffProblem {
-  return (
-    typeof value === "object" &&
-    value !== null &&
-    "problem" in value &&
-    typeof value.problem === "string" &&
-    "message" in value &&
-    typeof value.message === "string"
-  )
+  return isRecord(value) && typeof value.problem === "string" && typeof value.message === "string"
 }
 
 /** The refusal in a response that is not OK, if the server wrote one. */
