@@ -46,7 +46,7 @@ export default tseslint.config(
       "gatsby-browser.tsx",
     ],
     // The CMS's webpack settings run in the build, not in the browser.
-    ignores: ["src/cms/webpack.ts"],
+    ignores: ["src/gatsby/cmsWebpack.ts"],
     rules: {
       "no-restricted-imports": [
         "error",

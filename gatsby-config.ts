@@ -2,8 +2,8 @@ import type { GatsbyConfig } from "gatsby"
 import path from "path"
 import site from "./data/site.json"
 import netlifyAdapter from "gatsby-adapter-netlify"
-import { withoutHeaderRules } from "./src/build/netlifyAdapter"
-import { customizeCmsWebpackConfig } from "./src/cms/webpack"
+import { withoutHeaderRules } from "./src/gatsby/netlifyAdapter"
+import { customizeCmsWebpackConfig } from "./src/gatsby/cmsWebpack"
 import { colors } from "./src/theme/tokens"
 
 const config: GatsbyConfig = {

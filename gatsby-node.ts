@@ -1,15 +1,18 @@
 import type { Request, Response } from "express"
 import type { GatsbyNode, Reporter } from "gatsby"
 import path from "path"
-import { BannerPlugin, Compilation } from "webpack"
 import site from "./data/site.json"
 import { removeOldBundles } from "./src/build/deliveryFiles"
 import { postBuild } from "./src/build/postBuild"
 import { checkContent, formatProblems } from "./src/content/checkContent"
-import { graphqlTypeDefs, nodeTypeName } from "./src/content/graphqlTypes"
-import { contentFiles, pageFiles } from "./src/content/model"
+import { graphqlTypeDefs } from "./src/content/graphqlTypes"
+import { contentFiles } from "./src/content/model"
 import { fillPlaceholders, type PlaceholderValues } from "./src/content/placeholders"
+import { pageRoutes } from "./src/content/routes"
 import { membersPagePath } from "./src/shared/endpoints"
+
+// The bends of Gatsby's and webpack's contracts live in src/gatsby/ (docs/architecture.md lists them).
+export { onCreateWebpackConfig } from "./src/gatsby/siteWebpack"
 
 const dataDirectory = path.join(__dirname, "data")
 
@@ -77,64 +80,19 @@ export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] 
   actions.createTypes(graphqlTypeDefs(contentFiles))
 }
 
-/** Each page file of the content is a page, at its `path`, made by src/templates/<name>.tsx. */
-export const createPages: GatsbyNode["createPages"] = async ({ graphql, actions, reporter }) => {
-  for (const { name } of pageFiles) {
-    // The query field of data/shop.json is shopJson.
-    const field = nodeTypeName(name).replace(/^./, (first) => first.toLowerCase())
-    const result = await graphql<Record<string, { path: string } | null>>(`{ ${field} { path } }`)
-    const page = result.data?.[field]
-    if (result.errors || !page) {
-      reporter.panicOnBuild(`data/${name}.json: could not read the page's "path"`, result.errors)
-      return
-    }
+/**
+ * Each page file of the content is a page, at its `path`, made by src/templates/<name>.tsx. The
+ * addresses come from src/content/routes.ts, as every test and script reads them.
+ */
+export const createPages: GatsbyNode["createPages"] = ({ actions }) => {
+  for (const route of pageRoutes(dataDirectory)) {
     actions.createPage({
-      path: page.path,
-      component: path.resolve(`src/templates/${name}.tsx`),
+      path: route.path,
+      component: path.resolve(`src/templates/${route.name}.tsx`),
       context: {},
     })
   }
 }
-
-/**
- * Every site bundle starts with V8's compile hint (below); the CMS's bundles are built apart.
- * hoist-non-react-statics is pure but does not say so in its package.json, so webpack kept it, and
- * react-is with it, in every page's bundle for emotion's `withTheme`, which the site never calls
- * (1.3 KB gzipped). Marked side-effect free, it goes as soon as nothing uses it, and stays if
- * anything does. Partytown's snippet, which Gatsby's partytown plugin requires in every page's
- * bundle but runs only under `gatsby develop`, is replaced by a stub (src/build/noPartytown.js;
- * measured side by side: the app bundle 32,490 → 31,714 bytes gzipped). e2e/loading.spec.ts fails if it
- * comes back.
- */
-export const onCreateWebpackConfig: GatsbyNode["onCreateWebpackConfig"] = ({ stage, actions }) => {
-  if (stage !== "build-javascript") return
-  actions.setWebpackConfig({
-    plugins: [compileHints],
-    resolve: {
-      alias: { "@builder.io/partytown/integration$": path.resolve("src/build/noPartytown.js") },
-    },
-    module: {
-      rules: [{ test: /[\\/]node_modules[\\/]hoist-non-react-statics[\\/]/, sideEffects: false }],
-    },
-  })
-}
-
-/**
- * V8 compiles a function the first time it runs, on the main thread, unless the script says
- * that its functions all run as it loads: then it compiles them with the script, on a background
- * thread while the script streams in (Chrome's explicit compile hints, Chrome 136+; other
- * browsers ignore the comment). Every page runs nearly all of its bundles' code as it hydrates,
- * so each bundle starts with the hint. Measured on /journal (a simulated phone in Chromium 156):
- * the app bundle's evaluation went from 21 to 15 ms of main-thread time and hydration from 18 to
- * 12 ms. Added after minifying (which strips comments) and before the source maps and the content
- * hashes are made, so both include it. Only the site's hashed bundles: not the CMS's.
- */
-const compileHints = new BannerPlugin({
-  banner: "//# allFunctionsCalledOnLoad",
-  raw: true,
-  test: /-[0-9a-f]{20}\.js$/,
-  stage: Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_SIZE + 1,
-})
 
 /**
  * `gatsby develop` (`npm run cms`) serves no index.html from public/ but the CMS's own (the plugin

@@ -1,5 +1,5 @@
 import { render, screen } from "@testing-library/react"
-import { ErrorBoundary } from "../src/components/ErrorBoundary"
+import { ErrorBoundary } from "../src/components/layout/ErrorBoundary"
 
 // The screen's texts come from data/errors.json in the site; the test gives its own.
 const texts = {

@@ -1,6 +1,6 @@
 import { render, screen, within } from "@testing-library/react"
 import site from "../data/site.json"
-import { Footer } from "../src/components/Footer"
+import { Footer } from "../src/components/layout/Footer"
 
 const { privacyLink } = site.footer
 

@@ -1,6 +1,6 @@
 import { render, screen } from "@testing-library/react"
 import userEvent from "@testing-library/user-event"
-import { Header } from "../src/components/Header"
+import { Header } from "../src/components/layout/Header"
 import site from "../data/site.json"
 
 beforeAll(() => {

@@ -1,8 +1,8 @@
 import { render, screen } from "@testing-library/react"
 import type { IGatsbyImageData } from "gatsby-plugin-image"
-import { ResponsiveImage } from "../src/components/ResponsiveImage"
+import { ResponsiveImage } from "../src/components/ui/ResponsiveImage"
 
-// The shape gatsby-plugin-image's resolver returns for a slot (see the fragments in src/components/ResponsiveImage.tsx).
+// The shape gatsby-plugin-image's resolver returns for a slot (see the fragments in src/components/ui/ResponsiveImage.tsx).
 const card: IGatsbyImageData = {
   layout: "constrained",
   width: 560,

@@ -1,7 +1,7 @@
 import { act, render, screen } from "@testing-library/react"
 import userEvent from "@testing-library/user-event"
-import { SignupForm } from "../src/components/SignupForm"
-import { TOAST_DURATION_MS } from "../src/components/SignupToasts"
+import { SignupForm } from "../src/components/contact/SignupForm"
+import { TOAST_DURATION_MS } from "../src/components/contact/SignupToasts"
 import contact from "../data/contact.json"
 import { filled } from "./setup/content"
 

@@ -1,5 +1,5 @@
 import { render, screen } from "@testing-library/react"
-import { SiteNavigation } from "../src/components/SiteNavigation"
+import { SiteNavigation } from "../src/components/layout/SiteNavigation"
 
 // The menu comes from data/site.json in the site; the test gives its own.
 const links = [

@@ -2,8 +2,8 @@ import { act } from "react"
 import { hydrateRoot } from "react-dom/client"
 import { renderToString } from "react-dom/server"
 import { render, screen } from "@testing-library/react"
-import { ErrorBoundary } from "../src/components/ErrorBoundary"
-import { StaticContent } from "../src/components/StaticContent"
+import { ErrorBoundary } from "../src/components/layout/ErrorBoundary"
+import { StaticContent } from "../src/gatsby/StaticContent"
 import { markHydrated } from "../src/hooks/useHydrated"
 
 function Article({ onRender }: { onRender: () => void }) {

@@ -4,11 +4,11 @@ import cors from "cors"
 import express from "express"
 import multer from "multer"
 import { createConfig } from "gatsby/dist/internal-plugins/functions/config"
-import api from "../src/api/[...]"
+import api from "../src/gatsby/functionAdapter"
 import { membersEndpoint, signupEndpoint } from "../src/shared/endpoints"
 import { baseUrl, temporaryStore } from "./setup/servers"
 
-// The splat Gatsby Function (src/api/[...].ts), as `gatsby develop` and Netlify's adapter call it:
+// The splat Gatsby Function (src/gatsby/functionAdapter.ts), as `gatsby develop` and Netlify's adapter call it:
 // behind Gatsby's own middleware (multer, then its body parsers with its default settings, which
 // read the body before the Function runs) mounted under /api.
 

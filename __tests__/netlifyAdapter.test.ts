@@ -7,7 +7,7 @@ import path from "node:path"
 import netlifyAdapter from "gatsby-adapter-netlify"
 import type { IAdapter } from "gatsby"
 import { clashes, effectiveHeaders, parseHeadersFile } from "../src/build/hostRules"
-import { withoutHeaderRules } from "../src/build/netlifyAdapter"
+import { withoutHeaderRules } from "../src/gatsby/netlifyAdapter"
 
 // On Netlify, Gatsby's adapter runs after onPostBuild and writes into public/_headers. Run the
 // real adapter on a _headers like ours, with the header routes Gatsby hands every adapter.

@@ -8,7 +8,7 @@ import { removeOldBundles } from "../src/build/deliveryFiles"
 import { postBuild, postBuildSteps } from "../src/build/postBuild"
 import { effectiveHeaders, parseHeadersFile } from "../src/build/hostRules"
 import { inlineScriptHashes } from "../src/build/inlineScripts"
-import { listedBundles, loader, loadScriptsAfterPaint } from "../src/build/scriptsAfterPaint"
+import { listedBundles, loader, loadScriptsAfterPaint } from "../src/gatsby/scriptsAfterPaint"
 import { dataDir } from "./setup/contentCopy"
 
 // The steps run on a page as Gatsby 5 writes it (a saved sample of the shop page, straight out of

@@ -1,12 +1,10 @@
-import { readdirSync, readFileSync } from "node:fs"
-import path from "node:path"
 import { expect, test } from "@playwright/test"
 import { siteAddresses } from "../src/content/routes"
 import { affiliate } from "./content"
 import { tabTo, waitForHydration } from "./hydration"
 
 // The page is complete HTML and CSS: a visitor sees it before any JavaScript is fetched, and it
-// becomes interactive a moment later (src/build/scriptsAfterPaint.ts).
+// becomes interactive a moment later (src/gatsby/scriptsAfterPaint.ts).
 const routes = siteAddresses()
 
 for (const route of routes) {
@@ -103,13 +101,4 @@ test("a pointer that comes to rest on an affiliate button before the tooltips' c
     affiliate.comingSoonNote,
     { timeout: 2500 },
   )
-})
-
-test("the pages' bundles carry no Partytown: Gatsby runs it only in development (gatsby-node.ts)", async () => {
-  const publicDir = path.resolve("public")
-  const bundles = readdirSync(publicDir).filter((name) => /^app-[0-9a-f]{20}\.js$/.test(name))
-  expect(bundles).toHaveLength(1)
-  for (const name of bundles) {
-    expect(readFileSync(path.join(publicDir, name), "utf8")).not.toContain("Partytown 0.")
-  }
 })

@@ -18,7 +18,7 @@ import { setTimeout as sleep } from "node:timers/promises"
 import { gzipSync } from "node:zlib"
 import { explore } from "source-map-explorer"
 import { chromePath, chromiumLaunchOptions } from "../e2e/browser.mjs"
-import { listedBundles } from "../src/build/scriptsAfterPaint"
+import { listedBundles } from "../src/gatsby/scriptsAfterPaint"
 import { siteAddresses, unknownPath } from "../src/content/routes"
 
 /** @typedef {import("lighthouse").RunnerResult} RunnerResult */
@@ -168,7 +168,7 @@ async function measureJavaScript(route) {
     if (src) external.add(src)
     else if (!/type="application\/(ld\+)?json"/.test(attributes) && body.trim()) inline.add(body)
   }
-  // The bundles the page loads after its first paint (src/build/scriptsAfterPaint.ts).
+  // The bundles the page loads after its first paint (src/gatsby/scriptsAfterPaint.ts).
   for (const src of listedBundles(html) ?? []) external.add(src)
   const shared = new Set(external)
   const pageDataPath = path.join(

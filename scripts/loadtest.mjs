@@ -13,7 +13,7 @@ import { fileURLToPath } from "node:url"
 import prettier from "prettier"
 import { findNginx, freePort, startNginx } from "./delivery/nginx.mjs"
 import { writeDeliveryFiles } from "../src/build/deliveryFiles"
-import { listedBundles } from "../src/build/scriptsAfterPaint"
+import { listedBundles } from "../src/gatsby/scriptsAfterPaint"
 import { pageRoutes } from "../src/content/routes"
 import { loadSignups, signupLoadProblems } from "./delivery/signupLoad"
 

@@ -84,7 +84,7 @@ after(async () => {
 
 /**
  * A sign-up as a browser sends it: the form's fields, from a page of the same site; with
- * `Accept: application/json` as the page's script sends it (src/components/SignupFormView.ts).
+ * `Accept: application/json` as the page's script sends it (src/components/contact/SignupFormView.ts).
  * @param {{ baseUrl: string, port: number }} server
  * @param {{ script?: boolean, pathname?: string, method?: string }} [options]
  * @returns {Promise<Answer>}

@@ -17,7 +17,7 @@ import {
   hashedBundle,
   securityHeaders,
 } from "../../src/shared/policy"
-import { listedBundles } from "../../src/build/scriptsAfterPaint"
+import { listedBundles } from "../../src/gatsby/scriptsAfterPaint"
 import { pageRoutes } from "../../src/content/routes"
 import { readResponse } from "./read.mjs"
 
@@ -55,7 +55,7 @@ let expectedHeaders
 /** @type {string} */
 let homeHtml
 
-/** The bundles the home page loads after its first paint (src/build/scriptsAfterPaint.ts). */
+/** The bundles the home page loads after its first paint (src/gatsby/scriptsAfterPaint.ts). */
 function homeBundles() {
   const bundles = listedBundles(homeHtml)
   assert.ok(bundles, "the home page lists its bundles")

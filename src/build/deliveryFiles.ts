@@ -19,7 +19,7 @@ import {
   type Headers,
 } from "../shared/policy"
 import { inlineHandlers, inlineScriptHashes } from "./inlineScripts"
-import { htmlPages } from "./scriptsAfterPaint"
+import { htmlPages } from "../gatsby/scriptsAfterPaint"
 
 /** The nginx includes the build writes (deploy/nginx/evergrace/), relative to the repository. */
 const nginxIncludes = path.join("deploy", "nginx", "evergrace")

@@ -5,7 +5,7 @@ import sharp from "sharp"
 import { fixedFontFiles } from "../theme/fontFaces"
 import { writeDeliveryFiles, type DeliveryFiles } from "./deliveryFiles"
 import { pngToIco } from "./favicon"
-import { loadAllScriptsAfterPaint } from "./scriptsAfterPaint"
+import { loadAllScriptsAfterPaint } from "../gatsby/scriptsAfterPaint"
 import { writeSignupUnavailable } from "./signupUnavailable"
 
 /**

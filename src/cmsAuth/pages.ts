@@ -1,6 +1,6 @@
 import { Fragment, type ReactNode } from "react"
 import { jsx } from "@emotion/react"
-import { PageHeader } from "../components/PageHeader"
+import { PageHeader } from "../components/ui/PageHeader"
 import { renderEndpointPage } from "../server/pages/endpointPage"
 import { inlineScriptHash } from "../server/pages/scriptHash"
 import { content, problemOnWhite } from "../server/pages/styles"

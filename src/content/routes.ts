@@ -5,7 +5,7 @@ import { pageFiles } from "./model"
 /**
  * The site's addresses, read from the content: each page file's `path` in data/. Every test and
  * script that walks the site takes its list from here, so a page added to the content is walked
- * too. Node only (it reads the files); the pages themselves get their addresses from GraphQL.
+ * too, and gatsby-node.ts makes the pages at these addresses. Node only (it reads the files).
  */
 
 export interface PageRoute {

@@ -1,6 +1,6 @@
 import { Fragment } from "react"
 import { jsx } from "@emotion/react"
-import { PageHeader } from "../components/PageHeader"
+import { PageHeader } from "../components/ui/PageHeader"
 import { renderEndpointPage } from "../server/pages/endpointPage"
 import { content, onward } from "../server/pages/styles"
 import { buttonStyles } from "../theme/styles"

@@ -44,7 +44,7 @@ export function clientAddress(c: Context, from?: ClientAddress): string | undefi
  * this very computer (its address, never a header); to a loopback name, so that a page of another
  * site whose name resolves to 127.0.0.1 (DNS rebinding) is not let in; and not made by another
  * site's page (`Sec-Fetch-Site`, `Origin`): gatsby develop answers every request with CORS `*`
- * (src/api/[...].ts takes it off the endpoints' answers too); nor passed on by a proxy or tunnel.
+ * (src/gatsby/functionAdapter.ts takes it off the endpoints' answers too); nor passed on by a proxy or tunnel.
  */
 export function fromThisComputer(c: Context): boolean {
   if (!c.env?.incoming?.socket) return false

@@ -17,7 +17,7 @@ import { startSender } from "./sender"
 
 /**
  * The app's runtime in a Node process (./siteServer.ts, and the Gatsby Function in
- * src/api/[...].ts): the settings from the environment, the list it names (the embedded store on
+ * src/gatsby/functionAdapter.ts): the settings from the environment, the list it names (the embedded store on
  * this disk when no provider is named, with its e-mails' sender), one rate limit for the process,
  * and the visitor's address from the socket, or from a proxy's header (./proxied.ts).
  */

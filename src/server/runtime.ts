@@ -13,7 +13,7 @@ export type Settings = SignupEnv & CmsAuthEnv & StaffEnv
 /**
  * What each runtime hands the app (./app.ts): the one thing its adapter knows that the app does
  * not. An adapter is this object and a line that passes requests in (src/node/runtime.ts,
- * src/api/[...].ts, functions/api/[[route]].ts).
+ * src/gatsby/functionAdapter.ts, functions/api/[[route]].ts).
  */
 export interface Runtime {
   /** The settings, read at each request: a key set on the host alone is seen without a build. */

@@ -1,6 +1,6 @@
 /**
  * What /api/members and its actions answer (src/staffApi/handleStaff.ts), and what the staff's page
- * (src/components/MembersPage.tsx) reads: one description for both. Imports nothing: the
+ * (src/staffPage/components/MembersPage.tsx) reads: one description for both. Imports nothing: the
  * browser's bundle includes it.
  */
 

@@ -2,8 +2,8 @@ import { Fragment } from "react"
 import { jsx } from "@emotion/react"
 import contact from "../../data/contact.json"
 import site from "../../data/site.json"
-import { PageHeader } from "../components/PageHeader"
-import { SignupFormView, type SignupTexts as FormTexts } from "../components/SignupFormView"
+import { PageHeader } from "../components/ui/PageHeader"
+import { SignupFormView, type SignupTexts as FormTexts } from "../components/contact/SignupFormView"
 import { fillAllPlaceholders } from "../content/placeholders"
 import { renderEndpointPage } from "../server/pages/endpointPage"
 import { content, formCard, onward, privacyNote } from "../server/pages/styles"
@@ -12,7 +12,7 @@ import type { SignupProblem, SignupTexts } from "./texts"
 /**
  * The pages the endpoint answers a plain form post with (a browser with JavaScript off, or a
  * visitor who pressed the button before the page's script ran): the thank-you page, or the site's
- * own sign-up form again (src/components/SignupFormView.ts) with the problem named beside the
+ * own sign-up form again (src/components/contact/SignupFormView.ts) with the problem named beside the
  * field and her address still in it. In the site's frame (src/server/pages/), with no scripts.
  */
 

@@ -9,7 +9,7 @@ const escape = (text: string) =>
   text.replace(/[&<>"]/g, (character) => `&#${character.charCodeAt(0)};`)
 
 /**
- * The HTML of /admin/members/, written by the CMS's webpack build (src/cms/webpack.ts) with the
+ * The HTML of /admin/members/, written by the CMS's webpack build (src/gatsby/cmsWebpack.ts) with the
  * app's script files: the policy first, then what a visitor without JavaScript needs to read.
  */
 export function membersPageHtml(scripts: readonly string[]): string {

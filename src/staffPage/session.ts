@@ -3,7 +3,7 @@ import type { StaffProblem } from "../shared/membersApi"
 import { isRecord } from "../utils/json"
 
 /**
- * The staff page's sign-in, in the browser only (src/components/MembersPage.tsx). It shares Decap
+ * The staff page's sign-in, in the browser only (src/staffPage/components/MembersPage.tsx). It shares Decap
  * CMS's session: an editor signed in at /admin/ is signed in here, and one who signs in here is
  * signed in to the CMS too. The token goes to the site's own endpoints and nowhere else.
  */

@@ -1,5 +1,5 @@
 import { graphql } from "gatsby"
-import AffiliatePage, { Head } from "../components/AffiliatePage"
+import AffiliatePage, { Head } from "../components/affiliate/AffiliatePage"
 
 // The page at data/affiliate.json's `path` (gatsby-node): its query, and the page component.
 export default AffiliatePage

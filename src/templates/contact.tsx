@@ -1,5 +1,5 @@
 import { graphql } from "gatsby"
-import ContactPage, { Head } from "../components/ContactPage"
+import ContactPage, { Head } from "../components/contact/ContactPage"
 
 // The page at data/contact.json's `path` (gatsby-node): its query, and the page component.
 export default ContactPage

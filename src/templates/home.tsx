@@ -1,5 +1,5 @@
 import { graphql } from "gatsby"
-import HomePage, { Head } from "../components/HomePage"
+import HomePage, { Head } from "../components/home/HomePage"
 
 // The page at data/home.json's `path` (gatsby-node): its query, and the page component.
 export default HomePage

@@ -1,5 +1,5 @@
 import { graphql } from "gatsby"
-import JournalPage, { Head } from "../components/JournalPage"
+import JournalPage, { Head } from "../components/journal/JournalPage"
 
 // The page at data/journal.json's `path` (gatsby-node): its query, and the page component.
 export default JournalPage

@@ -1,5 +1,5 @@
 import { graphql } from "gatsby"
-import PrivacyPage, { Head } from "../components/PrivacyPage"
+import PrivacyPage, { Head } from "../components/privacy/PrivacyPage"
 
 // The page at data/privacy.json's `path` (gatsby-node): its query, and the page component.
 export default PrivacyPage

@@ -1,5 +1,5 @@
 import { graphql } from "gatsby"
-import ShopPage, { Head } from "../components/ShopPage"
+import ShopPage, { Head } from "../components/shop/ShopPage"
 
 // The page at data/shop.json's `path` (gatsby-node): its query, and the page component.
 export default ShopPage

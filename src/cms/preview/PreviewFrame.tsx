@@ -1,8 +1,8 @@
 import createCache from "@emotion/cache"
 import { CacheProvider } from "@emotion/react"
 import { useMemo, type ReactNode } from "react"
-import { ErrorBoundary } from "../../components/ErrorBoundary"
-import { Layout } from "../../components/Layout"
+import { ErrorBoundary } from "../../components/layout/ErrorBoundary"
+import { Layout } from "../../components/layout/Layout"
 import { SharedContentProvider, type SharedContent } from "./PreviewContent"
 
 interface PreviewFrameProps {

@@ -15,7 +15,7 @@ import type { MembershipTexts } from "../texts"
 
 /*
  * The frame every e-mail of the list shares, and the parts both are made of. Written without JSX
- * (see src/components/links.ts): Gatsby compiles its Functions from .ts and .js files only.
+ * (see src/components/layout/links.ts): Gatsby compiles its Functions from .ts and .js files only.
  * The light design is in inline styles, as react-email writes them and every client reads them;
  * the dark one is a <style> block of classes for the clients that honour prefers-color-scheme
  * (Apple Mail, iOS, Outlook for Mac), with !important to win over the inline styles. Clients that

@@ -2,9 +2,9 @@ import createCache from "@emotion/cache"
 import { CacheProvider, Global, css, jsx } from "@emotion/react"
 import type { ReactNode } from "react"
 import { renderToStaticMarkup } from "react-dom/server"
-import { SiteFooter } from "../../components/SiteFooter"
-import { SiteHeader } from "../../components/SiteHeader"
-import { SkipLink } from "../../components/SkipLink"
+import { SiteFooter } from "../../components/layout/SiteFooter"
+import { SiteHeader } from "../../components/layout/SiteHeader"
+import { SkipLink } from "../../components/layout/SkipLink"
 import { apiPrefix } from "../../shared/endpoints"
 import { fixedFontFiles, fontFaceRules } from "../../theme/fontFaces"
 import { GlobalStyles } from "../../theme/GlobalStyles"
@@ -16,7 +16,7 @@ import { headerWithoutScript } from "./styles"
  * window): the site's header, footer, faces and colours, as React renders them to static HTML.
  * No script runs in them (the sign-in's hand-over is the one exception, passed as `end`), so the
  * header shows its links rather than a menu button (./styles.ts). Plain HTML on every host of the endpoints:
- * Node, a Gatsby Function and workerd (see src/components/links.ts for why it has no JSX).
+ * Node, a Gatsby Function and workerd (see src/components/layout/links.ts for why it has no JSX).
  */
 
 const MAIN_ID = "content"

@@ -3,7 +3,7 @@ import { headerWithoutScript as headerWithoutScriptRules } from "../../theme/hea
 import { buttonStyles, card, container, problemNote, smallPrint } from "../../theme/styles"
 import { colors, fonts, fontSizes, sizes, space } from "../../theme/tokens"
 
-/** What the endpoints' pages show under their heading (src/components/PageHeader.ts). */
+/** What the endpoints' pages show under their heading (src/components/ui/PageHeader.ts). */
 
 /** The text under the heading: the site's column, lines of a comfortable length. */
 export const content = css`

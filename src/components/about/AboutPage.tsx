@@ -1,0 +1,89 @@
+import { css } from "@emotion/react"
+import { graphql } from "gatsby"
+import { container } from "../../theme/styles"
+import { colors, fonts, fontSizes, radii, sizes, space } from "../../theme/tokens"
+import { PageHeader } from "../ui/PageHeader"
+import { imageData, ResponsiveImage } from "../ui/ResponsiveImage"
+import { pageHead, type ContentPageProps } from "../layout/pageHead"
+import { StaticContent } from "../../gatsby/StaticContent"
+
+const banner = css`
+  ${container};
+  img {
+    border-radius: ${radii.md};
+  }
+`
+
+const story = css`
+  ${container};
+  max-width: calc(${sizes.measure} + 5rem);
+  padding-top: ${space.xl};
+  > p:first-of-type::first-letter {
+    float: left;
+    margin: 0.1em 0.12em 0 0;
+    font-family: ${fonts.display};
+    font-size: ${fontSizes.dropCap};
+    line-height: 0.8;
+    color: ${colors.accent};
+  }
+`
+
+const philosophy = css`
+  margin-top: ${space.lg};
+  padding: ${space.lg} clamp(${space.md}, 5vw, ${space.xl});
+  border-radius: ${radii.md};
+  background: ${colors.blush};
+  h2 {
+    margin-bottom: ${space.sm};
+  }
+  p {
+    margin: 0;
+    font-family: ${fonts.display};
+    font-size: ${fontSizes.h3};
+    line-height: 1.4;
+  }
+`
+
+type AboutPageProps = ContentPageProps<Queries.AboutPageFragment>
+
+/** Our story: the picture, the story's paragraphs and the philosophy box (data/about.json). */
+export default function AboutPage({ data: { page } }: AboutPageProps) {
+  if (!page) return null
+  const image = imageData(page.image)
+  return (
+    <StaticContent id="about-page">
+      <PageHeader heading={page.heading} />
+      <div css={banner}>
+        {image && <ResponsiveImage image={image} alt={page.imageAlt} priority />}
+      </div>
+      <div css={story}>
+        {page.paragraphs.map((paragraph) => (
+          <p key={paragraph}>{paragraph}</p>
+        ))}
+        <aside css={philosophy} aria-labelledby="philosophy-heading">
+          <h2 id="philosophy-heading">{page.philosophy.heading}</h2>
+          <p>{page.philosophy.text}</p>
+        </aside>
+      </div>
+    </StaticContent>
+  )
+}
+
+export const Head = pageHead<Queries.AboutPageFragment>()
+
+export const aboutPageFields = graphql`
+  fragment AboutPage on AboutJson {
+    title
+    description
+    heading
+    image {
+      ...BannerImage
+    }
+    imageAlt
+    paragraphs
+    philosophy {
+      heading
+      text
+    }
+  }
+`

@@ -1,0 +1,67 @@
+import { css } from "@emotion/react"
+import { graphql } from "gatsby"
+import { colors, fontSizes, radii, space } from "../../theme/tokens"
+import { Card, cardActions } from "../ui/Card"
+import { ComingSoonButton } from "./ComingSoonButton"
+
+const badge = css`
+  position: absolute;
+  top: ${space.sm};
+  left: ${space.sm};
+  padding: 0.25rem 0.75rem;
+  border-radius: ${radii.pill};
+  background: ${colors.accent};
+  color: ${colors.white};
+  font-size: ${fontSizes.small};
+  font-weight: 600;
+  letter-spacing: 0.04em;
+`
+
+interface AffiliateCollectionCardProps {
+  collection: Queries.AffiliateCollectionCardFragment
+  featuredLabel: string
+  exploreLabel: string
+  comingSoonNote: string
+  comingSoonNoteId: string
+}
+
+/** A partner collection; featured ones carry a badge. Its button is not live yet and says so. */
+export function AffiliateCollectionCard({
+  collection,
+  featuredLabel,
+  exploreLabel,
+  comingSoonNote,
+  comingSoonNoteId,
+}: AffiliateCollectionCardProps) {
+  return (
+    <Card
+      as="article"
+      image={collection.image}
+      imageAlt={collection.imageAlt}
+      badge={collection.featured ? <p css={badge}>{featuredLabel}</p> : undefined}
+    >
+      <h3>{collection.title}</h3>
+      <p>{collection.description}</p>
+      <div css={cardActions}>
+        <ComingSoonButton
+          label={exploreLabel}
+          note={comingSoonNote}
+          noteId={comingSoonNoteId}
+          variant="secondary"
+        />
+      </div>
+    </Card>
+  )
+}
+
+export const affiliateCollectionCardFields = graphql`
+  fragment AffiliateCollectionCard on AffiliateJsonCollections {
+    title
+    description
+    featured
+    image {
+      ...PortraitCardImage
+    }
+    imageAlt
+  }
+`

@@ -1,0 +1,124 @@
+import { css } from "@emotion/react"
+import { graphql, Link } from "gatsby"
+import { useSiteSettings } from "../../hooks/useSiteSettings"
+import { card, container, smallPrint } from "../../theme/styles"
+import { colors, mq, radii, sizes, space } from "../../theme/tokens"
+import { PageHeader } from "../ui/PageHeader"
+import { pageHead, type ContentPageProps } from "../layout/pageHead"
+import { SignupForm } from "./SignupForm"
+
+const PRIVACY_NOTE_ID = "privacy-note"
+
+const columns = css`
+  ${container};
+  display: grid;
+  gap: ${space.lg};
+  align-items: start;
+  ${mq.md} {
+    grid-template-columns: 1fr 1fr;
+    gap: ${space.xl};
+  }
+`
+
+const benefits = css`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  li {
+    position: relative;
+    padding: 0.5rem 0 0.5rem 2.25rem;
+  }
+  li::before {
+    content: "";
+    position: absolute;
+    left: 0.25rem;
+    top: 0.95rem;
+    width: 1.1rem;
+    height: 0.55rem;
+    border-left: 3px solid ${colors.accent};
+    border-bottom: 3px solid ${colors.accent};
+    transform: rotate(-45deg);
+  }
+`
+
+const privacy = [
+  smallPrint,
+  css`
+    margin: ${space.sm} 0 0;
+  `,
+]
+
+const questions = css`
+  ${container};
+  margin-top: ${space.xl};
+  > div {
+    max-width: ${sizes.measure};
+    padding: ${space.lg} clamp(${space.md}, 5vw, ${space.xl});
+    border-radius: ${radii.md};
+    background: ${colors.linen};
+  }
+  a {
+    overflow-wrap: anywhere;
+    font-weight: 600;
+  }
+`
+
+type ContactPageProps = ContentPageProps<Queries.ContactPageFragment>
+
+/** The sign-up page: the members' benefits, the form and the questions box (data/contact.json). */
+export default function ContactPage({ data: { page } }: ContactPageProps) {
+  const { contactEmail } = useSiteSettings()
+  if (!page) return null
+  return (
+    <>
+      <PageHeader heading={page.heading} intro={page.intro} />
+      <div css={columns}>
+        <section aria-labelledby="benefits-heading">
+          <h2 id="benefits-heading">{page.benefitsHeading}</h2>
+          <ul css={benefits}>
+            {page.benefits.map((benefit) => (
+              <li key={benefit}>{benefit}</li>
+            ))}
+          </ul>
+        </section>
+        <div css={card}>
+          <SignupForm texts={page} describedById={PRIVACY_NOTE_ID} />
+          <p id={PRIVACY_NOTE_ID} css={privacy}>
+            {page.privacyNote} <Link to={page.privacyLink.path}>{page.privacyLink.label}</Link>
+          </p>
+        </div>
+      </div>
+      <section css={questions} aria-labelledby="questions-heading">
+        <div>
+          <h2 id="questions-heading">{page.questions.heading}</h2>
+          <p>
+            {page.questions.text} <a href={`mailto:${contactEmail}`}>{contactEmail}</a>
+          </p>
+        </div>
+      </section>
+    </>
+  )
+}
+
+export const Head = pageHead<Queries.ContactPageFragment>()
+
+export const contactPageFields = graphql`
+  fragment ContactPage on ContactJson {
+    title
+    description
+    heading
+    intro
+    benefitsHeading
+    benefits
+    ...SignupForm
+    privacyNote
+    privacyLink {
+      label
+      path
+    }
+    questions {
+      heading
+      text
+    }
+  }
+`
