@@ -1,5 +1,5 @@
 /** Deterministic pseudo-random numbers so every render is identical. */
-export function rng(seed = 1) {
+export function rng(seed = 1): () => number {
   let a = seed >>> 0
   return () => {
     a = (a + 0x6d2b79f5) >>> 0

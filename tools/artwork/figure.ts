@@ -5,7 +5,7 @@
  * Local units: the figure stands 1000 units tall, head top near y=0, soles near
  * y=1000, centre line x=0. "L" and "R" mean the viewer's left and right.
  */
-import { C, SKIN, HAIR, mix } from "./palette.mjs"
+import { C, SKIN, HAIR, mix } from "./palette"
 import {
   P,
   add,
@@ -18,17 +18,23 @@ import {
   smooth,
   smoothTail,
   sub,
-} from "./geom.mjs"
-import { rng } from "./rng.mjs"
+  type LimbOptions,
+  type Pt,
+  type Tube,
+} from "./geom"
+import { rng } from "./rng"
 
-/** @typedef {import("./geom.mjs").Pt} Pt */
-/** @typedef {import("./geom.mjs").Tube} Tube */
-/** @typedef {"L" | "R"} Side */
-/** @typedef {{ base: string, shade: string, lip: string }} Skin */
+type Side = "L" | "R"
+
+/** A skin tone: base fill, shaded side, lip colour. */
+interface Skin {
+  base: string
+  shade: string
+  lip: string
+}
 
 /* ------------------------------------------------------------------ poses */
 
-/** @satisfies {Record<string, Pt[]>} */
 const ARMS = {
   down: [
     [58, 180],
@@ -103,33 +109,37 @@ const ARMS = {
     [164, 258],
     [176, 248],
   ],
+} satisfies Record<string, Pt[]>
+
+/** The body's joints in one stance; each leg runs hip, knee, calf, ankle. */
+interface Stance {
+  hip: Pt
+  waist: Pt
+  shL: Pt
+  shR: Pt
+  head: Pt
+  legL: Pt[]
+  toeL: Pt
+  legR: Pt[]
+  toeR: Pt
 }
 
-/**
- * The body's joints in one stance; each leg runs hip, knee, calf, ankle.
- * @typedef {object} Stance
- * @property {Pt} hip
- * @property {Pt} waist
- * @property {Pt} shL
- * @property {Pt} shR
- * @property {Pt} head
- * @property {Pt[]} legL
- * @property {Pt} toeL
- * @property {Pt[]} legR
- * @property {Pt} toeR
- */
-/** @typedef {Stance & { armL: Pt[], armR: Pt[], tilt: number, turn: number }} Pose */
+/** A stance with its arms and the head's tilt and turn: what a figure is drawn from. */
+interface Pose extends Stance {
+  armL: Pt[]
+  armR: Pt[]
+  tilt: number
+  turn: number
+}
 
-/**
- * @typedef {object} PoseSpec
- * @property {keyof typeof LEGS} [legs]
- * @property {keyof typeof ARMS} [armL]
- * @property {keyof typeof ARMS} [armR]
- * @property {boolean} [mirror]
- * @property {{ tilt?: number, turn?: number }} [head]
- */
+interface PoseSpec {
+  legs?: keyof typeof LEGS
+  armL?: keyof typeof ARMS
+  armR?: keyof typeof ARMS
+  mirror?: boolean
+  head?: { tilt?: number; turn?: number }
+}
 
-/** @satisfies {Record<string, Stance>} */
 const LEGS = {
   walk: {
     hip: [-10, 440],
@@ -194,26 +204,20 @@ const LEGS = {
     ],
     toeR: [28, 998],
   },
-}
+} satisfies Record<string, Stance>
 
-/** @type {(p: Pt) => Pt} */
-const mirrorPt = ([x, y]) => [-x, y]
+const mirrorPt = ([x, y]: Pt): Pt => [-x, y]
 
-/**
- * Build the joint set for a pose name plus arm choices, optionally mirrored.
- * @param {PoseSpec} spec
- * @returns {Pose}
- */
+/** Build the joint set for a pose name plus arm choices, optionally mirrored. */
 export function makePose({
   legs = "stand",
   armL = "down",
   armR = "down",
   mirror = false,
   head = {},
-}) {
+}: PoseSpec): Pose {
   const b = LEGS[legs]
-  /** @type {Pose} */
-  let j = {
+  let j: Pose = {
     ...structuredClone(b),
     armL: ARMS[armL].map(mirrorPt),
     armR: ARMS[armR].map((p) => [...p]),
@@ -221,7 +225,7 @@ export function makePose({
     turn: head.turn ?? 0,
   }
   if (mirror) {
-    const m = (/** @type {Pt} */ p) => mirrorPt(p)
+    const m = (p: Pt) => mirrorPt(p)
     j = {
       hip: m(j.hip),
       waist: m(j.waist),
@@ -241,15 +245,9 @@ export function makePose({
   return j
 }
 
-/**
- * Move an arm so its root sits just inside the shoulder tip (wider for roomy garments).
- * @param {Pt[]} arm
- * @param {Pt} sh
- * @param {number} s
- */
-function attachShoulder(arm, sh, s, ease = 3) {
-  /** @type {Pt} */
-  const root = [sh[0] - s * (10 - ease * 0.4), sh[1] + 7]
+/** Move an arm so its root sits just inside the shoulder tip (wider for roomy garments). */
+function attachShoulder(arm: Pt[], sh: Pt, s: number, ease = 3): Pt[] {
+  const root: Pt = [sh[0] - s * (10 - ease * 0.4), sh[1] + 7]
   const d = sub(root, nth(arm, 0))
   const moved = arm.map((p, i) => (i === 0 ? root : add(p, mul(d, Math.max(0, 1 - i * 0.6)))))
   // shorten the hand a touch: knuckles to fingertip
@@ -262,19 +260,36 @@ function attachShoulder(arm, sh, s, ease = 3) {
 /** Outline opacity: soft enough to read as a fine pen line, not a cartoon stroke. */
 const INK = 0.62
 
+interface ShapeStyle {
+  shade?: boolean
+  stroke?: boolean
+  opacity?: number
+  /** Attributes added to the path as they are. */
+  extra?: string
+}
+
+interface LineStyle {
+  /** Width, as a multiple of the pen's line width. */
+  w?: number
+  opacity?: number
+  color?: string
+  cap?: string
+}
+
 class Pen {
-  /** @param {number} lw line width */
-  constructor(lw) {
+  /** Line width. */
+  readonly lw: number
+  readonly out: string[] = []
+
+  constructor(lw: number) {
     this.lw = lw
-    /** @type {string[]} */
-    this.out = []
   }
-  /**
-   * A filled, outlined, softly shaded shape.
-   * @param {string} d
-   * @param {string} fill
-   */
-  shape(d, fill, { shade = true, stroke = true, opacity = 1, extra = "" } = {}) {
+  /** A filled, outlined, softly shaded shape. */
+  shape(
+    d: string,
+    fill: string,
+    { shade = true, stroke = true, opacity = 1, extra = "" }: ShapeStyle = {},
+  ): void {
     const st = stroke
       ? ` stroke="${C.ink}" stroke-opacity="${INK}" stroke-width="${this.lw}" stroke-linejoin="round"`
       : ""
@@ -286,10 +301,8 @@ class Pen {
    * A limb. `open` leaves the start cap unstroked so it melts into what it joins.
    * Shading is a band along the shadow side, computed from the same samples, so a
    * limb drawn in two parts shows no seam.
-   * @param {Tube} t
-   * @param {string} fill
    */
-  tube(t, fill, { open = true } = {}) {
+  tube(t: Tube, fill: string, { open = true } = {}): void {
     this.out.push(`<path d="${t.d}" fill="${fill}"/>`)
     const n = t.left.length
     if (n > 2) {
@@ -304,37 +317,27 @@ class Pen {
     }
     this.line(open ? t.edge : t.d)
   }
-  /** @param {string} d */
-  line(d, { w = 1, opacity = INK, color = C.ink, cap = "round" } = {}) {
+  line(d: string, { w = 1, opacity = INK, color = C.ink, cap = "round" }: LineStyle = {}): void {
     this.out.push(
       `<path d="${d}" fill="none" stroke="${color}" stroke-opacity="${opacity}" stroke-width="${this.lw * w}" stroke-linecap="${cap}" stroke-linejoin="round"/>`,
     )
   }
-  /** @param {string} d */
-  fold(d, opacity = 0.38) {
+  fold(d: string, opacity = 0.38): void {
     this.line(d, { w: 0.8, opacity })
   }
-  /** @param {string} s */
-  raw(s) {
+  raw(s: string): void {
     this.out.push(s)
   }
 }
 
 /* ------------------------------------------------------------ body parts */
 
-/**
- * The side of the torso from shoulder tip to thigh, cut at bottomY.
- * @param {Pose} j
- * @param {Side} side
- * @param {number} ease
- * @param {number} bottomY
- */
-function torsoSide(j, side, ease, bottomY, box = 0) {
+/** The side of the torso from shoulder tip to thigh, cut at bottomY. */
+function torsoSide(j: Pose, side: Side, ease: number, bottomY: number, box = 0) {
   const s = side === "R" ? 1 : -1
   const sh = side === "R" ? j.shR : j.shL
   const cx = (j.shL[0] + j.shR[0]) / 2
-  /** @type {Pt[]} */
-  const pts = [
+  const pts: Pt[] = [
     [sh[0] + s * (ease * 0.4 - 1), sh[1] - 3],
     [sh[0] + s * (4 + ease * 0.4), sh[1] + 12],
     [cx + s * (44 + ease), sh[1] + 52],
@@ -349,11 +352,7 @@ function torsoSide(j, side, ease, bottomY, box = 0) {
   )
 }
 
-/**
- * @param {Pt[]} pts
- * @param {number} y
- */
-function cutAtY(pts, y) {
+function cutAtY(pts: Pt[], y: number) {
   const out = [nth(pts, 0)]
   for (let i = 1; i < pts.length; i++) {
     const a = nth(pts, i - 1)
@@ -367,25 +366,15 @@ function cutAtY(pts, y) {
   return out
 }
 
-/**
- * @param {Pose} j
- * @returns {{ NL: Pt, NR: Pt, nx: number }}
- */
-function neckPoints(j, spread = 16) {
+function neckPoints(j: Pose, spread = 16): { NL: Pt; NR: Pt; nx: number } {
   const nx = (j.head[0] + (j.shL[0] + j.shR[0]) / 2) / 2
   return { NL: [nx - spread, 146], NR: [nx + spread, 146], nx }
 }
 
-/** @typedef {"crew" | "v" | "deepv" | "scoop" | "boat" | "wrap" | "roll"} Neck */
+type Neck = "crew" | "v" | "deepv" | "scoop" | "boat" | "wrap" | "roll"
 
-/**
- * Neckline path from NR back to NL (no leading M).
- * @param {Neck} kind
- * @param {Pose} j
- * @param {Pt} NL
- * @param {Pt} NR
- */
-function neckline(kind, j, NL, NR) {
+/** Neckline path from NR back to NL (no leading M). */
+function neckline(kind: Neck, j: Pose, NL: Pt, NR: Pt) {
   const nx = (NL[0] + NR[0]) / 2
   switch (kind) {
     case "wrap":
@@ -402,20 +391,26 @@ function neckline(kind, j, NL, NR) {
   }
 }
 
-/**
- * A bodice/top outline from the shoulders down to bottomY.
- * @param {Pose} j
- * @param {{ ease?: number, bottom: number, neck?: Neck, hemCurve?: number, box?: number }} cut
- */
-function bodicePath(j, { ease = 2, bottom, neck = "crew", hemCurve = 6, box = 0 }) {
+interface BodiceCut {
+  ease?: number
+  bottom: number
+  neck?: Neck
+  hemCurve?: number
+  box?: number
+}
+
+/** A bodice/top outline from the shoulders down to bottomY. */
+function bodicePath(
+  j: Pose,
+  { ease = 2, bottom, neck = "crew", hemCurve = 6, box = 0 }: BodiceCut,
+) {
   const spread = neck === "boat" ? 34 : neck === "v" || neck === "deepv" ? 18 : 16
   const { NL, NR } = neckPoints(j, spread)
   const L = torsoSide(j, "L", ease, bottom, box)
   const R = torsoSide(j, "R", ease, bottom, box)
   const bl = nth(L, L.length - 1)
   const br = nth(R, R.length - 1)
-  /** @type {Pt} */
-  const mid = [(bl[0] + br[0]) / 2, Math.max(bl[1], br[1]) + hemCurve]
+  const mid: Pt = [(bl[0] + br[0]) / 2, Math.max(bl[1], br[1]) + hemCurve]
   return (
     `M${P(NL)}Q${P([NL[0] - 26, 150])} ${P(nth(L, 0))}` +
     smoothTail(L) +
@@ -427,12 +422,7 @@ function bodicePath(j, { ease = 2, bottom, neck = "crew", hemCurve = 6, box = 0 
   )
 }
 
-/**
- * @param {Pen} pen
- * @param {Pose} j
- * @param {Skin} skin
- */
-function neckAndChest(pen, j, skin) {
+function neckAndChest(pen: Pen, j: Pose, skin: Skin) {
   const { nx } = neckPoints(j)
   const hx = j.head[0]
   const cx = (j.shL[0] + j.shR[0]) / 2
@@ -461,16 +451,11 @@ function neckAndChest(pen, j, skin) {
   pen.fold(`M${P([nx + 30, 170])}Q${P([nx + 14, 165])} ${P([nx + 6, 172])}`, 0.3)
 }
 
-/**
- * Face: an egg shape with closed, lowered eyes, a nose stroke and lips.
- * @param {Pen} pen
- * @param {Pose} j
- * @param {Skin} skin
- */
-function face(pen, j, skin) {
+/** Face: an egg shape with closed, lowered eyes, a nose stroke and lips. */
+function face(pen: Pen, j: Pose, skin: Skin) {
   const [hx, hy] = j.head
   const t = j.turn
-  const g = []
+  const g: string[] = []
   const faceD = smooth(
     [
       [0, -43],
@@ -495,7 +480,7 @@ function face(pen, j, skin) {
   )
   const fx = t * 7
   const lw = pen.lw
-  const stroke = (/** @type {string} */ d, w = 1, o = 0.8) =>
+  const stroke = (d: string, w = 1, o = 0.8) =>
     `<path d="${d}" fill="none" stroke="${C.ink}" stroke-opacity="${o}" stroke-width="${lw * w}" stroke-linecap="round"/>`
   // lowered lids with a hint of lash
   g.push(stroke(`M${P([fx - 18, -3])}Q${P([fx - 12, 2])} ${P([fx - 5, -2])}`, 1.1))
@@ -523,15 +508,20 @@ function face(pen, j, skin) {
 
 /* ------------------------------------------------------------------ hair */
 
-/**
- * @typedef {object} Hairstyle
- * @property {{ d: string, strands?: number }[]} back Shapes behind the head.
- * @property {string | null} front Null when it is generated (curls).
- * @property {Pt[][]} strands
- */
-/** @typedef {{ style: keyof typeof HAIRSTYLES, color: keyof typeof HAIR, flip?: boolean }} Hair */
+interface Hairstyle {
+  /** Shapes behind the head. */
+  back: { d: string; strands?: number }[]
+  /** Null when it is generated (curls). */
+  front: string | null
+  strands: Pt[][]
+}
 
-/** @satisfies {Record<string, Hairstyle>} */
+interface Hair {
+  style: keyof typeof HAIRSTYLES
+  color: keyof typeof HAIR
+  flip?: boolean
+}
+
 const HAIRSTYLES = {
   chignon: {
     back: [
@@ -766,12 +756,11 @@ const HAIRSTYLES = {
     front: null, // generated
     strands: [],
   },
-}
+} satisfies Record<string, Hairstyle>
 
 function curlsPath() {
   const n = 13
-  /** @type {Pt[]} */
-  const pts = []
+  const pts: Pt[] = []
   for (let i = 0; i <= n; i++) {
     const a = Math.PI * (0.93 + (i / n) * 1.14)
     pts.push([Math.cos(a) * 50, -12 + Math.sin(a) * 50])
@@ -791,12 +780,7 @@ function curlsPath() {
   )
 }
 
-/**
- * @param {Pen} pen
- * @param {Pose} j
- * @param {Hair} hair
- */
-function hairBack(pen, j, hair) {
+function hairBack(pen: Pen, j: Pose, hair: Hair) {
   const st = HAIRSTYLES[hair.style]
   const col = HAIR[hair.color]
   const flip = hair.flip ? -1 : 1
@@ -811,12 +795,7 @@ function hairBack(pen, j, hair) {
   )
 }
 
-/**
- * @param {Pen} pen
- * @param {Pose} j
- * @param {Hair} hair
- */
-function hairFront(pen, j, hair) {
+function hairFront(pen: Pen, j: Pose, hair: Hair) {
   const st = HAIRSTYLES[hair.style]
   const col = HAIR[hair.color]
   const flip = hair.flip ? -1 : 1
@@ -854,13 +833,7 @@ function hairFront(pen, j, hair) {
 
 /* ------------------------------------------------------------- garments */
 
-/**
- * @param {Pose} j
- * @param {Side} side
- * @param {readonly number[]} widths
- * @param {Parameters<typeof limb>[2]} [opts]
- */
-function armTube(j, side, widths, opts) {
+function armTube(j: Pose, side: Side, widths: readonly number[], opts?: LimbOptions) {
   return limb(side === "L" ? j.armL : j.armR, widths, opts)
 }
 
@@ -871,15 +844,15 @@ let clipSeq = 0
 /**
  * A clip that hides whatever falls inside the armholes above the armpits, so a
  * sleeve drawn over the bodice starts exactly at its armhole seam.
- * @param {Pen} pen
- * @param {Pose} j
- * @param {number} ease
- * @returns {{ id: string, tips: Record<Side, [tip: Pt, slope: Pt]> }}
  */
-function armholeClip(pen, j, ease) {
+function armholeClip(
+  pen: Pen,
+  j: Pose,
+  ease: number,
+): { id: string; tips: Record<Side, [tip: Pt, slope: Pt]> } {
   const id = `arm${++clipSeq}`
   const { NL, NR } = neckPoints(j)
-  const cut = (/** @type {Side} */ side) => {
+  const cut = (side: Side) => {
     const pts = torsoSide(j, side, ease, 400)
     const armpitY = (side === "L" ? j.shL : j.shR)[1] + 52
     return pts.filter((p) => p[1] <= armpitY)
@@ -893,26 +866,24 @@ function armholeClip(pen, j, ease) {
   const slopeR = norm(sub(tipR, NR))
   const extL = add(tipL, mul(slopeL, 40))
   const extR = add(tipR, mul(slopeR, 40))
-  /** @type {Pt[]} */
-  const poly = [[extL[0], -300], extL, ...L, ...[...R].reverse(), extR, [extR[0], -300]]
+  const poly: Pt[] = [[extL[0], -300], extL, ...L, ...[...R].reverse(), extR, [extR[0], -300]]
   pen.raw(
     `<clipPath id="${id}"><path clip-rule="evenodd" d="M-2000 -2000H2000V3000H-2000Z${poly.map((p, i) => (i ? "L" : "M") + P(p)).join("")}Z"/></clipPath>`,
   )
   return { id, tips: { L: [tipL, slopeL], R: [tipR, slopeR] } }
 }
 
-/** @type {readonly Side[]} */
-const SIDES = ["L", "R"]
+const SIDES: readonly Side[] = ["L", "R"]
 
-/**
- * Both arms, with their sleeves, drawn over the bodice but clipped at the armholes.
- * @param {Pen} pen
- * @param {Pose} j
- * @param {Skin | null} skin null on a hanger: sleeves only
- * @param {Sleeve | null} sleeve
- * @param {number} ease
- */
-function drawArms(pen, j, skin, sleeve, ease) {
+/** Both arms, with their sleeves, drawn over the bodice but clipped at the armholes. */
+function drawArms(
+  pen: Pen,
+  j: Pose,
+  /** null on a hanger: sleeves only */
+  skin: Skin | null,
+  sleeve: Sleeve | null,
+  ease: number,
+) {
   const { id, tips } = armholeClip(pen, j, ease)
   pen.raw(`<g clip-path="url(#${id})">`)
   for (const side of SIDES) {
@@ -937,8 +908,7 @@ function drawArms(pen, j, skin, sleeve, ease) {
       if (sleeve.folds) {
         const m = Math.floor(t.left.length * 0.45)
         /** Point f of the way across the sleeve at sample i. */
-        const across = (/** @type {number} */ i, /** @type {number} */ f) =>
-          lerp(nth(t.left, i), nth(t.right, i), f)
+        const across = (i: number, f: number) => lerp(nth(t.left, i), nth(t.right, i), f)
         pen.fold(`M${P(across(m, 0.2))}Q${P(across(m + 3, 0.5))} ${P(across(m + 1, 0.8))}`)
       }
     }
@@ -955,16 +925,18 @@ function drawArms(pen, j, skin, sleeve, ease) {
   }
 }
 
-/**
- * @typedef {object} SleeveCut
- * @property {number} to Where it ends, as a joint parameter along the arm.
- * @property {number[]} widths
- * @property {boolean} [cuff]
- * @property {boolean} [folds]
- */
-/** @typedef {SleeveCut & { color: string }} Sleeve */
+interface SleeveCut {
+  /** Where it ends, as a joint parameter along the arm. */
+  to: number
+  widths: number[]
+  cuff?: boolean
+  folds?: boolean
+}
 
-/** @satisfies {Record<string, SleeveCut>} */
+interface Sleeve extends SleeveCut {
+  color: string
+}
+
 const SLEEVES = {
   long: { to: 2.12, widths: [32, 26, 21, 21], cuff: true, folds: true },
   three: { to: 1.62, widths: [32, 26, 23], folds: true },
@@ -973,14 +945,9 @@ const SLEEVES = {
   knit: { to: 2.14, widths: [34, 30, 24, 22], cuff: true, folds: true },
   coat: { to: 2.2, widths: [38, 34, 29, 29], cuff: true, folds: true },
   blouse: { to: 2.1, widths: [34, 29, 23, 21], cuff: true, folds: true },
-}
+} satisfies Record<string, SleeveCut>
 
-/**
- * @param {Pen} pen
- * @param {Pose} j
- * @param {Skin} skin
- */
-function legs(pen, j, skin) {
+function legs(pen: Pen, j: Pose, skin: Skin) {
   const W = [54, 32, 37, 15]
   for (const side of ["L", "R"]) {
     const leg = side === "L" ? j.legL : j.legR
@@ -990,21 +957,22 @@ function legs(pen, j, skin) {
   }
 }
 
-/** @typedef {{ color?: string, kind?: "pump" | "flat" }} ShoeSpec */
+interface ShoeSpec {
+  color?: string
+  kind?: "pump" | "flat"
+}
 
-/**
- * @param {Pen} pen
- * @param {Pose} j
- * @param {ShoeSpec & { skin: Skin }} shoe
- */
-function shoes(pen, j, { color = C.ink, kind = "pump", skin }) {
+function shoes(
+  pen: Pen,
+  j: Pose,
+  { color = C.ink, kind = "pump", skin }: ShoeSpec & { skin: Skin },
+) {
   for (const side of ["L", "R"]) {
     const leg = side === "L" ? j.legL : j.legR
     const a = nth(leg, 3)
     const toe = side === "L" ? j.toeL : j.toeR
     const dir = norm(sub(toe, a))
-    /** @type {Pt} */
-    const nrm = [-dir[1], dir[0]]
+    const nrm: Pt = [-dir[1], dir[0]]
     const foot = smooth(
       [
         add(a, mul(nrm, 8)),
@@ -1048,30 +1016,30 @@ function shoes(pen, j, { color = C.ink, kind = "pump", skin }) {
   }
 }
 
-/**
- * @typedef {object} SkirtSpec
- * @property {string} color
- * @property {number} [hem] Where the hem falls, in local units.
- * @property {number} [flare]
- * @property {number} [ease]
- * @property {number} [waves] Folds along the hem.
- * @property {number} [depth] How deep the hem's folds are.
- * @property {number} [sway] Sideways shift of the hem.
- * @property {number} [lift] How much the hem rises towards the left.
- * @property {number} [seed]
- * @property {number | null} [top] Where the skirt starts, when not at the waist.
- * @property {boolean} [folds]
- */
+interface SkirtSpec {
+  color: string
+  /** Where the hem falls, in local units. */
+  hem?: number
+  flare?: number
+  ease?: number
+  /** Folds along the hem. */
+  waves?: number
+  /** How deep the hem's folds are. */
+  depth?: number
+  /** Sideways shift of the hem. */
+  sway?: number
+  /** How much the hem rises towards the left. */
+  lift?: number
+  seed?: number
+  /** Where the skirt starts, when not at the waist. */
+  top?: number | null
+  folds?: boolean
+}
 
-/**
- * Skirt from the waist to hemY with a flowing, folded hem.
- * @param {Pen} pen
- * @param {Pose} j
- * @param {SkirtSpec} spec
- */
+/** Skirt from the waist to hemY with a flowing, folded hem. */
 function skirt(
-  pen,
-  j,
+  pen: Pen,
+  j: Pose,
   {
     color,
     hem = 800,
@@ -1084,25 +1052,19 @@ function skirt(
     seed = 3,
     top = null,
     folds = true,
-  },
+  }: SkirtSpec,
 ) {
   const rand = rng(seed)
   const wy = top ?? j.waist[1]
-  /** @type {Pt} */
-  const wl = [j.waist[0] - 35 - ease, wy]
-  /** @type {Pt} */
-  const wr = [j.waist[0] + 35 + ease, wy]
-  /** @type {Pt} */
-  const hl = [j.hip[0] - 62 - ease * 1.4, j.hip[1]]
-  /** @type {Pt} */
-  const hr = [j.hip[0] + 62 + ease * 1.4, j.hip[1]]
+  const wl: Pt = [j.waist[0] - 35 - ease, wy]
+  const wr: Pt = [j.waist[0] + 35 + ease, wy]
+  const hl: Pt = [j.hip[0] - 62 - ease * 1.4, j.hip[1]]
+  const hr: Pt = [j.hip[0] + 62 + ease * 1.4, j.hip[1]]
   const hc = j.hip[0] + sway
   const half = 62 + flare
-  const yAt = (/** @type {number} */ t) => hem - lift * (1 - t) + 12 * (1 - (2 * t - 1) ** 2)
-  /** @type {Pt[]} */
-  const hemPts = []
-  /** @type {Pt[]} */
-  const cusps = []
+  const yAt = (t: number) => hem - lift * (1 - t) + 12 * (1 - (2 * t - 1) ** 2)
+  const hemPts: Pt[] = []
+  const cusps: Pt[] = []
   const n = waves * 2
   for (let i = 0; i <= n; i++) {
     const t = i / n
@@ -1110,20 +1072,16 @@ function skirt(
     const x = hc - half + t * half * 2 + jitter
     const up = i % 2 === 0
     const amp = depth * (0.35 + rand() * 0.75)
-    /** @type {Pt} */
-    const p = [x, yAt(t) + (up ? -amp : amp)]
+    const p: Pt = [x, yAt(t) + (up ? -amp : amp)]
     hemPts.push(p)
     if (up && i > 0 && i < n) cusps.push(p)
   }
   const hem0 = nth(hemPts, 0)
   const hemN = nth(hemPts, hemPts.length - 1)
-  /** @type {Pt} */
-  const ml = [lerp(hl, hem0, 0.5)[0] + flare * 0.1, (hl[1] + hem0[1]) / 2]
-  /** @type {Pt} */
-  const mr = [lerp(hr, hemN, 0.5)[0] - flare * 0.1, (hr[1] + hemN[1]) / 2]
+  const ml: Pt = [lerp(hl, hem0, 0.5)[0] + flare * 0.1, (hl[1] + hem0[1]) / 2]
+  const mr: Pt = [lerp(hr, hemN, 0.5)[0] - flare * 0.1, (hr[1] + hemN[1]) / 2]
   // the inside/back of the skirt, glimpsed where the front hem lifts
-  /** @type {Pt[]} */
-  const backHem = hemPts.map((p, i) => [p[0], yAt(i / n) + depth * 0.7])
+  const backHem: Pt[] = hemPts.map((p, i) => [p[0], yAt(i / n) + depth * 0.7])
   const back =
     `M${P(wl)}` +
     smoothTail([wl, hl, ml, nth(backHem, 0)]) +
@@ -1142,10 +1100,8 @@ function skirt(
   if (folds) {
     cusps.forEach((c, i) => {
       const t = (i + 1) / (cusps.length + 1)
-      /** @type {Pt} */
-      const from = [lerp(hl, hr, t)[0], j.hip[1] - 40 + rand() * 40]
-      /** @type {Pt} */
-      const mid = [lerp(from, c, 0.55)[0] + (rand() - 0.5) * 10, lerp(from, c, 0.55)[1]]
+      const from: Pt = [lerp(hl, hr, t)[0], j.hip[1] - 40 + rand() * 40]
+      const mid: Pt = [lerp(from, c, 0.55)[0] + (rand() - 0.5) * 10, lerp(from, c, 0.55)[1]]
       pen.fold(smooth([from, mid, [c[0], c[1] - 4]]))
     })
   }
@@ -1153,49 +1109,38 @@ function skirt(
 }
 
 /** Trousers: two legs plus a seat panel. Cuts: wide, straight, tapered. */
-/** @satisfies {Record<string, number[]>} */
 const CUTS = {
   wide: [64, 64, 70, 80, 86],
   straight: [62, 48, 46, 42, 42],
   tapered: [62, 42, 36, 27, 26],
   palazzo: [68, 76, 86, 100, 108],
+} satisfies Record<string, number[]>
+
+interface TrouserSpec {
+  kind: "trousers"
+  color: string
+  cut?: keyof typeof CUTS
+  /** How far the hem falls below the ankle. */
+  hemDrop?: number
+  belt?: BeltSpec
 }
 
-/**
- * @typedef {object} TrouserSpec
- * @property {"trousers"} kind
- * @property {string} color
- * @property {keyof typeof CUTS} [cut]
- * @property {number} [hemDrop] How far the hem falls below the ankle.
- * @property {BeltSpec} [belt]
- */
-
-/**
- * @param {Pen} pen
- * @param {Pose} j
- * @param {TrouserSpec} spec
- */
-function trousers(pen, j, { color, cut = "wide", hemDrop = 26 }) {
+function trousers(pen: Pen, j: Pose, { color, cut = "wide", hemDrop = 26 }: TrouserSpec) {
   const W = CUTS[cut]
-  const tube = (/** @type {Pt[]} */ leg) => {
+  const tube = (leg: Pt[]) => {
     const a = nth(leg, 3)
     const dir = norm(sub(a, nth(leg, 2)))
     return limb([...leg, add(a, mul(dir, hemDrop))], W, { cap: "flat" })
   }
   const tL = tube(j.legL)
   const tR = tube(j.legR)
-  /** @type {Pt} */
-  const wl = [j.waist[0] - 37, j.waist[1]]
-  /** @type {Pt} */
-  const wr = [j.waist[0] + 37, j.waist[1]]
-  /** @type {Pt} */
-  const hl = [j.hip[0] - 63, j.hip[1]]
-  /** @type {Pt} */
-  const hr = [j.hip[0] + 63, j.hip[1]]
+  const wl: Pt = [j.waist[0] - 37, j.waist[1]]
+  const wr: Pt = [j.waist[0] + 37, j.waist[1]]
+  const hl: Pt = [j.hip[0] - 63, j.hip[1]]
+  const hr: Pt = [j.hip[0] + 63, j.hip[1]]
   const crotchY = 505
-  /** @type {Pt} */
-  const crotch = [j.hip[0], crotchY]
-  const below = (/** @type {Pt[]} */ pts, /** @type {number} */ y) => pts.filter((p) => p[1] > y)
+  const crotch: Pt = [j.hip[0], crotchY]
+  const below = (pts: Pt[], y: number) => pts.filter((p) => p[1] > y)
   const outerL = [wl, hl, ...below(tL.left, hl[1] + 30)]
   const outerR = [wr, hr, ...below(tR.right, hr[1] + 30)]
   const innerL = [crotch, ...below(tL.right, crotchY + 12)]
@@ -1216,7 +1161,7 @@ function trousers(pen, j, { color, cut = "wide", hemDrop = 26 }) {
   pen.line(smooth(fin))
   // the back leg's inner edge, only where it shows beside the front leg
   const back = frontIsR ? innerL : innerR
-  const fx = (/** @type {number} */ y) => {
+  const fx = (y: number) => {
     const pts = frontIsR ? innerR : innerL
     let best = nth(pts, 0)
     for (const p of pts) if (Math.abs(p[1] - y) < Math.abs(best[1] - y)) best = p
@@ -1229,7 +1174,7 @@ function trousers(pen, j, { color, cut = "wide", hemDrop = 26 }) {
       pen.line(`M${P(nth(t.left, t.left.length - 1))}L${P(nth(t.right, t.right.length - 1))}`)
     const n = t.left.length
     /** The middle of the trouser leg at sample i. */
-    const centre = (/** @type {number} */ i) => lerp(nth(t.left, i), nth(t.right, i), 0.5)
+    const centre = (i: number) => lerp(nth(t.left, i), nth(t.right, i), 0.5)
     pen.fold(smooth([centre(8), centre(Math.floor(n / 2)), centre(n - 1)]), 0.3)
   }
   // fly and waistband
@@ -1240,14 +1185,14 @@ function trousers(pen, j, { color, cut = "wide", hemDrop = 26 }) {
   pen.fold(`M${P([wl[0] + 1, wl[1] + 15])}L${P([wr[0] - 1, wr[1] + 15])}`, 0.35)
 }
 
-/** @typedef {{ color?: string, buckle?: string, y?: number | null, w?: number }} BeltSpec */
+interface BeltSpec {
+  color?: string
+  buckle?: string
+  y?: number | null
+  w?: number
+}
 
-/**
- * @param {Pen} pen
- * @param {Pose} j
- * @param {BeltSpec} belt
- */
-function beltAt(pen, j, { color = C.ink, buckle = C.gold, y = null, w = 14 }) {
+function beltAt(pen: Pen, j: Pose, { color = C.ink, buckle = C.gold, y = null, w = 14 }: BeltSpec) {
   const wy = y ?? j.waist[1]
   const x0 = j.waist[0] - 38
   const x1 = j.waist[0] + 38
@@ -1260,30 +1205,28 @@ function beltAt(pen, j, { color = C.ink, buckle = C.gold, y = null, w = 14 }) {
   )
 }
 
-/**
- * @typedef {object} TopSpec
- * @property {string} color
- * @property {"blouse" | "knit" | "tee" | "shell"} [kind]
- * @property {Neck} [neck]
- * @property {keyof typeof SLEEVES | "none"} [sleeve]
- * @property {boolean} [tuck] Tucked in at the waist.
- * @property {number} [bottom] Where the hem falls; without it, tuck decides.
- * @property {string} [pattern] Id of a fill pattern laid over the colour.
- * @property {number} [ease]
- * @property {number} [hemCurve]
- * @property {number} [box] Extra width at the waist.
- * @property {"shirt"} [collar]
- * @property {boolean} [bow]
- * @property {string} [bowColor]
- */
+interface TopSpec {
+  color: string
+  kind?: "blouse" | "knit" | "tee" | "shell"
+  neck?: Neck
+  sleeve?: keyof typeof SLEEVES | "none"
+  /** Tucked in at the waist. */
+  tuck?: boolean
+  /** Where the hem falls; without it, tuck decides. */
+  bottom?: number
+  /** Id of a fill pattern laid over the colour. */
+  pattern?: string
+  ease?: number
+  hemCurve?: number
+  /** Extra width at the waist. */
+  box?: number
+  collar?: "shirt"
+  bow?: boolean
+  bowColor?: string
+}
 
-/**
- * Tops: blouse, knit, tee, shell or a dress bodice.
- * @param {Pen} pen
- * @param {Pose} j
- * @param {TopSpec} o
- */
-function top(pen, j, o) {
+/** Tops: blouse, knit, tee, shell or a dress bodice. */
+function top(pen: Pen, j: Pose, o: TopSpec) {
   const bottom = o.bottom ?? (o.tuck ? j.waist[1] + 8 : j.hip[1] + 10)
   const d = bodicePath(j, {
     ease: o.ease ?? 3,
@@ -1439,30 +1382,31 @@ function top(pen, j, o) {
   }
 }
 
-/**
- * @typedef {object} CoatSpec
- * @property {string} color
- * @property {number} [ease]
- * @property {number} [length] Where the hem falls, in local units.
- * @property {number} [flare]
- * @property {number} [sway] Sideways shift of the hem.
- * @property {number} [lift] How much the hem rises on the left.
- * @property {boolean} [open] Worn open rather than wrapped.
- * @property {number} [gap] Half the gap between open fronts.
- * @property {number} [vBottom] Where the wrap's V ends.
- * @property {boolean} [lapel]
- * @property {string} [lapelColor]
- * @property {boolean} [belt]
- * @property {number[]} [buttons] Heights of the buttons.
- */
+interface CoatSpec {
+  color: string
+  ease?: number
+  /** Where the hem falls, in local units. */
+  length?: number
+  flare?: number
+  /** Sideways shift of the hem. */
+  sway?: number
+  /** How much the hem rises on the left. */
+  lift?: number
+  /** Worn open rather than wrapped. */
+  open?: boolean
+  /** Half the gap between open fronts. */
+  gap?: number
+  /** Where the wrap's V ends. */
+  vBottom?: number
+  lapel?: boolean
+  lapelColor?: string
+  belt?: boolean
+  /** Heights of the buttons. */
+  buttons?: number[]
+}
 
-/**
- * Coats and jackets worn over everything else.
- * @param {Pen} pen
- * @param {Pose} j
- * @param {CoatSpec} o
- */
-function coat(pen, j, o) {
+/** Coats and jackets worn over everything else. */
+function coat(pen: Pen, j: Pose, o: CoatSpec) {
   const ease = o.ease ?? 10
   const length = o.length ?? 760
   const flare = o.flare ?? 30
@@ -1470,10 +1414,8 @@ function coat(pen, j, o) {
   const L = torsoSide(j, "L", ease, j.hip[1])
   const R = torsoSide(j, "R", ease, j.hip[1])
   const hemC = j.hip[0] + (o.sway ?? 0)
-  /** @type {Pt} */
-  const hl = [hemC - 66 - flare, length - (o.lift ?? 0)]
-  /** @type {Pt} */
-  const hr = [hemC + 66 + flare, length]
+  const hl: Pt = [hemC - 66 - flare, length - (o.lift ?? 0)]
+  const hr: Pt = [hemC + 66 + flare, length]
   const open = o.open ?? false
   const gap = o.gap ?? 18
   const vBottom = o.vBottom ?? 300
@@ -1506,8 +1448,7 @@ function coat(pen, j, o) {
   // shawl collar / lapels following the V, standing up behind the neck
   for (const k of [-1, 1]) {
     const N = k < 0 ? NL : NR
-    /** @type {Pt} */
-    const tip = open ? [nx + k * (gap * 0.7 + 4), vBottom + 40] : [nx + k * 3, vBottom]
+    const tip: Pt = open ? [nx + k * (gap * 0.7 + 4), vBottom + 40] : [nx + k * 3, vBottom]
     const lap =
       `M${P([N[0] - k * 6, 134])}` +
       smoothTail([
@@ -1547,8 +1488,7 @@ function coat(pen, j, o) {
       `M${P([bx0, by])}Q${P([j.waist[0], by + 6])} ${P([bx1, by])}l0 16Q${P([j.waist[0], by + 22])} ${P([bx0, by + 16])}Z`,
       o.color,
     )
-    /** @type {Pt} */
-    const k = [nx - 12, by + 9]
+    const k: Pt = [nx - 12, by + 9]
     pen.shape(
       smooth(
         [
@@ -1590,14 +1530,10 @@ function coat(pen, j, o) {
 
 /* ---------------------------------------------------------- accessories */
 
-/**
- * A tailor's tape measure draped around the neck: the stylist's badge.
- * @param {Pen} pen
- * @param {Pose} j
- */
-function tapeDrape(pen, j) {
+/** A tailor's tape measure draped around the neck: the stylist's badge. */
+function tapeDrape(pen: Pen, j: Pose) {
   const { nx } = neckPoints(j)
-  const strip = (/** @type {Pt[]} */ pts) => {
+  const strip = (pts: Pt[]) => {
     pen.line(smooth(pts), { w: 8.4, color: C.ink, opacity: 0.45 })
     pen.line(smooth(pts), { w: 7, color: "#efe3c8", opacity: 1 })
     const sm = sampleSpline(pts, 10).map((o) => o.p)
@@ -1622,11 +1558,7 @@ function tapeDrape(pen, j) {
   })
 }
 
-/**
- * @param {Pen} pen
- * @param {Pose} j
- */
-function pearls(pen, j, { drop = 200, r = 4, color = "url(#pearl)" } = {}) {
+function pearls(pen: Pen, j: Pose, { drop = 200, r = 4, color = "url(#pearl)" } = {}) {
   const { nx } = neckPoints(j)
   const pts = sampleSpline(
     [
@@ -1640,8 +1572,7 @@ function pearls(pen, j, { drop = 200, r = 4, color = "url(#pearl)" } = {}) {
   ).map((o) => o.p)
   let acc = 0
   let last = nth(pts, 0)
-  /** @type {Pt[]} */
-  const beads = []
+  const beads: Pt[] = []
   for (const p of pts) {
     acc += Math.hypot(p[0] - last[0], p[1] - last[1])
     last = p
@@ -1658,11 +1589,7 @@ function pearls(pen, j, { drop = 200, r = 4, color = "url(#pearl)" } = {}) {
   }
 }
 
-/**
- * @param {Pen} pen
- * @param {Pose} j
- */
-function goldChain(pen, j, { drop = 230 } = {}) {
+function goldChain(pen: Pen, j: Pose, { drop = 230 } = {}) {
   const { nx } = neckPoints(j)
   pen.line(
     smooth([
@@ -1677,12 +1604,7 @@ function goldChain(pen, j, { drop = 230 } = {}) {
   pen.raw(`<circle cx="${nx}" cy="${drop + 8}" r="6" fill="${C.gold}"/>`)
 }
 
-/**
- * @param {Pen} pen
- * @param {Pose} j
- * @param {"gold" | "pearl"} kind
- */
-function earrings(pen, j, kind = "gold") {
+function earrings(pen: Pen, j: Pose, kind: "gold" | "pearl" = "gold") {
   for (const s of [-1, 1]) {
     const p = add(j.head, [s * 30, 16])
     if (kind === "pearl")
@@ -1696,17 +1618,16 @@ function earrings(pen, j, kind = "gold") {
   }
 }
 
-/** @typedef {{ color?: string, pattern?: string | null, side?: 1 | -1 }} ScarfSpec */
+interface ScarfSpec {
+  color?: string
+  pattern?: string | null
+  side?: 1 | -1
+}
 
-/**
- * A silk scarf knotted at the throat with two tails.
- * @param {Pen} pen
- * @param {Pose} j
- * @param {ScarfSpec} spec
- */
-function scarf(pen, j, { color = C.garnet, pattern = null, side = 1 }) {
+/** A silk scarf knotted at the throat with two tails. */
+function scarf(pen: Pen, j: Pose, { color = C.garnet, pattern = null, side = 1 }: ScarfSpec) {
   const { nx } = neckPoints(j)
-  const fillPat = (/** @type {string} */ d) => {
+  const fillPat = (d: string) => {
     pen.shape(d, color)
     if (pattern) pen.raw(`<path d="${d}" fill="url(#${pattern})"/>`)
   }
@@ -1722,8 +1643,7 @@ function scarf(pen, j, { color = C.garnet, pattern = null, side = 1 }) {
     true,
   )
   fillPat(band)
-  /** @type {Pt} */
-  const k = [nx + side * 14, 172]
+  const k: Pt = [nx + side * 14, 172]
   const tail1 = smooth([
     k,
     [k[0] + side * 6, 210],
@@ -1756,26 +1676,22 @@ function scarf(pen, j, { color = C.garnet, pattern = null, side = 1 }) {
   )
 }
 
-/**
- * @typedef {object} HandbagSpec
- * @property {string} [color]
- * @property {number} [w]
- * @property {number} [h]
- * @property {number} [strap] Height of the handle above the bag.
- * @property {"top" | "chain"} [kind] A top handle or a chain strap.
- */
+export interface HandbagSpec {
+  color?: string
+  w?: number
+  h?: number
+  /** Height of the handle above the bag. */
+  strap?: number
+  /** A top handle or a chain strap. */
+  kind?: "top" | "chain"
+}
 
-/**
- * A structured handbag hanging from a point (the hand or the crook of an arm).
- * @param {Pen} pen
- * @param {Pt} at
- * @param {HandbagSpec} [spec]
- */
+/** A structured handbag hanging from a point (the hand or the crook of an arm). */
 export function handbag(
-  pen,
-  at,
-  { color = C.garnet, w = 96, h = 74, strap = 46, kind = "top" } = {},
-) {
+  pen: Pen,
+  at: Pt,
+  { color = C.garnet, w = 96, h = 74, strap = 46, kind = "top" }: HandbagSpec = {},
+): void {
   const [x, y] = at
   const top = y + strap
   if (kind === "top") {
@@ -1802,59 +1718,73 @@ export function handbag(
 
 /* ----------------------------------------------------------- the figure */
 
-/**
- * @typedef {SkirtSpec & {
- *   neck?: Neck,
- *   sleeve?: keyof typeof SLEEVES | "none",
- *   pattern?: string,
- *   belt?: BeltSpec,
- * }} DressSpec
- */
-/** @typedef {SkirtSpec & { kind: "skirt", belt?: BeltSpec }} SkirtBottomSpec */
-/**
- * @typedef {{ kind?: "clip", color?: string }} HangerSpec A wooden hanger unless kind is "clip".
- */
-/** @typedef {{ color?: string, band?: string }} HatSpec */
-/**
- * @typedef {HandbagSpec & { side?: Side, at?: "crook", offset?: Pt }} BagSpec Held in the
- *   hand unless `at` is "crook".
- */
+interface DressSpec extends SkirtSpec {
+  neck?: Neck
+  sleeve?: keyof typeof SLEEVES | "none"
+  pattern?: string
+  belt?: BeltSpec
+}
 
-/**
- * @typedef {object} FigureSpec
- * @property {number} [x]
- * @property {number} [y] The ground line.
- * @property {number} [s] Scale.
- * @property {number} [line] Line width, in scene units.
- * @property {boolean} [ghost] Only the clothes, on a hanger.
- * @property {HangerSpec | false} [hanger]
- * @property {boolean} [flipX]
- * @property {PoseSpec} [pose]
- * @property {keyof typeof SKIN} [skin]
- * @property {Partial<Hair>} [hair]
- * @property {DressSpec} [dress]
- * @property {TopSpec | null} [top]
- * @property {TrouserSpec | SkirtBottomSpec} [bottom]
- * @property {CoatSpec} [outer]
- * @property {ShoeSpec} [shoes]
- * @property {Partial<Sleeve>} [sleeveOverride]
- * @property {"pearls" | "gold"} [necklace]
- * @property {{ drop?: number, r?: number, color?: string }} [necklaceOpts]
- * @property {ScarfSpec} [scarf]
- * @property {boolean} [tape]
- * @property {boolean} [bracelet]
- * @property {HatSpec} [hat]
- * @property {"gold" | "pearl"} [earrings]
- * @property {BagSpec} [bag]
- * @property {{ side?: Side }} [cup]
- */
+interface SkirtBottomSpec extends SkirtSpec {
+  kind: "skirt"
+  belt?: BeltSpec
+}
+
+/** A wooden hanger unless kind is "clip". */
+export interface HangerSpec {
+  kind?: "clip"
+  color?: string
+}
+
+interface HatSpec {
+  color?: string
+  band?: string
+}
+
+/** Held in the hand unless `at` is "crook". */
+interface BagSpec extends HandbagSpec {
+  side?: Side
+  at?: "crook"
+  offset?: Pt
+}
+
+export interface FigureSpec {
+  x?: number
+  /** The ground line. */
+  y?: number
+  /** Scale. */
+  s?: number
+  /** Line width, in scene units. */
+  line?: number
+  /** Only the clothes, on a hanger. */
+  ghost?: boolean
+  hanger?: HangerSpec | false
+  flipX?: boolean
+  pose?: PoseSpec
+  skin?: keyof typeof SKIN
+  hair?: Partial<Hair>
+  dress?: DressSpec
+  top?: TopSpec | null
+  bottom?: TrouserSpec | SkirtBottomSpec
+  outer?: CoatSpec
+  shoes?: ShoeSpec
+  sleeveOverride?: Partial<Sleeve>
+  necklace?: "pearls" | "gold"
+  necklaceOpts?: { drop?: number; r?: number; color?: string }
+  scarf?: ScarfSpec
+  tape?: boolean
+  bracelet?: boolean
+  hat?: HatSpec
+  earrings?: "gold" | "pearl"
+  bag?: BagSpec
+  cup?: { side?: Side }
+}
 
 /**
  * Draw a complete figure. Returns an SVG <g> string.
  * spec: { x, y (ground line), s (scale), pose, skin, hair, dress|top+bottom, outer, shoes, ... }
- * @param {FigureSpec} spec
  */
-export function figure(spec) {
+export function figure(spec: FigureSpec): string {
   const s = spec.s ?? 1
   const pen = new Pen((spec.line ?? 1.6) / s)
   const ghost = !!spec.ghost
@@ -1863,8 +1793,7 @@ export function figure(spec) {
   j.armL = attachShoulder(j.armL, j.shL, -1, bodyEase)
   j.armR = attachShoulder(j.armR, j.shR, 1, bodyEase)
   const skin = SKIN[spec.skin ?? "fair"]
-  /** @type {Hair} */
-  const hair = { style: "chignon", color: "silver", ...spec.hair }
+  const hair: Hair = { style: "chignon", color: "silver", ...spec.hair }
 
   if (ghost && spec.hanger !== false) hanger(pen, j, spec.hanger)
   if (!ghost) hairBack(pen, j, hair)
@@ -1978,13 +1907,8 @@ export function figure(spec) {
   return `<g transform="translate(${tx.toFixed(1)} ${ty.toFixed(1)}) scale(${s})${flip}">${pen.out.join("")}</g>`
 }
 
-/**
- * A wooden hanger whose shoulders meet the garment's, or a clip hanger at the waist.
- * @param {Pen} pen
- * @param {Pose} j
- * @param {HangerSpec} [opts]
- */
-function hanger(pen, j, opts = {}) {
+/** A wooden hanger whose shoulders meet the garment's, or a clip hanger at the waist. */
+function hanger(pen: Pen, j: Pose, opts: HangerSpec = {}) {
   const wood = opts.color ?? "#b48f62"
   const wire = "#8c8177"
   if (opts.kind === "clip") {
@@ -2012,21 +1936,13 @@ function hanger(pen, j, opts = {}) {
   )
 }
 
-/**
- * Where a ghost garment's hanger hook tops out, in local units.
- * @param {HangerSpec["kind"]} kind
- */
-export function hookTop(kind) {
+/** Where a ghost garment's hanger hook tops out, in local units. */
+export function hookTop(kind: HangerSpec["kind"]): number {
   return kind === "clip" ? 237 : 82
 }
 
-/**
- * A wide-brimmed straw hat.
- * @param {Pen} pen
- * @param {Pose} j
- * @param {HatSpec} [spec]
- */
-function hat(pen, j, { color = "#e3d3b8", band = C.garnet } = {}) {
+/** A wide-brimmed straw hat. */
+function hat(pen: Pen, j: Pose, { color = "#e3d3b8", band = C.garnet }: HatSpec = {}) {
   const [hx, hy] = j.head
   const g = new Pen(pen.lw)
   g.shape(`M-92 -22C-80 -44 80 -44 92 -22C96 -10 60 -4 0 -6C-60 -4 -96 -10 -92 -22Z`, color)
@@ -2035,11 +1951,7 @@ function hat(pen, j, { color = "#e3d3b8", band = C.garnet } = {}) {
   pen.raw(`<g transform="translate(${P([hx, hy])}) rotate(${j.tilt - 4})">${g.out.join("")}</g>`)
 }
 
-/**
- * @param {Pen} pen
- * @param {Pt} at
- */
-export function cup(pen, [x, y], { color = C.ivory } = {}) {
+export function cup(pen: Pen, [x, y]: Pt, { color = C.ivory } = {}): void {
   pen.shape(
     `M${P([x - 20, y - 22])}L${P([x + 20, y - 22])}L${P([x + 16, y + 18])}Q${P([x, y + 24])} ${P([x - 16, y + 18])}Z`,
     color,

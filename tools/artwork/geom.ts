@@ -2,57 +2,57 @@
  * Small geometry helpers that turn control points into compact SVG path data.
  */
 
-/** @typedef {[number, number]} Pt A point or a vector: [x, y]. */
-/** @typedef {{ p: Pt, u: number }} Sample A point on a spline and its joint parameter. */
-/** @typedef {{ d: string, edge: string, left: Pt[], right: Pt[] }} Tube See limb(). */
+/** A point or a vector: [x, y]. */
+export type Pt = [number, number]
 
-/**
- * `list[i]` for an index the caller keeps in range: throws rather than returning undefined.
- * @template T
- * @param {readonly T[]} list
- * @param {number} i
- * @returns {T}
- */
-export function nth(list, i) {
+/** A point on a spline and its joint parameter. */
+export interface Sample {
+  p: Pt
+  u: number
+}
+
+/** See limb(). */
+export interface Tube {
+  d: string
+  edge: string
+  left: Pt[]
+  right: Pt[]
+}
+
+/** `list[i]` for an index the caller keeps in range: throws rather than returning undefined. */
+export function nth<T>(list: readonly T[], i: number): T {
   const item = list[i]
   if (item === undefined) throw new RangeError(`no item ${i} in a list of ${list.length}`)
   return item
 }
 
 /** Round to one decimal: keeps the SVG short without visible loss. */
-export const r1 = (/** @type {number} */ n) => Math.round(n * 10) / 10
-export const P = (/** @type {Pt} */ [x, y]) => `${r1(x)} ${r1(y)}`
+export const r1 = (n: number): number => Math.round(n * 10) / 10
+export const P = ([x, y]: Pt): string => `${r1(x)} ${r1(y)}`
 
-/** @type {(a: Pt, b: Pt) => Pt} */
-export const add = (a, b) => [a[0] + b[0], a[1] + b[1]]
-/** @type {(a: Pt, b: Pt) => Pt} */
-export const sub = (a, b) => [a[0] - b[0], a[1] - b[1]]
-/** @type {(a: Pt, k: number) => Pt} */
-export const mul = (a, k) => [a[0] * k, a[1] * k]
-/** @type {(a: Pt, b: Pt, t: number) => Pt} */
-export const lerp = (a, b, t) => [a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t]
-export const len = (/** @type {Pt} */ a) => Math.hypot(a[0], a[1])
-/** @type {(a: Pt) => Pt} */
-export const norm = (a) => {
+export const add = (a: Pt, b: Pt): Pt => [a[0] + b[0], a[1] + b[1]]
+export const sub = (a: Pt, b: Pt): Pt => [a[0] - b[0], a[1] - b[1]]
+export const mul = (a: Pt, k: number): Pt => [a[0] * k, a[1] * k]
+export const lerp = (a: Pt, b: Pt, t: number): Pt => [
+  a[0] + (b[0] - a[0]) * t,
+  a[1] + (b[1] - a[1]) * t,
+]
+export const len = (a: Pt): number => Math.hypot(a[0], a[1])
+export const norm = (a: Pt): Pt => {
   const l = len(a) || 1
   return [a[0] / l, a[1] / l]
 }
-/**
- * Left-hand normal of a direction (for a downward direction this points to +x... see limb).
- * @type {(a: Pt) => Pt}
- */
-export const perp = (a) => [-a[1], a[0]]
+/** Left-hand normal of a direction (for a downward direction this points to +x... see limb). */
+export const perp = (a: Pt): Pt => [-a[1], a[0]]
 
 /**
  * A smooth path through points (Catmull-Rom converted to cubic Béziers).
  * `closed` joins the last point back to the first; `tension` 1 is standard.
- * @param {readonly Pt[]} pts
  */
-export function smooth(pts, closed = false, tension = 1) {
+export function smooth(pts: readonly Pt[], closed = false, tension = 1): string {
   const n = pts.length
   if (n < 2) return ""
-  const get = (/** @type {number} */ i) =>
-    nth(pts, closed ? (i + n) % n : Math.max(0, Math.min(n - 1, i)))
+  const get = (i: number) => nth(pts, closed ? (i + n) % n : Math.max(0, Math.min(n - 1, i)))
   let d = `M${P(nth(pts, 0))}`
   const segs = closed ? n : n - 1
   const k = tension / 6
@@ -61,32 +61,23 @@ export function smooth(pts, closed = false, tension = 1) {
     const p1 = get(i)
     const p2 = get(i + 1)
     const p3 = get(i + 2)
-    /** @type {Pt} */
-    const c1 = [p1[0] + (p2[0] - p0[0]) * k, p1[1] + (p2[1] - p0[1]) * k]
-    /** @type {Pt} */
-    const c2 = [p2[0] - (p3[0] - p1[0]) * k, p2[1] - (p3[1] - p1[1]) * k]
+    const c1: Pt = [p1[0] + (p2[0] - p0[0]) * k, p1[1] + (p2[1] - p0[1]) * k]
+    const c2: Pt = [p2[0] - (p3[0] - p1[0]) * k, p2[1] - (p3[1] - p1[1]) * k]
     d += `C${P(c1)} ${P(c2)} ${P(p2)}`
   }
   return closed ? d + "Z" : d
 }
 
-/**
- * Continue a path smoothly through more points (no leading M).
- * @param {readonly Pt[]} pts
- */
-export function smoothTail(pts, tension = 1) {
+/** Continue a path smoothly through more points (no leading M). */
+export function smoothTail(pts: readonly Pt[], tension = 1): string {
   return smooth(pts, false, tension).replace(/^M[^C]*/, "")
 }
 
-/**
- * Sample a Catmull-Rom spline through `pts`; each sample carries its joint parameter u.
- * @param {readonly Pt[]} pts
- */
-export function sampleSpline(pts, perSeg = 8) {
+/** Sample a Catmull-Rom spline through `pts`; each sample carries its joint parameter u. */
+export function sampleSpline(pts: readonly Pt[], perSeg = 8): Sample[] {
   const n = pts.length
-  const get = (/** @type {number} */ i) => nth(pts, Math.max(0, Math.min(n - 1, i)))
-  /** @type {Sample[]} */
-  const out = []
+  const get = (i: number) => nth(pts, Math.max(0, Math.min(n - 1, i)))
+  const out: Sample[] = []
   for (let i = 0; i < n - 1; i++) {
     const p0 = get(i - 1)
     const p1 = get(i)
@@ -96,8 +87,7 @@ export function sampleSpline(pts, perSeg = 8) {
       const t = s / perSeg
       const t2 = t * t
       const t3 = t2 * t
-      /** @type {(a: number, b: number, c_: number, d: number) => number} */
-      const c = (a, b, c_, d) =>
+      const c = (a: number, b: number, c_: number, d: number) =>
         0.5 *
         (2 * b + (-a + c_) * t + (2 * a - 5 * b + 4 * c_ - d) * t2 + (-a + 3 * b - 3 * c_ + d) * t3)
       out.push({ p: [c(p0[0], p1[0], p2[0], p3[0]), c(p0[1], p1[1], p2[1], p3[1])], u: i + t })
@@ -107,34 +97,35 @@ export function sampleSpline(pts, perSeg = 8) {
   return out
 }
 
+export type Cap = "round" | "flat"
+
+export interface LimbOptions {
+  from?: number
+  to?: number
+  cap?: Cap
+  capStart?: Cap
+}
+
 /**
  * A tapered tube along a spine (arms, legs, sleeves, trouser legs).
  * widths: full width at each spine point. from/to: joint parameter range to draw.
  * Returns { d: closed fill path, edge: open outline without the start cap }.
- * @param {readonly Pt[]} spine
- * @param {readonly number[]} widths
- * @param {{
- *   from?: number, to?: number, cap?: "round" | "flat", capStart?: "round" | "flat",
- * }} [opts]
- * @returns {Tube}
  */
 export function limb(
-  spine,
-  widths,
-  { from = 0, to = spine.length - 1, cap = "round", capStart = "flat" } = {},
-) {
+  spine: readonly Pt[],
+  widths: readonly number[],
+  { from = 0, to = spine.length - 1, cap = "round", capStart = "flat" }: LimbOptions = {},
+): Tube {
   const samples = sampleSpline(spine, 10).filter((s) => s.u >= from - 1e-6 && s.u <= to + 1e-6)
-  const widthAt = (/** @type {number} */ u) => {
+  const widthAt = (u: number) => {
     const i = Math.min(Math.floor(u), widths.length - 2)
     const t = u - i
     const e = t * t * (3 - 2 * t)
     const w0 = nth(widths, i)
     return w0 + (nth(widths, i + 1) - w0) * e
   }
-  /** @type {Pt[]} */
-  const left = []
-  /** @type {Pt[]} */
-  const right = []
+  const left: Pt[] = []
+  const right: Pt[] = []
   samples.forEach((s, k) => {
     const a = nth(samples, Math.max(0, k - 1)).p
     const b = nth(samples, Math.min(samples.length - 1, k + 1)).p
@@ -149,7 +140,7 @@ export function limb(
   const wEnd = widthAt(last.u)
   const L = nth(left, left.length - 1)
   const R = nth(right, right.length - 1)
-  let capD
+  let capD: string
   if (cap === "round") {
     capD = `C${P(add(L, mul(dir, wEnd * 0.62)))} ${P(add(R, mul(dir, wEnd * 0.62)))} ${P(R)}`
   } else {

@@ -3,21 +3,24 @@
  * rails, tables, mirrors, windows, plants, bags, scarves, pearls and more.
  * Every function takes scene coordinates and returns an SVG string.
  */
-import { C, mix } from "./palette.mjs"
-import { P, lerp, nth, sampleSpline, smooth } from "./geom.mjs"
-import { Pen, handbag } from "./figure.mjs"
-import { rng } from "./rng.mjs"
+import { C, mix } from "./palette"
+import { P, lerp, nth, sampleSpline, smooth, type Pt } from "./geom"
+import { Pen, handbag, type HandbagSpec } from "./figure"
+import { rng } from "./rng"
 
-/** @typedef {import("./geom.mjs").Pt} Pt */
-/** @typedef {import("./figure.mjs").HandbagSpec} HandbagSpec */
+const pen = (lw = 1.6): Pen => new Pen(lw)
 
-const pen = (lw = 1.6) => new Pen(lw)
+export interface RailSpec {
+  x1: number
+  x2: number
+  y: number
+  floor: number
+  lw?: number
+  color?: string
+}
 
-/**
- * A brass clothes rail with two uprights.
- * @param {{ x1: number, x2: number, y: number, floor: number, lw?: number, color?: string }} spec
- */
-export function rail({ x1, x2, y, floor, lw = 1.6, color = C.gold }) {
+/** A brass clothes rail with two uprights. */
+export function rail({ x1, x2, y, floor, lw = 1.6, color = C.gold }: RailSpec): string {
   const p = pen(lw)
   p.line(`M${x1} ${y}L${x2} ${y}`, { w: 3.2, color, opacity: 1 })
   p.line(`M${x1} ${y}L${x1} ${floor}M${x2} ${y}L${x2} ${floor}`, { w: 2.6, color, opacity: 1 })
@@ -30,13 +33,18 @@ export function rail({ x1, x2, y, floor, lw = 1.6, color = C.gold }) {
   return p.out.join("")
 }
 
-/**
- * A simple table or plinth seen straight on, with its top as a thin ellipse band.
- * @param {{
- *   x: number, y: number, w: number, h?: number, legs?: number, color?: string, lw?: number,
- * }} spec
- */
-export function table({ x, y, w, h = 26, legs = 0, color = C.stone, lw = 1.6 }) {
+export interface TableSpec {
+  x: number
+  y: number
+  w: number
+  h?: number
+  legs?: number
+  color?: string
+  lw?: number
+}
+
+/** A simple table or plinth seen straight on, with its top as a thin ellipse band. */
+export function table({ x, y, w, h = 26, legs = 0, color = C.stone, lw = 1.6 }: TableSpec): string {
   const p = pen(lw)
   p.shape(`M${x} ${y}h${w}v${h}h${-w}Z`, color)
   p.raw(`<rect x="${x}" y="${y}" width="${w}" height="5" fill="#fff" opacity="0.35"/>`)
@@ -48,24 +56,33 @@ export function table({ x, y, w, h = 26, legs = 0, color = C.stone, lw = 1.6 }) 
   return p.out.join("")
 }
 
-/**
- * A soft shadow cast by an object onto a surface.
- * @param {number} cx
- * @param {number} cy
- * @param {number} rx
- */
-export function contactShadow(cx, cy, rx, ry = 8, opacity = 0.16) {
+/** A soft shadow cast by an object onto a surface. */
+export function contactShadow(cx: number, cy: number, rx: number, ry = 8, opacity = 0.16): string {
   return `<ellipse cx="${cx}" cy="${cy}" rx="${rx}" ry="${ry}" fill="${C.ink}" opacity="${opacity}" filter="url(#blur12)"/>`
 }
 
-/**
- * Arched mirror with a gilt frame. `inner` is drawn clipped inside the glass.
- * @param {{
- *   x: number, y: number, w: number, h: number, inner?: string, lw?: number, id?: string,
- *   frame?: string,
- * }} spec
- */
-export function mirror({ x, y, w, h, inner = "", lw = 1.6, id = "mirrorClip", frame = C.gold }) {
+export interface MirrorSpec {
+  x: number
+  y: number
+  w: number
+  h: number
+  inner?: string
+  lw?: number
+  id?: string
+  frame?: string
+}
+
+/** Arched mirror with a gilt frame. `inner` is drawn clipped inside the glass. */
+export function mirror({
+  x,
+  y,
+  w,
+  h,
+  inner = "",
+  lw = 1.6,
+  id = "mirrorClip",
+  frame = C.gold,
+}: MirrorSpec): string {
   const r = w / 2
   const glass = `M${x} ${y + r}A${r} ${r} 0 0 1 ${x + w} ${y + r}V${y + h}H${x}Z`
   const o = 14
@@ -84,13 +101,26 @@ export function mirror({ x, y, w, h, inner = "", lw = 1.6, id = "mirrorClip", fr
   return p.out.join("")
 }
 
-/**
- * A tall window with panes and a slanting fall of light on the floor/wall.
- * @param {{
- *   x: number, y: number, w: number, h: number, lw?: number, sky?: string, frame?: string,
- * }} spec
- */
-export function windowPane({ x, y, w, h, lw = 1.6, sky = "#eef0ea", frame = C.ivory }) {
+export interface WindowPaneSpec {
+  x: number
+  y: number
+  w: number
+  h: number
+  lw?: number
+  sky?: string
+  frame?: string
+}
+
+/** A tall window with panes and a slanting fall of light on the floor/wall. */
+export function windowPane({
+  x,
+  y,
+  w,
+  h,
+  lw = 1.6,
+  sky = "#eef0ea",
+  frame = C.ivory,
+}: WindowPaneSpec): string {
   const p = pen(lw)
   p.shape(`M${x - 18} ${y - 18}h${w + 36}v${h + 36}h${-(w + 36)}Z`, frame, { shade: false })
   const g = `<linearGradient id="skyG" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#fbfcf8"/><stop offset="1" stop-color="${sky}"/></linearGradient>`
@@ -111,21 +141,33 @@ export function windowPane({ x, y, w, h, lw = 1.6, sky = "#eef0ea", frame = C.iv
   return p.out.join("")
 }
 
-/**
- * Eucalyptus stems in a tall vase.
- * @param {{
- *   x: number, y: number, h?: number, lw?: number, vase?: string, leaf?: string, seed?: number,
- * }} spec
- */
-export function vaseStems({ x, y, h = 260, lw = 1.6, vase = C.ivory, leaf = C.sage, seed = 4 }) {
+export interface VaseStemsSpec {
+  x: number
+  y: number
+  h?: number
+  lw?: number
+  vase?: string
+  leaf?: string
+  seed?: number
+}
+
+/** Eucalyptus stems in a tall vase. */
+export function vaseStems({
+  x,
+  y,
+  h = 260,
+  lw = 1.6,
+  vase = C.ivory,
+  leaf = C.sage,
+  seed = 4,
+}: VaseStemsSpec): string {
   const p = pen(lw)
   const rand = rng(seed)
-  const stems = []
+  const stems: Pt[][] = []
   for (let i = 0; i < 5; i++) {
     const a = -0.5 + i * 0.25 + (rand() - 0.5) * 0.1
     const L = h * (0.8 + rand() * 0.5)
-    /** @type {Pt[]} */
-    const pts = [
+    const pts: Pt[] = [
       [x, y],
       [x + Math.sin(a) * L * 0.4, y - L * 0.45],
       [x + Math.sin(a) * L * 0.8 + (rand() - 0.5) * 20, y - L],
@@ -156,26 +198,37 @@ export function vaseStems({ x, y, h = 260, lw = 1.6, vase = C.ivory, leaf = C.sa
   return p.out.join("")
 }
 
-/**
- * A flowering spring branch: a few twigs with five-petal blossoms.
- * @param {{
- *   x: number, y: number, len?: number, angle?: number, lw?: number, seed?: number, scale?: number,
- * }} spec
- */
-export function blossomBranch({ x, y, len = 600, angle = 200, lw = 2, seed = 9, scale = 1 }) {
+export interface BlossomBranchSpec {
+  x: number
+  y: number
+  len?: number
+  angle?: number
+  lw?: number
+  seed?: number
+  scale?: number
+}
+
+/** A flowering spring branch: a few twigs with five-petal blossoms. */
+export function blossomBranch({
+  x,
+  y,
+  len = 600,
+  angle = 200,
+  lw = 2,
+  seed = 9,
+  scale = 1,
+}: BlossomBranchSpec): string {
   const p = pen(lw)
   const rand = rng(seed)
   const rad = (angle * Math.PI) / 180
-  /** @type {Pt} */
-  const dir = [Math.cos(rad), Math.sin(rad)]
-  /** @type {Pt[]} */
-  const main = [
+  const dir: Pt = [Math.cos(rad), Math.sin(rad)]
+  const main: Pt[] = [
     [x, y],
     [x + dir[0] * len * 0.35, y + dir[1] * len * 0.35 + 20],
     [x + dir[0] * len * 0.7, y + dir[1] * len * 0.7 - 10],
     [x + dir[0] * len, y + dir[1] * len + 30],
   ]
-  const twigs = [main]
+  const twigs: Pt[][] = [main]
   for (let i = 1; i < 4; i++) {
     const b = nth(main, i)
     const a2 = rad + (i % 2 ? 0.7 : -0.6)
@@ -188,8 +241,7 @@ export function blossomBranch({ x, y, len = 600, angle = 200, lw = 2, seed = 9, 
   }
   const bark = "#6e5a52"
   twigs.forEach((t, i) => p.line(smooth(t), { w: i ? 1.6 : 3.2, color: bark, opacity: 0.9 }))
-  /** @type {(cx: number, cy: number, r: number, col: string) => string} */
-  const flower = (cx, cy, r, col) => {
+  const flower = (cx: number, cy: number, r: number, col: string): string => {
     let d = ""
     const rot = rand() * Math.PI
     for (let k = 0; k < 5; k++) {
@@ -213,13 +265,18 @@ export function blossomBranch({ x, y, len = 600, angle = 200, lw = 2, seed = 9, 
   return p.out.join("")
 }
 
-/**
- * A colour swatch card, like a paint chip, slightly rotated.
- * @param {{
- *   x: number, y: number, w?: number, h?: number, color: string, rot?: number, lw?: number,
- * }} spec
- */
-export function swatch({ x, y, w = 210, h = 290, color, rot = 0, lw = 1.6 }) {
+export interface SwatchSpec {
+  x: number
+  y: number
+  w?: number
+  h?: number
+  color: string
+  rot?: number
+  lw?: number
+}
+
+/** A colour swatch card, like a paint chip, slightly rotated. */
+export function swatch({ x, y, w = 210, h = 290, color, rot = 0, lw = 1.6 }: SwatchSpec): string {
   const p = pen(lw)
   p.raw(
     `<rect x="${x + 8}" y="${y + 12}" width="${w}" height="${h}" fill="${C.ink}" opacity="0.08" filter="url(#blur12)" transform="rotate(${rot} ${x} ${y})"/>`,
@@ -237,13 +294,10 @@ export function swatch({ x, y, w = 210, h = 290, color, rot = 0, lw = 1.6 }) {
   return p.out.join("")
 }
 
-/**
- * A strand of pearls lying along a loose curve.
- * @param {Pt[]} pts
- */
-export function pearlStrand(pts, { r = 9, lw = 1.6 } = {}) {
+/** A strand of pearls lying along a loose curve. */
+export function pearlStrand(pts: Pt[], { r = 9, lw = 1.6 } = {}): string {
   const sm = sampleSpline(pts, 40).map((o) => o.p)
-  const out = []
+  const out: string[] = []
   let acc = 0
   for (let i = 1; i < sm.length; i++) {
     const a = nth(sm, i - 1)
@@ -259,13 +313,18 @@ export function pearlStrand(pts, { r = 9, lw = 1.6 } = {}) {
   return out.join("")
 }
 
-/**
- * Folded sunglasses seen from the front.
- * @param {{ x: number, y: number, s?: number, lw?: number, rot?: number }} spec
- */
-export function sunglasses({ x, y, s = 1, lw = 1.6, rot = 0 }) {
+export interface SunglassesSpec {
+  x: number
+  y: number
+  s?: number
+  lw?: number
+  rot?: number
+}
+
+/** Folded sunglasses seen from the front. */
+export function sunglasses({ x, y, s = 1, lw = 1.6, rot = 0 }: SunglassesSpec): string {
   const p = pen(lw / s)
-  const lens = (/** @type {number} */ cx) =>
+  const lens = (cx: number) =>
     `M${cx - 52} -18C${cx - 52} -34 ${cx + 48} -36 ${cx + 50} -16C${cx + 52} 10 ${cx + 30} 34 ${cx} 34C${cx - 34} 34 ${cx - 52} 10 ${cx - 52} -18Z`
   for (const cx of [-60, 60]) {
     p.shape(lens(cx), "#3b3035")
@@ -276,30 +335,35 @@ export function sunglasses({ x, y, s = 1, lw = 1.6, rot = 0 }) {
   return `<g transform="translate(${x} ${y}) rotate(${rot}) scale(${s})">${p.out.join("")}</g>`
 }
 
-/**
- * Standalone handbag at scene scale.
- * @param {{ x: number, y: number, s?: number, lw?: number } & HandbagSpec} spec
- */
-export function bag({ x, y, s = 1, lw = 1.6, ...opts }) {
+export interface BagSpec extends HandbagSpec {
+  x: number
+  y: number
+  s?: number
+  lw?: number
+}
+
+/** Standalone handbag at scene scale. */
+export function bag({ x, y, s = 1, lw = 1.6, ...opts }: BagSpec): string {
   const p = pen(lw / s)
   handbag(p, [0, 0], opts)
   return `<g transform="translate(${x} ${y}) scale(${s})">${p.out.join("")}</g>`
 }
 
-/**
- * A square silk scarf laid flat (rotated), with a border and a medallion print.
- * @param {object} spec
- * @param {number} spec.x
- * @param {number} spec.y
- * @param {number} spec.size
- * @param {number} [spec.rot]
- * @param {string} [spec.base]
- * @param {string} [spec.border]
- * @param {string} [spec.accent]
- * @param {number} [spec.lw]
- * @param {number} [spec.seed]
- * @param {number} [spec.wave] How far the edges ripple.
- */
+export interface SilkSquareSpec {
+  x: number
+  y: number
+  size: number
+  rot?: number
+  base?: string
+  border?: string
+  accent?: string
+  lw?: number
+  seed?: number
+  /** How far the edges ripple. */
+  wave?: number
+}
+
+/** A square silk scarf laid flat (rotated), with a border and a medallion print. */
 export function silkSquare({
   x,
   y,
@@ -311,15 +375,13 @@ export function silkSquare({
   lw = 1.6,
   seed = 2,
   wave = 14,
-}) {
+}: SilkSquareSpec): string {
   const p = pen(lw)
   const h = size / 2
   const rand = rng(seed)
   // gently rippled edges
-  /** @type {(a: Pt, b: Pt) => Pt[]} */
-  const edge = (a, b) => {
-    /** @type {Pt[]} */
-    const pts = []
+  const edge = (a: Pt, b: Pt): Pt[] => {
+    const pts: Pt[] = []
     for (let i = 0; i <= 6; i++) {
       const q = lerp(a, b, i / 6)
       const off = i === 0 || i === 6 ? 0 : (rand() - 0.5) * wave
@@ -327,8 +389,7 @@ export function silkSquare({
     }
     return pts
   }
-  /** @type {[Pt, Pt, Pt, Pt]} */
-  const c = [
+  const c: [Pt, Pt, Pt, Pt] = [
     [-h, -h],
     [h, -h],
     [h, h],
@@ -341,7 +402,7 @@ export function silkSquare({
     ...edge(c[3], c[0]).slice(1, -1),
   ]
   const d = smooth(pts, true, 0.6)
-  const g = []
+  const g: string[] = []
   g.push(
     `<path d="${d}" fill="${C.ink}" opacity="0.12" transform="translate(10 14)" filter="url(#blur12)"/>`,
   )
@@ -380,14 +441,16 @@ export function silkSquare({
   return p.out.join("")
 }
 
-/**
- * A stack of folded knits or shirts.
- * @param {{
- *   x: number, y: number, w?: number, items: { color: string, h?: number, rib?: boolean }[],
- *   lw?: number,
- * }} spec
- */
-export function foldedStack({ x, y, w = 300, items, lw = 1.6 }) {
+export interface FoldedStackSpec {
+  x: number
+  y: number
+  w?: number
+  items: { color: string; h?: number; rib?: boolean }[]
+  lw?: number
+}
+
+/** A stack of folded knits or shirts. */
+export function foldedStack({ x, y, w = 300, items, lw = 1.6 }: FoldedStackSpec): string {
   const p = pen(lw)
   let cy = y
   for (const it of items) {
@@ -408,13 +471,26 @@ export function foldedStack({ x, y, w = 300, items, lw = 1.6 }) {
   return p.out.join("")
 }
 
-/**
- * A hard-shell suitcase standing upright, with a telescopic handle.
- * @param {{
- *   x: number, y: number, w?: number, h?: number, color?: string, trim?: string, lw?: number,
- * }} spec
- */
-export function suitcase({ x, y, w = 260, h = 360, color = C.stone, trim = C.garnet, lw = 1.6 }) {
+export interface SuitcaseSpec {
+  x: number
+  y: number
+  w?: number
+  h?: number
+  color?: string
+  trim?: string
+  lw?: number
+}
+
+/** A hard-shell suitcase standing upright, with a telescopic handle. */
+export function suitcase({
+  x,
+  y,
+  w = 260,
+  h = 360,
+  color = C.stone,
+  trim = C.garnet,
+  lw = 1.6,
+}: SuitcaseSpec): string {
   const p = pen(lw)
   const top = y - h
   p.line(`M${x - w * 0.22} ${top}V${top - h * 0.28}H${x + w * 0.22}V${top}`, {
@@ -433,11 +509,16 @@ export function suitcase({ x, y, w = 260, h = 360, color = C.stone, trim = C.gar
   return p.out.join("")
 }
 
-/**
- * A curved armchair in velvet: rounded back, two arms and a seat cushion.
- * @param {{ x: number, y: number, w?: number, color?: string, lw?: number }} spec
- */
-export function armchair({ x, y, w = 340, color = C.rose, lw = 1.6 }) {
+export interface ArmchairSpec {
+  x: number
+  y: number
+  w?: number
+  color?: string
+  lw?: number
+}
+
+/** A curved armchair in velvet: rounded back, two arms and a seat cushion. */
+export function armchair({ x, y, w = 340, color = C.rose, lw = 1.6 }: ArmchairSpec): string {
   const p = pen(lw)
   const h = w * 0.9
   const dark = mix(color, C.ink, 0.1)
@@ -482,11 +563,15 @@ export function armchair({ x, y, w = 340, color = C.rose, lw = 1.6 }) {
   return p.out.join("")
 }
 
-/**
- * A globe pendant lamp hanging from the top edge.
- * @param {{ x: number, y: number, r?: number, lw?: number }} spec
- */
-export function pendant({ x, y, r = 46, lw = 1.6 }) {
+export interface PendantSpec {
+  x: number
+  y: number
+  r?: number
+  lw?: number
+}
+
+/** A globe pendant lamp hanging from the top edge. */
+export function pendant({ x, y, r = 46, lw = 1.6 }: PendantSpec): string {
   const p = pen(lw)
   p.line(`M${x} 0V${y - r}`, { w: 0.8, opacity: 0.6 })
   p.raw(
@@ -501,13 +586,19 @@ export function pendant({ x, y, r = 46, lw = 1.6 }) {
   return p.out.join("")
 }
 
-/**
- * Leather gloves laid as a pair.
- * @param {{ x: number, y: number, s?: number, color?: string, lw?: number, rot?: number }} spec
- */
-export function gloves({ x, y, s = 1, color = C.inkSoft, lw = 1.6, rot = 0 }) {
+export interface GlovesSpec {
+  x: number
+  y: number
+  s?: number
+  color?: string
+  lw?: number
+  rot?: number
+}
+
+/** Leather gloves laid as a pair. */
+export function gloves({ x, y, s = 1, color = C.inkSoft, lw = 1.6, rot = 0 }: GlovesSpec): string {
   const p = pen(lw / s)
-  const glove = (/** @type {number} */ dx, /** @type {number} */ r) => {
+  const glove = (dx: number, r: number) => {
     const g = new Pen(lw / s)
     g.shape(
       "M-40 120L-44 10C-46 -10 -58 -40 -50 -70C-46 -84 -34 -80 -34 -64L-30 -30L-28 -100C-28 -116 -10 -116 -10 -100L-8 -40L-4 -112C-4 -128 14 -128 14 -112L14 -40L22 -100C24 -114 40 -112 40 -96L34 -30L44 -62C48 -76 62 -72 60 -58L46 20L42 120Z",
@@ -521,13 +612,26 @@ export function gloves({ x, y, s = 1, color = C.inkSoft, lw = 1.6, rot = 0 }) {
   return `<g transform="translate(${x} ${y}) rotate(${rot}) scale(${s})">${p.out.join("")}</g>`
 }
 
-/**
- * A round hat box with a ribbon.
- * @param {{
- *   x: number, y: number, w?: number, h?: number, color?: string, ribbon?: string, lw?: number,
- * }} spec
- */
-export function hatBox({ x, y, w = 320, h = 220, color = C.blush, ribbon = C.garnet, lw = 1.6 }) {
+export interface HatBoxSpec {
+  x: number
+  y: number
+  w?: number
+  h?: number
+  color?: string
+  ribbon?: string
+  lw?: number
+}
+
+/** A round hat box with a ribbon. */
+export function hatBox({
+  x,
+  y,
+  w = 320,
+  h = 220,
+  color = C.blush,
+  ribbon = C.garnet,
+  lw = 1.6,
+}: HatBoxSpec): string {
   const p = pen(lw)
   const ry = w * 0.14
   p.shape(`M${x - w / 2} ${y - h}V${y}A${w / 2} ${ry} 0 0 0 ${x + w / 2} ${y}V${y - h}Z`, color)
@@ -544,11 +648,24 @@ export function hatBox({ x, y, w = 320, h = 220, color = C.blush, ribbon = C.gar
   return p.out.join("")
 }
 
-/**
- * A wide-brimmed hat resting on a surface (three-quarter view).
- * @param {{ x: number, y: number, w?: number, color?: string, band?: string, lw?: number }} spec
- */
-export function restingHat({ x, y, w = 420, color = "#e3d3b8", band = C.garnet, lw = 1.6 }) {
+export interface RestingHatSpec {
+  x: number
+  y: number
+  w?: number
+  color?: string
+  band?: string
+  lw?: number
+}
+
+/** A wide-brimmed hat resting on a surface (three-quarter view). */
+export function restingHat({
+  x,
+  y,
+  w = 420,
+  color = "#e3d3b8",
+  band = C.garnet,
+  lw = 1.6,
+}: RestingHatSpec): string {
   const p = pen(lw)
   const ry = w * 0.16
   p.shape(
@@ -568,11 +685,15 @@ export function restingHat({ x, y, w = 420, color = "#e3d3b8", band = C.garnet, 
   return p.out.join("")
 }
 
-/**
- * A brooch: gold flower with a pearl centre.
- * @param {{ x: number, y: number, r?: number, lw?: number }} spec
- */
-export function brooch({ x, y, r = 34, lw = 1.6 }) {
+export interface BroochSpec {
+  x: number
+  y: number
+  r?: number
+  lw?: number
+}
+
+/** A brooch: gold flower with a pearl centre. */
+export function brooch({ x, y, r = 34, lw = 1.6 }: BroochSpec): string {
   const p = pen(lw)
   for (let k = 0; k < 6; k++) {
     const a = (k * Math.PI) / 3
@@ -586,11 +707,17 @@ export function brooch({ x, y, r = 34, lw = 1.6 }) {
   return p.out.join("")
 }
 
-/**
- * A wristwatch with a leather strap, laid flat.
- * @param {{ x: number, y: number, s?: number, lw?: number, rot?: number, strap?: string }} spec
- */
-export function watch({ x, y, s = 1, lw = 1.6, rot = 0, strap = C.garnetDeep }) {
+export interface WatchSpec {
+  x: number
+  y: number
+  s?: number
+  lw?: number
+  rot?: number
+  strap?: string
+}
+
+/** A wristwatch with a leather strap, laid flat. */
+export function watch({ x, y, s = 1, lw = 1.6, rot = 0, strap = C.garnetDeep }: WatchSpec): string {
   const p = pen(lw / s)
   p.shape("M-22 -150H22V-40H-22Z", strap)
   p.shape("M-22 40H22V150H-22Z", strap)
@@ -605,11 +732,8 @@ export function watch({ x, y, s = 1, lw = 1.6, rot = 0, strap = C.garnetDeep }) 
   return `<g transform="translate(${x} ${y}) rotate(${rot}) scale(${s})">${p.out.join("")}</g>`
 }
 
-/**
- * A tape measure ribbon curling across the page.
- * @param {Pt[]} pts
- */
-export function tapeMeasure(pts, { w = 26, lw = 1.6, color = "#efe3c8" } = {}) {
+/** A tape measure ribbon curling across the page. */
+export function tapeMeasure(pts: Pt[], { w = 26, lw = 1.6, color = "#efe3c8" } = {}): string {
   const sm = sampleSpline(pts, 20).map((o) => o.p)
   const p = pen(lw)
   p.line(smooth(sm), { w: w / lw + 1.2, color: C.ink, opacity: 0.5 })
@@ -633,30 +757,35 @@ export function tapeMeasure(pts, { w = 26, lw = 1.6, color = "#efe3c8" } = {}) {
   return p.out.join("")
 }
 
-/**
- * Floor line and skirting for interiors.
- * @param {{ w: number, y: number, color?: string, lw?: number }} spec
- */
-export function floor({ w, y, color = C.linen, lw = 1.6 }) {
+export interface FloorSpec {
+  w: number
+  y: number
+  color?: string
+  lw?: number
+}
+
+/** Floor line and skirting for interiors. */
+export function floor({ w, y, color = C.linen, lw = 1.6 }: FloorSpec): string {
   const p = pen(lw)
   p.raw(`<rect x="0" y="${y}" width="${w}" height="2000" fill="${color}"/>`)
   p.line(`M0 ${y}H${w}`, { w: 1, opacity: 0.35 })
   return p.out.join("")
 }
 
-/**
- * A long silk scarf hanging over an edge, patterned and bordered.
- * @param {object} spec
- * @param {number} spec.x
- * @param {number} spec.y
- * @param {number} [spec.w]
- * @param {number} [spec.h]
- * @param {string} [spec.base]
- * @param {string} [spec.border]
- * @param {string} [spec.pattern] Id of the fill pattern.
- * @param {number} [spec.lw]
- * @param {number} [spec.seed]
- */
+export interface DrapedScarfSpec {
+  x: number
+  y: number
+  w?: number
+  h?: number
+  base?: string
+  border?: string
+  /** Id of the fill pattern. */
+  pattern?: string
+  lw?: number
+  seed?: number
+}
+
+/** A long silk scarf hanging over an edge, patterned and bordered. */
 export function drapedScarf({
   x,
   y,
@@ -667,11 +796,10 @@ export function drapedScarf({
   pattern = "dots",
   lw = 1.6,
   seed = 3,
-}) {
+}: DrapedScarfSpec): string {
   const p = pen(lw)
   const rand = rng(seed)
-  /** @type {Pt[]} */
-  const bottom = []
+  const bottom: Pt[] = []
   for (let i = 0; i <= 4; i++)
     bottom.push([x + w - (i * w) / 4, y + h + (i % 2 ? 14 : -6) + rand() * 8])
   const [bx, by] = nth(bottom, 0)
@@ -693,11 +821,16 @@ export function drapedScarf({
   return p.out.join("")
 }
 
-/**
- * A silk twilly tied in a bow, e.g. around a bag handle.
- * @param {{ x: number, y: number, s?: number, color?: string, lw?: number }} spec
- */
-export function twilly({ x, y, s = 1, color = C.rose, lw = 1.6 }) {
+export interface TwillySpec {
+  x: number
+  y: number
+  s?: number
+  color?: string
+  lw?: number
+}
+
+/** A silk twilly tied in a bow, e.g. around a bag handle. */
+export function twilly({ x, y, s = 1, color = C.rose, lw = 1.6 }: TwillySpec): string {
   const p = pen(lw / s)
   p.shape("M0 0C-30 -26 -56 -10 -44 8C-34 20 -12 10 0 0Z", color)
   p.shape("M0 0C30 -26 56 -10 44 8C34 20 12 10 0 0Z", color)
@@ -708,11 +841,17 @@ export function twilly({ x, y, s = 1, color = C.rose, lw = 1.6 }) {
   return `<g transform="translate(${x} ${y}) scale(${s})">${p.out.join("")}</g>`
 }
 
-/**
- * An oval wall mirror with a slim gilt frame.
- * @param {{ cx: number, cy: number, rx: number, ry: number, lw?: number, tint?: string }} spec
- */
-export function ovalMirror({ cx, cy, rx, ry, lw = 1.6, tint = "#ece6e1" }) {
+export interface OvalMirrorSpec {
+  cx: number
+  cy: number
+  rx: number
+  ry: number
+  lw?: number
+  tint?: string
+}
+
+/** An oval wall mirror with a slim gilt frame. */
+export function ovalMirror({ cx, cy, rx, ry, lw = 1.6, tint = "#ece6e1" }: OvalMirrorSpec): string {
   const p = pen(lw)
   p.raw(
     `<ellipse cx="${cx}" cy="${cy}" rx="${rx + 12}" ry="${ry + 12}" fill="${C.gold}" stroke="${C.ink}" stroke-opacity="0.45" stroke-width="${lw}"/>`,

@@ -1,34 +1,32 @@
 /**
  * Shared defs and the textured-paper backgrounds every illustration sits on.
  */
-import { C } from "./palette.mjs"
-import { smooth } from "./geom.mjs"
-import { rng } from "./rng.mjs"
+import { C } from "./palette"
+import { smooth, type Pt } from "./geom"
+import { rng } from "./rng"
 
-/**
- * @typedef {object} Wash
- * @property {number} cx
- * @property {number} cy
- * @property {number} rx
- * @property {number} ry
- * @property {string} color
- * @property {number} [opacity]
- * @property {number} [seed]
- * @property {number} [lobes]
- * @property {boolean} [rim]
- */
+export interface Wash {
+  cx: number
+  cy: number
+  rx: number
+  ry: number
+  color: string
+  opacity?: number
+  seed?: number
+  lobes?: number
+  rim?: boolean
+}
 
-/**
- * @typedef {object} PaperOptions
- * @property {string} [top]
- * @property {string} [bottom]
- * @property {string} [glow]
- * @property {[number, number]} [glowAt]
- * @property {Wash[]} [washes]
- */
+export interface PaperOptions {
+  top?: string
+  bottom?: string
+  glow?: string
+  glowAt?: [number, number]
+  washes?: Wash[]
+}
 
 /** Gradients and filters used across the set. */
-export function sharedDefs() {
+export function sharedDefs(): string {
   return `
   <linearGradient id="shade" x1="0" y1="0" x2="1" y2="0">
     <stop offset="0" stop-color="#fff" stop-opacity="0.16"/>
@@ -70,16 +68,21 @@ export function sharedDefs() {
   <filter id="blur60" x="-50%" y="-50%" width="200%" height="200%"><feGaussianBlur stdDeviation="60"/></filter>`
 }
 
-/**
- * An irregular, watercolour-like wash: a soft-edged blob with a slightly darker rim.
- * @param {Wash} spec
- */
-export function wash({ cx, cy, rx, ry, color, opacity = 0.35, seed = 1, lobes = 9, rim = true }) {
+/** An irregular, watercolour-like wash: a soft-edged blob with a slightly darker rim. */
+export function wash({
+  cx,
+  cy,
+  rx,
+  ry,
+  color,
+  opacity = 0.35,
+  seed = 1,
+  lobes = 9,
+  rim = true,
+}: Wash): string {
   const rand = rng(seed)
-  /** @type {(x: number, y: number, a: number, b: number, k0?: number, k1?: number) => string} */
-  const blob = (x, y, a, b, k0 = 0.8, k1 = 0.35) => {
-    /** @type {import("./geom.mjs").Pt[]} */
-    const pts = []
+  const blob = (x: number, y: number, a: number, b: number, k0 = 0.8, k1 = 0.35): string => {
+    const pts: Pt[] = []
     for (let i = 0; i < lobes; i++) {
       const t = (i / lobes) * Math.PI * 2
       const k = k0 + rand() * k1
@@ -105,15 +108,18 @@ export function wash({ cx, cy, rx, ry, color, opacity = 0.35, seed = 1, lobes = 
 /**
  * The paper: a soft vertical gradient, a warm light bloom and optional washes.
  * Smooth fills only, so the JPEGs stay small.
- * @param {number} w
- * @param {number} h
- * @param {PaperOptions} [options]
  */
 export function paper(
-  w,
-  h,
-  { top = C.ivory, bottom = C.linen, glow = "#fffdf9", glowAt = [0.7, 0.3], washes = [] } = {},
-) {
+  w: number,
+  h: number,
+  {
+    top = C.ivory,
+    bottom = C.linen,
+    glow = "#fffdf9",
+    glowAt = [0.7, 0.3],
+    washes = [],
+  }: PaperOptions = {},
+): string {
   return `
   <defs>
     <linearGradient id="paperG" x1="0" y1="0" x2="0" y2="1">
@@ -131,42 +137,28 @@ export function paper(
   ${washes.map(wash).join("")}`
 }
 
-/**
- * A soft band of ground under standing figures.
- * @param {number} w
- * @param {number} y
- * @param {string} color
- */
-export function groundBand(w, y, color, opacity = 0.5) {
+/** A soft band of ground under standing figures. */
+export function groundBand(w: number, y: number, color: string, opacity = 0.5): string {
   return `<rect x="-100" y="${y}" width="${w + 200}" height="400" fill="${color}" opacity="${opacity}" filter="url(#blur30)"/>`
 }
 
-/**
- * Finishing layer: a faint vignette that gives the sheet some depth.
- * @param {number} w
- * @param {number} h
- */
-export function vignette(w, h) {
+/** Finishing layer: a faint vignette that gives the sheet some depth. */
+export function vignette(w: number, h: number): string {
   return `<rect width="${w}" height="${h}" fill="url(#vignette)"/>`
 }
 
-/**
- * Soft contact shadow on the ground.
- * @param {number} cx
- * @param {number} cy
- * @param {number} rx
- * @param {number} ry
- */
-export function groundShadow(cx, cy, rx, ry, opacity = 0.14) {
+/** Soft contact shadow on the ground. */
+export function groundShadow(
+  cx: number,
+  cy: number,
+  rx: number,
+  ry: number,
+  opacity = 0.14,
+): string {
   return `<ellipse cx="${cx}" cy="${cy}" rx="${rx}" ry="${ry}" fill="${C.ink}" opacity="${opacity}" filter="url(#blur12)"/>`
 }
 
-/**
- * Wrap content into a complete SVG document.
- * @param {number} w
- * @param {number} h
- * @param {string} body
- */
-export function svgDoc(w, h, body, extraDefs = "") {
+/** Wrap content into a complete SVG document. */
+export function svgDoc(w: number, h: number, body: string, extraDefs = ""): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}"><defs>${sharedDefs()}${extraDefs}</defs>${body}</svg>`
 }

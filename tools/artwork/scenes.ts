@@ -2,15 +2,18 @@
  * Every illustration on the site, one function per image slot.
  * Each scene returns a complete SVG document at its final pixel size.
  */
-import { C } from "./palette.mjs"
-import { figure, hookTop } from "./figure.mjs"
-import { groundBand, groundShadow, paper, svgDoc, vignette } from "./paper.mjs"
-import * as props from "./props.mjs"
-
-/** @typedef {import("./figure.mjs").FigureSpec} FigureSpec */
-/** @typedef {import("./figure.mjs").HangerSpec} HangerSpec */
-/** @typedef {import("./paper.mjs").PaperOptions} PaperOptions */
-/** @typedef {import("./paper.mjs").Wash} Wash */
+import { C } from "./palette"
+import { figure, hookTop, type FigureSpec, type HangerSpec } from "./figure"
+import {
+  groundBand,
+  groundShadow,
+  paper,
+  svgDoc,
+  vignette,
+  type PaperOptions,
+  type Wash,
+} from "./paper"
+import * as props from "./props"
 
 /* ---------------------------------------------------------------- home */
 
@@ -102,21 +105,30 @@ function homeHero() {
 
 /* ------------------------------------------------------ shared layouts */
 
-/**
- * A tall arched niche behind a figure, like a boutique alcove.
- * @param {object} spec
- * @param {number} spec.x
- * @param {number} spec.y
- * @param {number} spec.w
- * @param {number} spec.h
- * @param {string} [spec.color]
- * @param {string} [spec.line]
- * @param {number} [spec.opacity]
- * @param {number} [spec.lw]
- */
-function arch({ x, y, w, h, color = C.linen, line = C.gold, opacity = 1, lw = 1.6 }) {
+interface ArchSpec {
+  x: number
+  y: number
+  w: number
+  h: number
+  color?: string
+  line?: string
+  opacity?: number
+  lw?: number
+}
+
+/** A tall arched niche behind a figure, like a boutique alcove. */
+function arch({
+  x,
+  y,
+  w,
+  h,
+  color = C.linen,
+  line = C.gold,
+  opacity = 1,
+  lw = 1.6,
+}: ArchSpec): string {
   const r = w / 2
-  const d = (/** @type {number} */ o) =>
+  const d = (o: number) =>
     `M${x - o} ${y + h}V${y + r}A${r + o} ${r + o} 0 0 1 ${x + w + o} ${y + r}V${y + h}`
   return (
     `<path d="${d(0)}Z" fill="${color}" opacity="${opacity}"/>` +
@@ -124,11 +136,17 @@ function arch({ x, y, w, h, color = C.linen, line = C.gold, opacity = 1, lw = 1.
   )
 }
 
-/**
- * A gallery panel: a pale rectangle with a double gilt fillet.
- * @param {{ x: number, y: number, w: number, h: number, color?: string, line?: string }} spec
- */
-function panel({ x, y, w, h, color = "#f7f1ea", line = C.gold }) {
+interface PanelSpec {
+  x: number
+  y: number
+  w: number
+  h: number
+  color?: string
+  line?: string
+}
+
+/** A gallery panel: a pale rectangle with a double gilt fillet. */
+function panel({ x, y, w, h, color = "#f7f1ea", line = C.gold }: PanelSpec): string {
   return (
     `<rect x="${x}" y="${y}" width="${w}" height="${h}" fill="${color}"/>` +
     `<rect x="${x + 22}" y="${y + 22}" width="${w - 44}" height="${h - 44}" fill="none" stroke="${line}" stroke-width="1.6" opacity="0.7"/>` +
@@ -136,17 +154,24 @@ function panel({ x, y, w, h, color = "#f7f1ea", line = C.gold }) {
   )
 }
 
-/**
- * A 4:5 portrait of one figure on paper, with optional backdrop and extras.
- * @param {object} spec
- * @param {PaperOptions} spec.bg
- * @param {string} [spec.backdrop]
- * @param {FigureSpec} spec.fig
- * @param {string} [spec.front]
- * @param {number} [spec.shadowAt]
- * @param {string} [spec.ground]
- */
-function portrait({ bg, backdrop = "", fig, front = "", shadowAt = 600, ground = C.stone }) {
+interface PortraitSpec {
+  bg: PaperOptions
+  backdrop?: string
+  fig: FigureSpec
+  front?: string
+  shadowAt?: number
+  ground?: string
+}
+
+/** A 4:5 portrait of one figure on paper, with optional backdrop and extras. */
+function portrait({
+  bg,
+  backdrop = "",
+  fig,
+  front = "",
+  shadowAt = 600,
+  ground = C.stone,
+}: PortraitSpec): string {
   const W = 1200
   const H = 1500
   const y = fig.y ?? 1440
@@ -163,31 +188,26 @@ function portrait({ bg, backdrop = "", fig, front = "", shadowAt = 600, ground =
   )
 }
 
-/**
- * A garment on a hanger whose hook rests on a rail at railY.
- * @param {number} railY
- * @param {number} x
- * @param {number} s
- * @param {FigureSpec} spec
- */
-function onRail(railY, x, s, spec) {
+/** A garment on a hanger whose hook rests on a rail at railY. */
+function onRail(railY: number, x: number, s: number, spec: FigureSpec): string {
   const kind = spec.hanger ? spec.hanger.kind : undefined
   return figure({ ghost: true, x, y: railY - hookTop(kind) * s + 1000 * s, s, ...spec })
 }
 
-/**
- * Plain wall-and-floor still-life setting.
- * @param {number} W
- * @param {number} H
- * @param {{
- *   wall?: string, wallLow?: string, floorY: number, floorColor?: string, washes?: Wash[],
- * }} room
- */
+interface Room {
+  wall?: string
+  wallLow?: string
+  floorY: number
+  floorColor?: string
+  washes?: Wash[]
+}
+
+/** Plain wall-and-floor still-life setting. */
 function stillLifeRoom(
-  W,
-  H,
-  { wall = C.ivory, wallLow = C.linen, floorY, floorColor = "#efe4da", washes = [] },
-) {
+  W: number,
+  H: number,
+  { wall = C.ivory, wallLow = C.linen, floorY, floorColor = "#efe4da", washes = [] }: Room,
+): string {
   return (
     paper(W, H, { top: wall, bottom: wallLow, washes }) +
     props.floor({ w: W, y: floorY, color: floorColor })
@@ -373,8 +393,7 @@ function categoryBottoms() {
     floorY: 1350,
     washes: [{ cx: 600, cy: 700, rx: 520, ry: 560, color: C.sagePale, opacity: 0.9, seed: 61 }],
   })
-  /** @type {HangerSpec} */
-  const clip = { kind: "clip" }
+  const clip: HangerSpec = { kind: "clip" }
   const items =
     onRail(railY, 330, 1.12, {
       hanger: clip,
@@ -482,8 +501,7 @@ function aboutHero() {
     `<ellipse cx="1250" cy="${floorY + 110}" rx="700" ry="70" fill="none" stroke="${C.rose}" stroke-opacity="0.4" stroke-width="2"/>`
 
   // the customer and her reflection
-  /** @type {FigureSpec} */
-  const customer = {
+  const customer: FigureSpec = {
     line: lw,
     s: 0.9,
     pose: { legs: "stand", armL: "down", armR: "chest", head: { tilt: -3, turn: 0.5 } },
@@ -562,8 +580,7 @@ function aboutHero() {
   // rail of garments at the right
   const railY = 250
   const rail = props.rail({ x1: 2030, x2: 2380, y: railY, floor: floorY + 30, lw })
-  /** @type {[x: number, spec: FigureSpec][]} */
-  const rack = [
+  const rack: [x: number, spec: FigureSpec][] = [
     [2090, { outer: { color: C.camel, length: 760, belt: true } }],
     [
       2170,
@@ -695,8 +712,7 @@ function journalCapsule() {
   })
   const railY = 110
   const s = 0.5
-  /** @type {[x: number, spec: FigureSpec][]} */
-  const rack = [
+  const rack: [x: number, spec: FigureSpec][] = [
     [
       150,
       {
@@ -823,8 +839,7 @@ function journalWomanYouAre() {
     bottom: "#f2e4df",
     washes: [{ cx: 420, cy: 360, rx: 330, ry: 320, color: C.roseLight, opacity: 0.5, seed: 95 }],
   })
-  /** @type {FigureSpec} */
-  const person = {
+  const person: FigureSpec = {
     s: 1.02,
     pose: { legs: "stand", armL: "down", armR: "hip", head: { tilt: 3, turn: 0.5 } },
     skin: "deep",
@@ -863,8 +878,7 @@ function journalTrouserFit() {
   })
   const railY = 70
   const s = 0.82
-  /** @type {HangerSpec} */
-  const clip = { kind: "clip" }
+  const clip: HangerSpec = { kind: "clip" }
   const trousers =
     onRail(railY, 300, s, {
       hanger: clip,
@@ -1147,7 +1161,16 @@ function icon() {
   )
 }
 
-export const scenes = [
+/** One image: its name on the command line, its file in data/images/ and its size in pixels. */
+export interface Scene {
+  name: string
+  file: string
+  w: number
+  h: number
+  draw: () => string
+}
+
+export const scenes: Scene[] = [
   {
     name: "journal-spring-palette",
     file: "journal-spring-palette.jpg",

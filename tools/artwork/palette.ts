@@ -41,15 +41,9 @@ export const HAIR = {
   dark: { base: "#3a2f30", light: "#6a5c5c", dark: "#231c20" },
 }
 
-/**
- * Mix two hex colours (t = 0 gives a, t = 1 gives b).
- * @param {string} a
- * @param {string} b
- * @param {number} t
- */
-export function mix(a, b, t) {
-  const channel = (/** @type {string} */ hex, /** @type {number} */ i) =>
-    parseInt(hex.slice(i, i + 2), 16)
+/** Mix two hex colours (t = 0 gives a, t = 1 gives b). */
+export function mix(a: string, b: string, t: number): string {
+  const channel = (hex: string, i: number) => parseInt(hex.slice(i, i + 2), 16)
   return `#${[1, 3, 5]
     .map((i) => {
       const v = channel(a, i)
