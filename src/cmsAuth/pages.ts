@@ -1,6 +1,5 @@
 import { Fragment, type ReactNode } from "react"
 import { jsx } from "@emotion/react"
-import { PageHeader } from "../components/ui/PageHeader"
 import { renderEndpointPage } from "../server/pages/endpointPage"
 import { inlineScriptHash } from "../server/pages/scriptHash"
 import { content, problemOnWhite } from "../server/pages/styles"
@@ -39,24 +38,19 @@ export function problemPage(problem: CmsAuthProblem, details: ProblemDetails = {
   const { title, text } = texts.problems[problem]
   const variables = details.variables ?? [clientIdVariable, clientSecretVariable]
   return renderEndpointPage({
-    title,
+    heading: title,
     children: jsx(
-      Fragment,
-      null,
-      jsx(PageHeader, { heading: title }),
-      jsx(
-        "div",
-        { css: content },
-        jsx("p", { id: "problem", css: problemOnWhite }, ...problemText(text, variables)),
-        details.githubSaid &&
-          jsx(
-            "p",
-            { css: smallPrint },
-            `${texts.githubSaid} `,
-            jsx("code", null, details.githubSaid),
-          ),
-        jsx("p", null, texts.tryAgain),
-      ),
+      "div",
+      { css: content },
+      jsx("p", { id: "problem", css: problemOnWhite }, ...problemText(text, variables)),
+      details.githubSaid &&
+        jsx(
+          "p",
+          { css: smallPrint },
+          `${texts.githubSaid} `,
+          jsx("code", null, details.githubSaid),
+        ),
+      jsx("p", null, texts.tryAgain),
     ),
   })
 }
@@ -105,17 +99,13 @@ export function signedInPage(token: string): string {
   // In a JSON block only "</script" could end it early: "<" is written as JSON's \u003c.
   const result = successMessage(token).replace(/</g, "\\u003c")
   return renderEndpointPage({
-    title,
+    heading: title,
+    intro: text,
     children: jsx(
-      Fragment,
-      null,
-      jsx(PageHeader, { heading: title, intro: text }),
-      jsx(
-        "div",
-        { css: content },
-        // No `display` of its own: `hidden` keeps it out of sight until the script says otherwise.
-        jsx("p", { id: "cms-auth-lost", css: problemOnWhite, hidden: true }, lost),
-      ),
+      "div",
+      { css: content },
+      // No `display` of its own: `hidden` keeps it out of sight until the script says otherwise.
+      jsx("p", { id: "cms-auth-lost", css: problemOnWhite, hidden: true }, lost),
     ),
     end: jsx(
       Fragment,

@@ -1,6 +1,4 @@
-import { Fragment } from "react"
 import { jsx } from "@emotion/react"
-import { PageHeader } from "../components/ui/PageHeader"
 import { renderEndpointPage } from "../server/pages/endpointPage"
 import { content, onward } from "../server/pages/styles"
 import { buttonStyles } from "../theme/styles"
@@ -44,13 +42,9 @@ const form = (id: string | undefined, action: string, token: string, label: stri
 
 const page = (words: Words, body?: ReturnType<typeof jsx>, end?: ReturnType<typeof jsx>) =>
   renderEndpointPage({
-    title: words.heading,
-    children: jsx(
-      Fragment,
-      null,
-      jsx(PageHeader, { heading: words.heading, intro: words.text }),
-      body,
-    ),
+    heading: words.heading,
+    intro: words.text,
+    children: body,
     end,
   })
 

@@ -1,8 +1,6 @@
-import { Fragment } from "react"
 import { jsx } from "@emotion/react"
 import contact from "../../data/contact.json"
 import site from "../../data/site.json"
-import { PageHeader } from "../components/ui/PageHeader"
 import { SignupFormView, type SignupTexts as FormTexts } from "../components/contact/SignupFormView"
 import { fillAllPlaceholders } from "../content/placeholders"
 import { renderEndpointPage } from "../server/pages/endpointPage"
@@ -34,12 +32,12 @@ function formTexts({ form, messages }: SignupTexts): FormTexts {
 export function confirmationPage(texts: SignupTexts): string {
   const { title, text, linkLabel } = texts.confirmation
   return renderEndpointPage({
-    title,
+    heading: title,
+    intro: text,
     children: jsx(
-      Fragment,
-      null,
-      jsx(PageHeader, { heading: title, intro: text }),
-      jsx("div", { css: onward }, jsx("p", null, jsx("a", { href: texts.homePath }, linkLabel))),
+      "div",
+      { css: onward },
+      jsx("p", null, jsx("a", { href: texts.homePath }, linkLabel)),
     ),
   })
 }
@@ -49,28 +47,24 @@ export function problemPage(texts: SignupTexts, problem: SignupProblem, address:
   const { form, messages } = texts
   return renderEndpointPage({
     title: `${messages.heading}: ${messages[problem]}`,
+    heading: messages.heading,
     children: jsx(
-      Fragment,
-      null,
-      jsx(PageHeader, { heading: messages.heading }),
+      "div",
+      { css: content },
       jsx(
-        "div",
-        { css: content },
+        "section",
+        { css: formCard, "aria-labelledby": "signup-heading" },
+        jsx("h2", { id: "signup-heading" }, form.heading),
+        jsx(SignupFormView, {
+          texts: formTexts(texts),
+          describedById: PRIVACY_NOTE_ID,
+          answered: { problem, address },
+        }),
         jsx(
-          "section",
-          { css: formCard, "aria-labelledby": "signup-heading" },
-          jsx("h2", { id: "signup-heading" }, form.heading),
-          jsx(SignupFormView, {
-            texts: formTexts(texts),
-            describedById: PRIVACY_NOTE_ID,
-            answered: { problem, address },
-          }),
-          jsx(
-            "p",
-            { id: PRIVACY_NOTE_ID, css: privacyNote },
-            `${form.privacyNote} `,
-            jsx("a", { href: form.privacyLink.path }, form.privacyLink.label),
-          ),
+          "p",
+          { id: PRIVACY_NOTE_ID, css: privacyNote },
+          `${form.privacyNote} `,
+          jsx("a", { href: form.privacyLink.path }, form.privacyLink.label),
         ),
       ),
     ),
@@ -81,16 +75,12 @@ export function problemPage(texts: SignupTexts, problem: SignupProblem, address:
 export function notAFormPage(texts: SignupTexts): string {
   const { form, messages } = texts
   return renderEndpointPage({
-    title: messages.heading,
+    heading: messages.heading,
+    intro: messages.rejected,
     children: jsx(
-      Fragment,
-      null,
-      jsx(PageHeader, { heading: messages.heading, intro: messages.rejected }),
-      jsx(
-        "div",
-        { css: onward },
-        jsx("p", null, jsx("a", { href: texts.contactPath }, form.heading)),
-      ),
+      "div",
+      { css: onward },
+      jsx("p", null, jsx("a", { href: texts.contactPath }, form.heading)),
     ),
   })
 }

@@ -5,6 +5,7 @@ import { renderToStaticMarkup } from "react-dom/server"
 import { SiteFooter } from "../../components/layout/SiteFooter"
 import { SiteHeader } from "../../components/layout/SiteHeader"
 import { SkipLink } from "../../components/layout/SkipLink"
+import { PageHeader } from "../../components/ui/PageHeader"
 import { apiPrefix } from "../../shared/endpoints"
 import { fixedFontFiles, fontFaceRules } from "../../theme/fontFaces"
 import { GlobalStyles } from "../../theme/GlobalStyles"
@@ -37,15 +38,19 @@ const main = css`
 `
 
 export interface EndpointPageParts {
-  /** The tab's title; the boutique's name follows it. */
-  title: string
-  /** What goes in <main>, after the site's header. */
-  children: ReactNode
+  /** The page's heading, and the tab's title unless `title` says otherwise. */
+  heading: string
+  /** The sentence under the heading. */
+  intro?: string
+  /** The tab's title, where it says more than the heading; the boutique's name follows it. */
+  title?: string
+  /** What goes in <main>, after the page's heading. */
+  children?: ReactNode
   /** What goes last in <body>: the sign-in's hand-over script, allowed by its hash. */
   end?: ReactNode
 }
 
-function EndpointPage({ title, children, end }: EndpointPageParts) {
+function EndpointPage({ heading, intro, title = heading, children, end }: EndpointPageParts) {
   // No page of the site is this one: no link is marked as the current page.
   const currentPath = apiPrefix
   return jsx(
@@ -67,7 +72,12 @@ function EndpointPage({ title, children, end }: EndpointPageParts) {
       jsx(Global, { styles: headerWithoutScript }),
       jsx(SkipLink, { targetId: MAIN_ID, label: siteSettings.skipLinkLabel }),
       jsx(SiteHeader, { settings: siteSettings, currentPath }),
-      jsx("main", { id: MAIN_ID, css: main, tabIndex: -1 }, children),
+      jsx(
+        "main",
+        { id: MAIN_ID, css: main, tabIndex: -1 },
+        jsx(PageHeader, { heading, intro }),
+        children,
+      ),
       jsx(SiteFooter, { settings: siteSettings, currentPath }),
       end,
     ),
