@@ -21,11 +21,11 @@ import {
   type ChoiceField,
   type ContentFile,
   type Field,
-} from "./fields"
-import { imagePathPattern, jsonSchema } from "./jsonSchema"
-import { contentFiles, pageFiles } from "./model"
-import { knownPlaceholders } from "./placeholders"
-import { isRecord } from "../utils/json"
+} from "../fields"
+import { imagePathPattern, jsonSchema } from "../jsonSchema"
+import { contentFiles, pageFiles } from "../model"
+import { knownPlaceholders } from "../placeholders"
+import { isRecord } from "../../utils/json"
 
 export interface ContentProblem {
   /** As the person will find it: data/shop.json */

@@ -14,7 +14,7 @@ import {
   wholeNumber,
   yesNo,
   type ContentFile,
-} from "./fields"
+} from "../fields"
 
 /**
  * Every file in data/, field by field. Lengths are what the layout has room for; anything else the
@@ -635,7 +635,7 @@ const membership = contentFile({
   ],
 })
 
-/** Every file of data/ by name, with its fields' literal types (see ContentShape in ./fields). */
+/** Every file of data/ by name, with its fields' literal types (see ContentShape in ../fields). */
 export const contentModel = {
   home,
   shop,
