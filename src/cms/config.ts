@@ -16,7 +16,7 @@ import { contentFiles } from "../content/model"
 import { jsonFileFormat } from "./jsonFormat"
 
 /**
- * The Decap CMS configuration, generated from the content model (src/content/model.ts), the same
+ * The Decap CMS configuration, generated from the content model (src/content/model/), the same
  * description the JSON Schema and the content check are made from: a field added to the model is
  * in the CMS too, with the same label, hint and limits.
  */

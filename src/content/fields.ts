@@ -1,7 +1,7 @@
 /**
  * The building blocks of the content model. One description of each field serves three readers:
  * the JSON Schema that checks data/ before a build (./jsonSchema.ts), the plain-English problem
- * report (./checkContent.ts) and the CMS's editing form (../cms/config.ts). Labels and hints are
+ * report (./checkContent/) and the CMS's editing form (../cms/config.ts). Labels and hints are
  * written for the marketing staff who read them in the CMS.
  */
 

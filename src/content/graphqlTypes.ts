@@ -1,7 +1,7 @@
 import { type ContentFile, type Field } from "./fields"
 
 /**
- * The GraphQL types of the content in data/, generated from the content model (./model.ts) as
+ * The GraphQL types of the content in data/, generated from the content model (./model/) as
  * the JSON Schema and the CMS form are. Declared rather than inferred, so that a field left empty
  * in every entry still exists and typegen gives the pages exact types. Optional in the model is
  * nullable here. `@fill` puts the values of {product}, {partner} and {email} in at build time

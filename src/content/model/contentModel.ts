@@ -1,0 +1,54 @@
+/**
+ * The model as a whole: every content file by name, in the order the CMS lists them, and what is
+ * derived from it: the files' names as types (ContentName, PageName) and the page files.
+ */
+import { isPageFile, type ContentFile } from "../fields"
+import { home } from "./home"
+import { shop } from "./shop"
+import { about } from "./about"
+import { journal } from "./journal"
+import { affiliate } from "./affiliate"
+import { contact } from "./contact"
+import { privacy } from "./privacy"
+import { site } from "./site"
+import { errors } from "./errors"
+import { membership } from "./membership"
+
+/** Every file of data/ by name, with its fields' literal types (see ContentShape in ../fields.ts). */
+export const contentModel = {
+  home,
+  shop,
+  about,
+  journal,
+  affiliate,
+  contact,
+  privacy,
+  site,
+  errors,
+  membership,
+}
+
+export type ContentName = keyof typeof contentModel
+
+/** All of data/, in the order the CMS lists it. */
+export const contentFiles: readonly ContentFile[] = Object.values(contentModel)
+
+/** The files that are pages of the site (they have a web address): home, shop, … */
+export type PageName = {
+  [Name in ContentName]: Extract<
+    (typeof contentModel)[Name]["fields"][number],
+    { kind: "pageAddress" }
+  > extends never
+    ? never
+    : Name
+}[ContentName]
+
+/** The page files, in the model's order; gatsby-node makes a page of each. */
+export const pageFiles: readonly ContentFile[] = contentFiles.filter(isPageFile)
+
+export function isPageName(name: string): name is PageName {
+  return pageFiles.some((file) => file.name === name)
+}
+
+/** The page files' names: home, shop, … */
+export const pageNames: readonly PageName[] = pageFiles.map((file) => file.name).filter(isPageName)

@@ -1,0 +1,33 @@
+import { contentFile, list, text, wholeNumber } from "../fields"
+import { heading, pageBasics, pageIntro, picture, pictureDescription } from "./sharedFields"
+
+/** data/shop.json: the shop page. */
+export const shop = contentFile({
+  name: "shop",
+  label: "Shop page",
+  description: "The shop's categories, each with its picture and number of pieces.",
+  fields: [
+    ...pageBasics,
+    heading("heading", "Page heading"),
+    pageIntro(),
+    text("countLabel", "Word after the number", {
+      maxLength: 20,
+      hint: "Shown after each category's number of pieces, as in “24 items”.",
+    }),
+    list(
+      "categories",
+      "Categories",
+      [
+        text("name", "Name", { maxLength: 30 }),
+        wholeNumber("count", "Number of pieces", {
+          minimum: 0,
+          maximum: 9999,
+          hint: "A whole number: the pieces in stock in this category.",
+        }),
+        picture("Shown upright (4 by 5), trimmed at the edges if needed."),
+        pictureDescription(),
+      ],
+      { itemLabel: "category", minItems: 1, maxItems: 12 },
+    ),
+  ],
+})
