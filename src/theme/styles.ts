@@ -76,6 +76,27 @@ export const card = css`
   box-shadow: ${shadows.card};
 `
 
+/** The band at the top of the site's and the staff page's pages, and the row inside it. */
+export const headerBand = css`
+  background: ${colors.ivory};
+  border-bottom: 1px solid ${colors.linen};
+`
+export const headerRow = css`
+  ${container};
+  display: flex;
+  align-items: center;
+  justify-content: space-between;
+  min-height: ${sizes.navHeight};
+`
+
+/** White small text on ink, in a rounded box: the skip link and the tooltips' notes. */
+export const noteOnInk = css`
+  border-radius: ${radii.sm};
+  background: ${colors.ink};
+  color: ${colors.white};
+  font-size: ${fontSizes.small};
+`
+
 /** Quieter, smaller text: notes under a form, details for whoever manages the site. */
 export const smallPrint = css`
   font-size: ${fontSizes.small};

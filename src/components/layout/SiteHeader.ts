@@ -1,6 +1,6 @@
 import { css, jsx } from "@emotion/react"
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type FocusEvent } from "react"
-import { container, logoLink } from "../../theme/styles"
+import { container, headerBand, headerRow, logoLink } from "../../theme/styles"
 import { breakpoints, colors, fontSizes, mq, radii, sizes, space } from "../../theme/tokens"
 import { PlainLink, type LinkComponent } from "./links"
 import { SiteNavigation, type NavigationLink } from "./SiteNavigation"
@@ -15,17 +15,12 @@ const header = css`
   position: sticky;
   top: 0;
   z-index: 20;
-  background: ${colors.ivory};
-  border-bottom: 1px solid ${colors.linen};
+  ${headerBand};
 `
 
 const bar = css`
-  ${container};
-  display: flex;
-  align-items: center;
-  justify-content: space-between;
+  ${headerRow};
   gap: ${space.sm};
-  min-height: ${sizes.navHeight};
 `
 
 const brand = css`

@@ -1,16 +1,14 @@
 import { css, jsx } from "@emotion/react"
-import { colors, fontSizes, radii, space } from "../../theme/tokens"
+import { noteOnInk } from "../../theme/styles"
+import { colors, space } from "../../theme/tokens"
 
 const skipLink = css`
   position: absolute;
   top: ${space.xs};
   left: ${space.xs};
   z-index: 100;
+  ${noteOnInk};
   padding: 0.75rem 1.25rem;
-  border-radius: ${radii.sm};
-  background: ${colors.ink};
-  color: ${colors.white};
-  font-size: ${fontSizes.small};
   font-weight: 600;
   transform: translateY(-200%);
   &:focus {

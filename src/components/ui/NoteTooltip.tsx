@@ -1,7 +1,8 @@
 import { css } from "@emotion/react"
 import * as Tooltip from "@radix-ui/react-tooltip"
 import { useEffect, useLayoutEffect, type ReactElement, type ReactNode } from "react"
-import { colors, fontSizes, radii, shadows } from "../../theme/tokens"
+import { noteOnInk } from "../../theme/styles"
+import { colors, shadows } from "../../theme/tokens"
 import { NoteTooltipContext, restoreTriggerFocus, triggerSelector } from "./SiteTooltipProvider"
 
 // The spec's tooltip timing, decided once for every tooltip on the site.
@@ -10,11 +11,8 @@ export const TOOLTIP_SKIP_DELAY_MS = 300
 
 const bubble = css`
   max-width: min(20rem, calc(100vw - 2rem));
+  ${noteOnInk};
   padding: 0.75rem 1rem;
-  border-radius: ${radii.sm};
-  background: ${colors.ink};
-  color: ${colors.white};
-  font-size: ${fontSizes.small};
   line-height: 1.45;
   box-shadow: ${shadows.card};
   z-index: 30;

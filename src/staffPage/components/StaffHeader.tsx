@@ -3,24 +3,15 @@ import type { MouseEvent } from "react"
 import { cmsFolder } from "../../shared/policy"
 import type { StaffIdentity } from "../../shared/membersApi"
 import { pageTexts as texts } from "../pageTexts"
-import { buttonStyles, capsLabel, container, logoLink } from "../../theme/styles"
+import { buttonStyles, capsLabel, headerBand, headerRow, logoLink } from "../../theme/styles"
 import { colors, fontSizes, sizes, space } from "../../theme/tokens"
 
 const editorPath = `/${cmsFolder}/`
 
-const header = css`
-  background: ${colors.ivory};
-  border-bottom: 1px solid ${colors.linen};
-`
-
 const bar = css`
-  ${container};
-  display: flex;
+  ${headerRow};
   flex-wrap: wrap;
-  align-items: center;
-  justify-content: space-between;
   gap: ${space.xs} ${space.md};
-  min-height: ${sizes.navHeight};
   padding-block: ${space.xs};
 `
 
@@ -95,7 +86,7 @@ interface StaffHeaderProps {
 /** The top of the staff's page: the boutique's name, who is signed in, the way back, sign-out. */
 export function StaffHeader({ brandName, identity, onSignOut }: StaffHeaderProps) {
   return (
-    <header css={header}>
+    <header css={headerBand}>
       <div css={bar}>
         <p css={brand}>
           {brandName}
