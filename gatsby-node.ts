@@ -3,6 +3,7 @@ import type { GatsbyNode, Reporter } from "gatsby"
 import path from "path"
 import site from "./data/site.json"
 import { removeOldBundles } from "./src/build/deliveryFiles"
+import { writeFontSubsets } from "./src/build/fontSubsets"
 import { postBuild } from "./src/build/postBuild"
 import { checkContent, formatProblems } from "./src/content/checkContent"
 import { graphqlTypeDefs } from "./src/content/graphqlTypes"
@@ -20,9 +21,13 @@ const dataDirectory = path.join(__dirname, "data")
  * The content check, before anything else: Gatsby writes to public/ and .cache/ only after
  * onPreInit, so broken content stops the build with the previous site left as it was.
  */
-export const onPreInit: GatsbyNode["onPreInit"] = ({ reporter }) => {
+export const onPreInit: GatsbyNode["onPreInit"] = async ({ reporter }) => {
   const problems = checkContent(dataDirectory)
-  if (problems.length === 0) return
+  if (problems.length === 0) {
+    // Before webpack bundles them: the fonts cut down to the characters of this content.
+    reporter.info(`web fonts: ${await writeFontSubsets(__dirname)}`)
+    return
+  }
   // Printed as it is: Gatsby's error box would wrap the one-problem-a-line list.
   process.stderr.write(`\n${formatProblems(problems)}\n\n`)
   reporter.setErrorMap({

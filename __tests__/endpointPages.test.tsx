@@ -1,12 +1,9 @@
 /**
  * @jest-environment node
  */
-import fs from "node:fs"
-import os from "node:os"
 import path from "node:path"
 import { build } from "esbuild"
 import { JSDOM } from "jsdom"
-import { postBuildSteps } from "../src/build/postBuild"
 import { handshakeScript, problemPage as cmsProblemPage, signedInPage } from "../src/cmsAuth/pages"
 import { cmsAuthTexts } from "../src/cmsAuth/texts"
 import { cmsAuthHeaders, endpointHeaders } from "../src/shared/policy"
@@ -175,32 +172,6 @@ describe("the policy of the endpoints' pages", () => {
       expect(policy).toContain("font-src 'self'")
       expect(policy).toContain("default-src 'none'")
       expect(policy).not.toContain("script-src")
-    }
-  })
-})
-
-describe("the fonts at their fixed address", () => {
-  it("are the files the pages use", () => {
-    const fonts = fs.readFileSync(path.join(root, "src/theme/fonts.ts"), "utf8")
-    for (const { module } of Object.values(fixedFontFiles)) expect(fonts).toContain(`"${module}"`)
-  })
-
-  it("are copied there by the build, before the delivery headers list public/", async () => {
-    const names = postBuildSteps.map((step) => step.name)
-    const step = postBuildSteps.find((each) => each.name === "fonts for the endpoints' pages")
-    expect(names.indexOf("fonts for the endpoints' pages")).toBeLessThan(
-      names.indexOf("delivery headers"),
-    )
-    const publicDir = fs.mkdtempSync(path.join(os.tmpdir(), "endpoint-fonts-"))
-    try {
-      await step?.run({ publicDir, nginxDir: "", siteUrl: "", iconFile: "" })
-      for (const { module, url } of Object.values(fixedFontFiles)) {
-        expect(fs.readFileSync(path.join(publicDir, url))).toEqual(
-          fs.readFileSync(require.resolve(module)),
-        )
-      }
-    } finally {
-      fs.rmSync(publicDir, { recursive: true, force: true })
     }
   })
 })

@@ -1,5 +1,4 @@
 import { copyFile, mkdir, writeFile } from "node:fs/promises"
-import { createRequire } from "node:module"
 import path from "node:path"
 import sharp from "sharp"
 import { fixedFontFiles } from "../theme/fontFaces"
@@ -66,16 +65,12 @@ async function writeRootFiles({ publicDir, siteUrl, iconFile }: PostBuildOptions
  * The site's two font files at a fixed address (src/theme/fontFaces.ts): the endpoints' pages
  * (src/server/pages/) use the site's faces, and cannot know the names webpack gave the pages' copies.
  */
-// Resolved from the project, not from this file: Gatsby bundles gatsby-node and what it imports,
-// and the bundle's own `require` knows only what it bundled.
-const fromProject = createRequire(path.join(process.cwd(), "package.json"))
-
 async function copyFixedFonts({ publicDir }: PostBuildOptions) {
   const files = Object.values(fixedFontFiles)
-  for (const { module, url } of files) {
+  for (const { subset, url } of files) {
     const target = path.join(publicDir, url)
     await mkdir(path.dirname(target), { recursive: true })
-    await copyFile(fromProject.resolve(module), target)
+    await copyFile(path.resolve(subset), target)
   }
   return files.map(({ url }) => url).join(", ")
 }

@@ -17,18 +17,23 @@ export interface FontUrls {
   display: string
 }
 
+/** Where the build writes the two faces cut down to the site's characters (src/build/fontSubsets.ts). */
+export const fontSubsetDir = "node_modules/.cache/evergrace-fonts"
+
 /**
- * The same two files (./fonts.ts imports them) where the build copies them, for the endpoints'
- * pages, which do not know the hashed names: `module` is the file in node_modules, `url` where
- * the site serves the copy.
+ * The two faces: `module`, the whole Latin file in its font package; `subset`, the build's copy of
+ * it with only the characters the site shows, which ./fonts.ts imports; `url`, where the build
+ * copies that subset for the endpoints' pages, which do not know the name webpack gives it.
  */
 export const fixedFontFiles = {
   body: {
     module: "@fontsource-variable/source-sans-3/files/source-sans-3-latin-wght-normal.woff2",
+    subset: `${fontSubsetDir}/source-sans-3-latin-wght-normal.woff2`,
     url: "/fonts/source-sans-3-latin-wght-normal.woff2",
   },
   display: {
     module: "@fontsource/cormorant-garamond/files/cormorant-garamond-latin-600-normal.woff2",
+    subset: `${fontSubsetDir}/cormorant-garamond-latin-600-normal.woff2`,
     url: "/fonts/cormorant-garamond-latin-600-normal.woff2",
   },
 } as const
@@ -59,7 +64,9 @@ function metricFallback(name: string, localFonts: string[], font: FontMetrics, l
     }`
 }
 
-// Only the Latin files of the weights in use: Source Sans 3 variable (400–700), Cormorant 600.
+// Only the Latin files of the weights in use: Source Sans 3 variable (400–700), Cormorant 600,
+// each cut down to the characters the site shows. A character outside the subset is drawn by the
+// metric-matched fallback face below, as the browser falls back glyph by glyph.
 export const fontFaceRules = ({ body, display }: FontUrls) => `
   @font-face {
     font-family: "Source Sans 3";

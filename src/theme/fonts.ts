@@ -1,8 +1,9 @@
-import displayFontUrl from "@fontsource/cormorant-garamond/files/cormorant-garamond-latin-600-normal.woff2"
-import bodyFontUrl from "@fontsource-variable/source-sans-3/files/source-sans-3-latin-wght-normal.woff2"
+import displayFontUrl from "../../node_modules/.cache/evergrace-fonts/cormorant-garamond-latin-600-normal.woff2"
+import bodyFontUrl from "../../node_modules/.cache/evergrace-fonts/source-sans-3-latin-wght-normal.woff2"
 import { fontFaceRules } from "./fontFaces"
 
-// The same two files as `fixedFontFiles` in ./fontFaces.ts (__tests__/endpointPages.test.tsx
+// The build's subsets of the two faces, written before webpack runs (gatsby-node's onPreInit,
+// src/build/fontSubsets.ts): `fixedFontFiles.*.subset` in ./fontFaces.ts (__tests__/fontSubsets.test.ts
 // holds that), here as webpack names them, by their content.
 
 /** The two files the first screen paints with; gatsby-ssr preloads them. */

@@ -1,0 +1,100 @@
+// The site's two web fonts cut down to the characters it shows, before webpack bundles them
+// (gatsby-node's onPreInit). The Latin files of the font packages hold some 250 glyphs each; the
+// site shows 115 characters. Measured on this content: Source Sans 3 28.1 → 17.7 KB, Cormorant
+// Garamond 22.8 → 14.4 KB, every page's screenshot at 390 and 1440 px the same to the pixel, and
+// the largest paint on a simulated phone about 0.1 s sooner (docs/decisions.md). The characters
+// are read from the content at every build, so an accent the staff add to a name is in the next
+// build's fonts.
+import { createHash } from "node:crypto"
+import { mkdir, readdir, readFile, writeFile } from "node:fs/promises"
+import path from "node:path"
+import subsetFont from "subset-font"
+import { fixedFontFiles, fontSubsetDir } from "../theme/fontFaces"
+
+/**
+ * Always in: every printable ASCII character (the code's own words, an address typed into the
+ * form) and the typographer's punctuation and signs a staff member may paste.
+ */
+const alwaysShown =
+  Array.from({ length: 0x7f - 0x20 }, (_, index) => String.fromCharCode(0x20 + index)).join("") +
+  "\u00a0‘’“”–—…•·×→←€£©®™°"
+
+/** Every character of every string in a JSON value. */
+function stringsOf(value: unknown, into: Set<string>) {
+  if (typeof value === "string") for (const character of value) into.add(character)
+  else if (Array.isArray(value)) for (const item of value) stringsOf(item, into)
+  else if (value && typeof value === "object")
+    for (const item of Object.values(value)) stringsOf(item, into)
+}
+
+async function filesUnder(dir: string, extensions: RegExp): Promise<string[]> {
+  const entries = await readdir(dir, { withFileTypes: true, recursive: true })
+  return entries
+    .filter((entry) => entry.isFile() && extensions.test(entry.name))
+    .map((entry) => path.join(entry.parentPath, entry.name))
+}
+
+/**
+ * The characters the site can show: the content's (every string in data/), the words written in
+ * the code (src/: its non-ASCII characters, such as "…" and "×"), and `alwaysShown`. Sorted, so
+ * the same site gives the same text.
+ */
+export async function siteCharacters(projectDir: string): Promise<string> {
+  const characters = new Set(alwaysShown)
+  for (const file of await filesUnder(path.join(projectDir, "data"), /\.json$/)) {
+    stringsOf(JSON.parse(await readFile(file, "utf8")), characters)
+  }
+  for (const file of await filesUnder(path.join(projectDir, "src"), /\.tsx?$/)) {
+    for (const character of await readFile(file, "utf8")) {
+      if (character > "\u007f" && /\P{C}/u.test(character)) characters.add(character)
+    }
+  }
+  return [...characters].sort().join("")
+}
+
+interface SubsetOptions {
+  /** Where the content (data/) and the code (src/) are read from: the project, or a test's copy. */
+  charactersFrom?: string
+  /** Where the subsets are written: `fontSubsetDir`, where ./fonts.ts imports them from. */
+  outDir?: string
+}
+
+/**
+ * Writes each face's subset. Skipped when the characters and the font files are those of the last
+ * build (a stamp beside the subsets says so). Returns the line the build prints.
+ */
+export async function writeFontSubsets(
+  projectDir: string,
+  {
+    charactersFrom = projectDir,
+    outDir = path.join(projectDir, fontSubsetDir),
+  }: SubsetOptions = {},
+): Promise<string> {
+  const characters = await siteCharacters(charactersFrom)
+  const faces = await Promise.all(
+    Object.values(fixedFontFiles).map(async (face) => ({
+      target: path.join(outDir, path.basename(face.subset)),
+      module: face.module,
+      source: await readFile(path.join(projectDir, "node_modules", face.module)),
+    })),
+  )
+  const stamp = createHash("sha256").update(characters)
+  for (const face of faces) stamp.update(face.module).update(face.source)
+  const digest = stamp.digest("hex")
+  const stampFile = path.join(outDir, "stamp")
+  const previous = await readFile(stampFile, "utf8").catch(() => "")
+  if (previous === digest) return `${characters.length} characters, as the last build's`
+  await mkdir(outDir, { recursive: true })
+  const sizes: string[] = []
+  for (const face of faces) {
+    const subset = await subsetFont(face.source, characters, { targetFormat: "woff2" })
+    await writeFile(face.target, subset)
+    sizes.push(
+      `${path.basename(face.target)} ${kilobytes(face.source.length)} → ${kilobytes(subset.length)} KB`,
+    )
+  }
+  await writeFile(stampFile, digest)
+  return `${characters.length} characters: ${sizes.join(", ")}`
+}
+
+const kilobytes = (bytes: number) => (bytes / 1024).toFixed(1)

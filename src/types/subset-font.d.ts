@@ -1,0 +1,11 @@
+// subset-font ships no types: the one call the build makes (src/build/fontSubsets.ts).
+declare module "subset-font" {
+  interface SubsetOptions {
+    targetFormat?: "sfnt" | "woff" | "woff2" | "truetype"
+  }
+  export default function subsetFont(
+    font: Buffer,
+    text: string,
+    options?: SubsetOptions,
+  ): Promise<Buffer>
+}
