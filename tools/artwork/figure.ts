@@ -780,25 +780,27 @@ function curlsPath() {
   )
 }
 
-function hairBack(pen: Pen, j: Pose, hair: Hair) {
-  const st = HAIRSTYLES[hair.style]
-  const col = HAIR[hair.color]
+/** Hair is drawn in head units: set on the head, tilted with it, mirrored for a flipped parting. */
+function onHead(pen: Pen, j: Pose, hair: Hair, parts: string[]) {
   const flip = hair.flip ? -1 : 1
-  const g = st.back.map(
+  pen.raw(
+    `<g transform="translate(${P(j.head)}) rotate(${j.tilt}) scale(${flip} 1)">${parts.join("")}</g>`,
+  )
+}
+
+function hairBack(pen: Pen, j: Pose, hair: Hair) {
+  const col = HAIR[hair.color]
+  const g = HAIRSTYLES[hair.style].back.map(
     (b) =>
       `<path d="${b.d}" fill="${col.base}" stroke="${C.ink}" stroke-opacity="${INK}" stroke-width="${pen.lw}"/>` +
       `<path d="${b.d}" fill="url(#shade)"/>`,
   )
-  if (!g.length) return
-  pen.raw(
-    `<g transform="translate(${P(j.head)}) rotate(${j.tilt}) scale(${flip} 1)">${g.join("")}</g>`,
-  )
+  if (g.length) onHead(pen, j, hair, g)
 }
 
 function hairFront(pen: Pen, j: Pose, hair: Hair) {
   const st = HAIRSTYLES[hair.style]
   const col = HAIR[hair.color]
-  const flip = hair.flip ? -1 : 1
   const d = hair.style === "curls" ? curlsPath() : st.front
   const lw = pen.lw
   const g = [
@@ -826,9 +828,7 @@ function hairFront(pen: Pen, j: Pose, hair: Hair) {
       )
     }
   }
-  pen.raw(
-    `<g transform="translate(${P(j.head)}) rotate(${j.tilt}) scale(${flip} 1)">${g.join("")}</g>`,
-  )
+  onHead(pen, j, hair, g)
 }
 
 /* ------------------------------------------------------------- garments */
@@ -1334,30 +1334,16 @@ function top(pen: Pen, j: Pose, o: TopSpec) {
     const bx = nx
     const by = 178
     const bc = o.bowColor ?? o.color
-    pen.shape(
-      smooth(
-        [
-          [bx, by],
-          [bx - 26, by - 14],
-          [bx - 30, by + 6],
-          [bx, by],
-        ],
-        true,
-      ),
-      bc,
-    )
-    pen.shape(
-      smooth(
-        [
-          [bx, by],
-          [bx + 26, by - 14],
-          [bx + 30, by + 6],
-          [bx, by],
-        ],
-        true,
-      ),
-      bc,
-    )
+    // the two loops, left then right
+    for (const k of [-1, 1]) {
+      const loop: Pt[] = [
+        [bx, by],
+        [bx + k * 26, by - 14],
+        [bx + k * 30, by + 6],
+        [bx, by],
+      ]
+      pen.shape(smooth(loop, true), bc)
+    }
     pen.shape(
       smooth([
         [bx - 2, by],
@@ -1892,19 +1878,23 @@ export function figure(spec: FigureSpec): string {
     const arm = spec.bag.side === "L" ? j.armL : j.armR
     const at = nth(arm, spec.bag.at === "crook" ? 1 : 3)
     handbag(pen, add(at, spec.bag.offset ?? [0, 0]), spec.bag)
-    // fingers over the handle
-    if (spec.bag.at !== "crook") pen.tube(limb(arm.slice(2), [12.5, 16, 6]), skin.base)
+    if (spec.bag.at !== "crook") fingersOver(pen, arm, skin)
   }
   if (spec.cup) {
     const arm = spec.cup.side === "L" ? j.armL : j.armR
     cup(pen, add(nth(arm, 3), [-10, -6]))
-    pen.tube(limb(arm.slice(2), [12.5, 16, 6]), skin.base)
+    fingersOver(pen, arm, skin)
   }
 
   const tx = spec.x ?? 0
   const ty = (spec.y ?? 1000 * s) - 1000 * s
   const flip = spec.flipX ? ` scale(-1 1)` : ""
   return `<g transform="translate(${tx.toFixed(1)} ${ty.toFixed(1)}) scale(${s})${flip}">${pen.out.join("")}</g>`
+}
+
+/** The hand drawn again over what it holds, so that the fingers close round the handle. */
+function fingersOver(pen: Pen, arm: Pt[], skin: Skin) {
+  pen.tube(limb(arm.slice(2), [12.5, 16, 6]), skin.base)
 }
 
 /** A wooden hanger whose shoulders meet the garment's, or a clip hanger at the waist. */

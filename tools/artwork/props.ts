@@ -10,6 +10,34 @@ import { rng } from "./rng"
 
 const pen = (lw = 1.6): Pen => new Pen(lw)
 
+/** Where a prop stands in the scene (each prop says which point of it x and y mark). */
+export interface At {
+  x: number
+  y: number
+  /** Line width, in scene units. */
+  lw?: number
+}
+
+/** A prop drawn in its own units around 0, 0 and then set in the scene by placed(). */
+export interface Placed extends At {
+  /** Scale. */
+  s?: number
+  /** Turn, in degrees. */
+  rot?: number
+}
+
+/**
+ * Sets a prop drawn in its own units into the scene: moved to x, y, turned by rot
+ * degrees (when given) and scaled by s. Its pen is thinner by s, so that its lines
+ * come out as wide as the scene's.
+ */
+function placed({ x, y, s = 1, rot, lw = 1.6 }: Placed, draw: (p: Pen) => void): string {
+  const p = pen(lw / s)
+  draw(p)
+  const turn = rot === undefined ? "" : ` rotate(${rot})`
+  return `<g transform="translate(${x} ${y})${turn} scale(${s})">${p.out.join("")}</g>`
+}
+
 export interface RailSpec {
   x1: number
   x2: number
@@ -33,14 +61,11 @@ export function rail({ x1, x2, y, floor, lw = 1.6, color = C.gold }: RailSpec): 
   return p.out.join("")
 }
 
-export interface TableSpec {
-  x: number
-  y: number
+export interface TableSpec extends At {
   w: number
   h?: number
   legs?: number
   color?: string
-  lw?: number
 }
 
 /** A simple table or plinth seen straight on, with its top as a thin ellipse band. */
@@ -61,13 +86,10 @@ export function contactShadow(cx: number, cy: number, rx: number, ry = 8, opacit
   return `<ellipse cx="${cx}" cy="${cy}" rx="${rx}" ry="${ry}" fill="${C.ink}" opacity="${opacity}" filter="url(#blur12)"/>`
 }
 
-export interface MirrorSpec {
-  x: number
-  y: number
+export interface MirrorSpec extends At {
   w: number
   h: number
   inner?: string
-  lw?: number
   id?: string
   frame?: string
 }
@@ -101,12 +123,9 @@ export function mirror({
   return p.out.join("")
 }
 
-export interface WindowPaneSpec {
-  x: number
-  y: number
+export interface WindowPaneSpec extends At {
   w: number
   h: number
-  lw?: number
   sky?: string
   frame?: string
 }
@@ -127,25 +146,17 @@ export function windowPane({
   p.raw(
     `<defs>${g}</defs><rect x="${x}" y="${y}" width="${w}" height="${h}" fill="url(#skyG)" stroke="${C.ink}" stroke-opacity="0.5" stroke-width="${lw}"/>`,
   )
-  // mullions
-  p.line(
-    `M${x + w / 2} ${y}V${y + h}M${x} ${y + h * 0.34}H${x + w}M${x} ${y + h * 0.67}H${x + w}`,
-    { w: 3.4, color: frame, opacity: 1 },
-  )
-  p.line(
-    `M${x + w / 2} ${y}V${y + h}M${x} ${y + h * 0.34}H${x + w}M${x} ${y + h * 0.67}H${x + w}`,
-    { w: 0.6, opacity: 0.35 },
-  )
+  // mullions: painted in the frame's colour, with a fine pen line along each
+  const mullions = `M${x + w / 2} ${y}V${y + h}M${x} ${y + h * 0.34}H${x + w}M${x} ${y + h * 0.67}H${x + w}`
+  p.line(mullions, { w: 3.4, color: frame, opacity: 1 })
+  p.line(mullions, { w: 0.6, opacity: 0.35 })
   // sill
   p.shape(`M${x - 30} ${y + h + 18}h${w + 60}v14h${-(w + 60)}Z`, frame)
   return p.out.join("")
 }
 
-export interface VaseStemsSpec {
-  x: number
-  y: number
+export interface VaseStemsSpec extends At {
   h?: number
-  lw?: number
   vase?: string
   leaf?: string
   seed?: number
@@ -198,12 +209,9 @@ export function vaseStems({
   return p.out.join("")
 }
 
-export interface BlossomBranchSpec {
-  x: number
-  y: number
+export interface BlossomBranchSpec extends At {
   len?: number
   angle?: number
-  lw?: number
   seed?: number
   scale?: number
 }
@@ -265,14 +273,11 @@ export function blossomBranch({
   return p.out.join("")
 }
 
-export interface SwatchSpec {
-  x: number
-  y: number
+export interface SwatchSpec extends At {
   w?: number
   h?: number
   color: string
   rot?: number
-  lw?: number
 }
 
 /** A colour swatch card, like a paint chip, slightly rotated. */
@@ -313,51 +318,33 @@ export function pearlStrand(pts: Pt[], { r = 9, lw = 1.6 } = {}): string {
   return out.join("")
 }
 
-export interface SunglassesSpec {
-  x: number
-  y: number
-  s?: number
-  lw?: number
-  rot?: number
-}
-
 /** Folded sunglasses seen from the front. */
-export function sunglasses({ x, y, s = 1, lw = 1.6, rot = 0 }: SunglassesSpec): string {
-  const p = pen(lw / s)
+export function sunglasses({ rot = 0, ...at }: Placed): string {
   const lens = (cx: number) =>
     `M${cx - 52} -18C${cx - 52} -34 ${cx + 48} -36 ${cx + 50} -16C${cx + 52} 10 ${cx + 30} 34 ${cx} 34C${cx - 34} 34 ${cx - 52} 10 ${cx - 52} -18Z`
-  for (const cx of [-60, 60]) {
-    p.shape(lens(cx), "#3b3035")
-    p.raw(`<path d="${lens(cx)}" fill="url(#sheen)" opacity="0.7"/>`)
-  }
-  p.line("M-10 -20Q0 -30 10 -20", { w: 2.2, color: C.gold, opacity: 1 })
-  p.line("M-112 -24L-104 30M112 -24L104 30", { w: 2.4, color: "#3b3035", opacity: 1 })
-  return `<g transform="translate(${x} ${y}) rotate(${rot}) scale(${s})">${p.out.join("")}</g>`
+  return placed({ ...at, rot }, (p) => {
+    for (const cx of [-60, 60]) {
+      p.shape(lens(cx), "#3b3035")
+      p.raw(`<path d="${lens(cx)}" fill="url(#sheen)" opacity="0.7"/>`)
+    }
+    p.line("M-10 -20Q0 -30 10 -20", { w: 2.2, color: C.gold, opacity: 1 })
+    p.line("M-112 -24L-104 30M112 -24L104 30", { w: 2.4, color: "#3b3035", opacity: 1 })
+  })
 }
 
-export interface BagSpec extends HandbagSpec {
-  x: number
-  y: number
-  s?: number
-  lw?: number
-}
+export type BagSpec = Placed & HandbagSpec
 
 /** Standalone handbag at scene scale. */
-export function bag({ x, y, s = 1, lw = 1.6, ...opts }: BagSpec): string {
-  const p = pen(lw / s)
-  handbag(p, [0, 0], opts)
-  return `<g transform="translate(${x} ${y}) scale(${s})">${p.out.join("")}</g>`
+export function bag({ x, y, s, rot, lw, ...opts }: BagSpec): string {
+  return placed({ x, y, s, rot, lw }, (p) => handbag(p, [0, 0], opts))
 }
 
-export interface SilkSquareSpec {
-  x: number
-  y: number
+export interface SilkSquareSpec extends At {
   size: number
   rot?: number
   base?: string
   border?: string
   accent?: string
-  lw?: number
   seed?: number
   /** How far the edges ripple. */
   wave?: number
@@ -441,12 +428,9 @@ export function silkSquare({
   return p.out.join("")
 }
 
-export interface FoldedStackSpec {
-  x: number
-  y: number
+export interface FoldedStackSpec extends At {
   w?: number
   items: { color: string; h?: number; rib?: boolean }[]
-  lw?: number
 }
 
 /** A stack of folded knits or shirts. */
@@ -471,14 +455,11 @@ export function foldedStack({ x, y, w = 300, items, lw = 1.6 }: FoldedStackSpec)
   return p.out.join("")
 }
 
-export interface SuitcaseSpec {
-  x: number
-  y: number
+export interface SuitcaseSpec extends At {
   w?: number
   h?: number
   color?: string
   trim?: string
-  lw?: number
 }
 
 /** A hard-shell suitcase standing upright, with a telescopic handle. */
@@ -509,12 +490,9 @@ export function suitcase({
   return p.out.join("")
 }
 
-export interface ArmchairSpec {
-  x: number
-  y: number
+export interface ArmchairSpec extends At {
   w?: number
   color?: string
-  lw?: number
 }
 
 /** A curved armchair in velvet: rounded back, two arms and a seat cushion. */
@@ -529,14 +507,14 @@ export function armchair({ x, y, w = 340, color = C.rose, lw = 1.6 }: ArmchairSp
     `M${x - w * 0.38} ${seatY}V${top + w * 0.3}C${x - w * 0.38} ${top - w * 0.02} ${x + w * 0.38} ${top - w * 0.02} ${x + w * 0.38} ${top + w * 0.3}V${seatY}Z`,
     color,
   )
-  p.fold(
-    `M${x - w * 0.2} ${top + w * 0.2}C${x - w * 0.22} ${top + w * 0.4} ${x - w * 0.2} ${seatY - 40} ${x - w * 0.22} ${seatY - 10}`,
-    0.3,
-  )
-  p.fold(
-    `M${x + w * 0.2} ${top + w * 0.2}C${x + w * 0.22} ${top + w * 0.4} ${x + w * 0.2} ${seatY - 40} ${x + w * 0.22} ${seatY - 10}`,
-    0.3,
-  )
+  // a fold down each side of the back
+  for (const k of [-1, 1]) {
+    const dx = (f: number) => x + k * w * f
+    p.fold(
+      `M${dx(0.2)} ${top + w * 0.2}C${dx(0.22)} ${top + w * 0.4} ${dx(0.2)} ${seatY - 40} ${dx(0.22)} ${seatY - 10}`,
+      0.3,
+    )
+  }
   // seat cushion
   p.shape(
     `M${x - w * 0.36} ${seatY - 16}H${x + w * 0.36}Q${x + w * 0.4} ${seatY + 10} ${x + w * 0.36} ${seatY + 34}H${x - w * 0.36}Q${x - w * 0.4} ${seatY + 10} ${x - w * 0.36} ${seatY - 16}Z`,
@@ -556,18 +534,18 @@ export function armchair({ x, y, w = 340, color = C.rose, lw = 1.6 }: ArmchairSp
     )
   }
   const legC = mix(C.gold, C.ink, 0.25)
-  p.shape(`M${x - w * 0.4} ${y - h * 0.1}l-10 ${h * 0.1}h9l14 ${-h * 0.1}Z`, legC, { shade: false })
-  p.shape(`M${x + w * 0.4} ${y - h * 0.1}l10 ${h * 0.1}h-9l-14 ${-h * 0.1}Z`, legC, {
-    shade: false,
-  })
+  // splayed legs
+  for (const k of [-1, 1])
+    p.shape(
+      `M${x + k * w * 0.4} ${y - h * 0.1}l${k * 10} ${h * 0.1}h${-k * 9}l${-k * 14} ${-h * 0.1}Z`,
+      legC,
+      { shade: false },
+    )
   return p.out.join("")
 }
 
-export interface PendantSpec {
-  x: number
-  y: number
+export interface PendantSpec extends At {
   r?: number
-  lw?: number
 }
 
 /** A globe pendant lamp hanging from the top edge. */
@@ -586,40 +564,32 @@ export function pendant({ x, y, r = 46, lw = 1.6 }: PendantSpec): string {
   return p.out.join("")
 }
 
-export interface GlovesSpec {
-  x: number
-  y: number
-  s?: number
+export interface GlovesSpec extends Placed {
   color?: string
-  lw?: number
-  rot?: number
 }
 
 /** Leather gloves laid as a pair. */
-export function gloves({ x, y, s = 1, color = C.inkSoft, lw = 1.6, rot = 0 }: GlovesSpec): string {
-  const p = pen(lw / s)
-  const glove = (dx: number, r: number) => {
-    const g = new Pen(lw / s)
-    g.shape(
-      "M-40 120L-44 10C-46 -10 -58 -40 -50 -70C-46 -84 -34 -80 -34 -64L-30 -30L-28 -100C-28 -116 -10 -116 -10 -100L-8 -40L-4 -112C-4 -128 14 -128 14 -112L14 -40L22 -100C24 -114 40 -112 40 -96L34 -30L44 -62C48 -76 62 -72 60 -58L46 20L42 120Z",
-      color,
-    )
-    g.fold("M-36 110H38", 0.4)
-    g.fold("M-6 20Q0 60 -4 100", 0.3)
-    return `<g transform="translate(${dx} 0) rotate(${r})">${g.out.join("")}</g>`
-  }
-  p.raw(glove(-40, -14) + glove(50, 10))
-  return `<g transform="translate(${x} ${y}) rotate(${rot}) scale(${s})">${p.out.join("")}</g>`
+export function gloves({ color = C.inkSoft, rot = 0, ...at }: GlovesSpec): string {
+  return placed({ ...at, rot }, (p) => {
+    const glove = (dx: number, r: number) => {
+      const g = new Pen(p.lw)
+      g.shape(
+        "M-40 120L-44 10C-46 -10 -58 -40 -50 -70C-46 -84 -34 -80 -34 -64L-30 -30L-28 -100C-28 -116 -10 -116 -10 -100L-8 -40L-4 -112C-4 -128 14 -128 14 -112L14 -40L22 -100C24 -114 40 -112 40 -96L34 -30L44 -62C48 -76 62 -72 60 -58L46 20L42 120Z",
+        color,
+      )
+      g.fold("M-36 110H38", 0.4)
+      g.fold("M-6 20Q0 60 -4 100", 0.3)
+      return `<g transform="translate(${dx} 0) rotate(${r})">${g.out.join("")}</g>`
+    }
+    p.raw(glove(-40, -14) + glove(50, 10))
+  })
 }
 
-export interface HatBoxSpec {
-  x: number
-  y: number
+export interface HatBoxSpec extends At {
   w?: number
   h?: number
   color?: string
   ribbon?: string
-  lw?: number
 }
 
 /** A round hat box with a ribbon. */
@@ -648,13 +618,10 @@ export function hatBox({
   return p.out.join("")
 }
 
-export interface RestingHatSpec {
-  x: number
-  y: number
+export interface RestingHatSpec extends At {
   w?: number
   color?: string
   band?: string
-  lw?: number
 }
 
 /** A wide-brimmed hat resting on a surface (three-quarter view). */
@@ -685,11 +652,8 @@ export function restingHat({
   return p.out.join("")
 }
 
-export interface BroochSpec {
-  x: number
-  y: number
+export interface BroochSpec extends At {
   r?: number
-  lw?: number
 }
 
 /** A brooch: gold flower with a pearl centre. */
@@ -707,29 +671,24 @@ export function brooch({ x, y, r = 34, lw = 1.6 }: BroochSpec): string {
   return p.out.join("")
 }
 
-export interface WatchSpec {
-  x: number
-  y: number
-  s?: number
-  lw?: number
-  rot?: number
+export interface WatchSpec extends Placed {
   strap?: string
 }
 
 /** A wristwatch with a leather strap, laid flat. */
-export function watch({ x, y, s = 1, lw = 1.6, rot = 0, strap = C.garnetDeep }: WatchSpec): string {
-  const p = pen(lw / s)
-  p.shape("M-22 -150H22V-40H-22Z", strap)
-  p.shape("M-22 40H22V150H-22Z", strap)
-  p.raw(
-    `<circle r="54" fill="${C.gold}" stroke="${C.ink}" stroke-opacity="0.5" stroke-width="${lw / s}"/><circle r="44" fill="#fbf8f4"/>`,
-  )
-  for (let k = 0; k < 12; k++)
+export function watch({ strap = C.garnetDeep, rot = 0, ...at }: WatchSpec): string {
+  return placed({ ...at, rot }, (p) => {
+    p.shape("M-22 -150H22V-40H-22Z", strap)
+    p.shape("M-22 40H22V150H-22Z", strap)
     p.raw(
-      `<rect x="-1.5" y="-40" width="3" height="${k % 3 ? 5 : 10}" fill="${C.inkSoft}" transform="rotate(${k * 30})"/>`,
+      `<circle r="54" fill="${C.gold}" stroke="${C.ink}" stroke-opacity="0.5" stroke-width="${p.lw}"/><circle r="44" fill="#fbf8f4"/>`,
     )
-  p.line("M0 0L0 -30M0 0L20 8", { w: 1.6, opacity: 0.9 })
-  return `<g transform="translate(${x} ${y}) rotate(${rot}) scale(${s})">${p.out.join("")}</g>`
+    for (let k = 0; k < 12; k++)
+      p.raw(
+        `<rect x="-1.5" y="-40" width="3" height="${k % 3 ? 5 : 10}" fill="${C.inkSoft}" transform="rotate(${k * 30})"/>`,
+      )
+    p.line("M0 0L0 -30M0 0L20 8", { w: 1.6, opacity: 0.9 })
+  })
 }
 
 /** A tape measure ribbon curling across the page. */
@@ -772,16 +731,13 @@ export function floor({ w, y, color = C.linen, lw = 1.6 }: FloorSpec): string {
   return p.out.join("")
 }
 
-export interface DrapedScarfSpec {
-  x: number
-  y: number
+export interface DrapedScarfSpec extends At {
   w?: number
   h?: number
   base?: string
   border?: string
   /** Id of the fill pattern. */
   pattern?: string
-  lw?: number
   seed?: number
 }
 
@@ -821,24 +777,20 @@ export function drapedScarf({
   return p.out.join("")
 }
 
-export interface TwillySpec {
-  x: number
-  y: number
-  s?: number
+export interface TwillySpec extends Placed {
   color?: string
-  lw?: number
 }
 
 /** A silk twilly tied in a bow, e.g. around a bag handle. */
-export function twilly({ x, y, s = 1, color = C.rose, lw = 1.6 }: TwillySpec): string {
-  const p = pen(lw / s)
-  p.shape("M0 0C-30 -26 -56 -10 -44 8C-34 20 -12 10 0 0Z", color)
-  p.shape("M0 0C30 -26 56 -10 44 8C34 20 12 10 0 0Z", color)
-  p.shape("M-2 2C-10 30 -22 58 -14 86L-2 80C-6 56 2 30 4 4Z", color)
-  p.shape("M2 2C14 26 28 46 24 74L36 70C36 44 16 22 4 0Z", color)
-  p.raw('<path d="M-44 8C-34 20 -12 10 0 0" fill="none" stroke="url(#stripes)"/>')
-  p.shape("M-7 -7h14v14h-14Z", color, { shade: false })
-  return `<g transform="translate(${x} ${y}) scale(${s})">${p.out.join("")}</g>`
+export function twilly({ color = C.rose, ...at }: TwillySpec): string {
+  return placed(at, (p) => {
+    p.shape("M0 0C-30 -26 -56 -10 -44 8C-34 20 -12 10 0 0Z", color)
+    p.shape("M0 0C30 -26 56 -10 44 8C34 20 12 10 0 0Z", color)
+    p.shape("M-2 2C-10 30 -22 58 -14 86L-2 80C-6 56 2 30 4 4Z", color)
+    p.shape("M2 2C14 26 28 46 24 74L36 70C36 44 16 22 4 0Z", color)
+    p.raw('<path d="M-44 8C-34 20 -12 10 0 0" fill="none" stroke="url(#stripes)"/>')
+    p.shape("M-7 -7h14v14h-14Z", color, { shade: false })
+  })
 }
 
 export interface OvalMirrorSpec {

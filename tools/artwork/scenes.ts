@@ -4,32 +4,215 @@
  */
 import { C } from "./palette"
 import { figure, hookTop, type FigureSpec, type HangerSpec } from "./figure"
-import {
-  groundBand,
-  groundShadow,
-  paper,
-  svgDoc,
-  vignette,
-  type PaperOptions,
-  type Wash,
-} from "./paper"
+import { groundBand, groundShadow, paper, svgDoc, vignette, type PaperOptions } from "./paper"
 import * as props from "./props"
+
+/* --------------------------------------------------------------- sizes */
+
+/** An image's size in pixels: the scenes draw in these units, and render.ts sizes the file by it. */
+interface Size {
+  w: number
+  h: number
+}
+
+/** The journal's cards, 3:2. */
+const JOURNAL: Size = { w: 1200, h: 800 }
+/** The collection, category and affiliate images, 4:5. */
+const PORTRAIT: Size = { w: 1200, h: 1500 }
+const HOME_HERO: Size = { w: 2400, h: 1500 }
+const ABOUT_HERO: Size = { w: 2400, h: 1200 }
+/** The social share card (Open Graph). */
+const SHARE_CARD: Size = { w: 1200, h: 630 }
+const ICON: Size = { w: 512, h: 512 }
+
+/* ------------------------------------------------------ shared layouts */
+
+/** A finished illustration: the paper, the layers from back to front, and a faint vignette over all. */
+function sheet({ w, h }: Size, bg: PaperOptions, ...layers: string[]): string {
+  return svgDoc(w, h, paper(w, h, bg) + layers.join("") + vignette(w, h))
+}
+
+interface PanelSpec {
+  x: number
+  y: number
+  w: number
+  h: number
+  color?: string
+  line?: string
+}
+
+interface ArchSpec extends PanelSpec {
+  opacity?: number
+  lw?: number
+}
+
+/** A tall arched niche behind a figure, like a boutique alcove. */
+function arch({
+  x,
+  y,
+  w,
+  h,
+  color = C.linen,
+  line = C.gold,
+  opacity = 1,
+  lw = 1.6,
+}: ArchSpec): string {
+  const r = w / 2
+  const d = (o: number) =>
+    `M${x - o} ${y + h}V${y + r}A${r + o} ${r + o} 0 0 1 ${x + w + o} ${y + r}V${y + h}`
+  return (
+    `<path d="${d(0)}Z" fill="${color}" opacity="${opacity}"/>` +
+    `<path d="${d(-18)}" fill="none" stroke="${line}" stroke-width="${lw}" opacity="0.7"/>`
+  )
+}
+
+/** A gallery panel: a pale rectangle with a double gilt fillet. */
+function panel({ x, y, w, h, color = "#f7f1ea", line = C.gold }: PanelSpec): string {
+  return (
+    `<rect x="${x}" y="${y}" width="${w}" height="${h}" fill="${color}"/>` +
+    `<rect x="${x + 22}" y="${y + 22}" width="${w - 44}" height="${h - 44}" fill="none" stroke="${line}" stroke-width="1.6" opacity="0.7"/>` +
+    `<rect x="${x + 30}" y="${y + 30}" width="${w - 60}" height="${h - 60}" fill="none" stroke="${line}" stroke-width="0.8" opacity="0.5"/>`
+  )
+}
+
+interface PortraitSpec {
+  bg: PaperOptions
+  /** Drawn behind the figure. */
+  backdrop?: string
+  fig: FigureSpec
+}
+
+/** A 4:5 portrait of one figure standing on paper, her shadow at her feet. */
+function portrait({ bg, backdrop = "", fig }: PortraitSpec): string {
+  const x = fig.x ?? 600
+  const y = fig.y ?? 1440
+  return sheet(
+    PORTRAIT,
+    bg,
+    backdrop,
+    groundBand(PORTRAIT.w, y - 70, C.stone, 0.3),
+    groundShadow(x, y + 4, 190, 18),
+    figure({ x, y, s: 1.3, ...fig }),
+  )
+}
+
+/** A garment on a hanger whose hook rests on a rail at railY. */
+function onRail(railY: number, x: number, s: number, spec: FigureSpec): string {
+  const kind = spec.hanger ? spec.hanger.kind : undefined
+  return figure({ ghost: true, x, y: railY - hookTop(kind) * s + 1000 * s, s, ...spec })
+}
+
+/** A garment on a rail: x is where along it; s, its scale, is the rack's unless given. */
+type Hung = FigureSpec & { x: number }
+
+interface RackSpec {
+  x1: number
+  x2: number
+  y: number
+  /** Where the rail's feet stand. */
+  floor: number
+  /** Line width of the rail and of the garments. */
+  lw?: number
+  /** The garments' scale. */
+  s?: number
+  /** The hanger they all hang from, when they share one. */
+  hanger?: HangerSpec
+  garments: Hung[]
+}
+
+/** A brass rail hung with garments, each one in front of the one before. */
+function rack({ x1, x2, y, floor, lw, s = 1, hanger, garments }: RackSpec): string {
+  const hung = garments.map(({ x, s: scale = s, ...garment }) =>
+    onRail(y, x, scale, { line: lw, hanger, ...garment }),
+  )
+  return props.rail({ x1, x2, y, floor, lw }) + hung.join("")
+}
+
+interface RailSceneSpec {
+  size: Size
+  wall: PaperOptions
+  /** Where the wall meets the floor; none when the rail stands below the sheet. */
+  floorY?: number
+  rack: RackSpec
+  /** The still life in front of the rail. */
+  still: string
+}
+
+/** A clothes rail in a plain room, with a still life in front of it. */
+function railScene({ size, wall, floorY, rack: rail, still }: RailSceneSpec): string {
+  const floor = floorY === undefined ? "" : props.floor({ w: size.w, y: floorY, color: "#efe4da" })
+  return sheet(size, wall, floor, rack(rail), still)
+}
+
+interface TabletopSpec {
+  /** Where the table's back edge meets the wall. */
+  y: number
+  color: string
+  /** Opacity of the light along the edge. */
+  sheen: number
+  /** Whether the near part of the table falls into a faint shade. */
+  shaded?: boolean
+}
+
+/** A table filling the sheet below y, seen from the front: the ground of a still life. */
+function tabletop({ w, h }: Size, { y, color, sheen, shaded = false }: TabletopSpec): string {
+  const shade = `<rect x="0" y="${y + 40}" width="${w}" height="${h}" fill="${C.ink}" opacity="0.05"/>`
+  return (
+    `<rect x="0" y="${y}" width="${w}" height="${h - y}" fill="${color}"/>` +
+    `<rect x="0" y="${y}" width="${w}" height="10" fill="#fff" opacity="${sheen}"/>` +
+    (shaded ? shade : "") +
+    `<path d="M0 ${y}H${w}" stroke="${C.ink}" stroke-opacity="0.4" stroke-width="1.6"/>`
+  )
+}
+
+interface ReflectionSpec {
+  /** The mirror: its left edge, top, width and height. */
+  x: number
+  y: number
+  w: number
+  h: number
+  /** The sheet's height: the room in the glass is painted down to it. */
+  depth: number
+  /** The wall behind her in the glass. */
+  wall: string
+  /** The floor in the glass, from y down. */
+  floor?: { y: number; color: string }
+  /** Her reflection, placed and scaled; it is drawn flipped. */
+  reflection: FigureSpec
+  /** A pale film over the glass. */
+  haze: { color: string; opacity: number }
+  lw?: number
+  /** Id of the glass's clip path: one per sheet. */
+  id: string
+}
+
+/** A mirror showing a woman's reflection: the room behind her, her, then a haze on the glass. */
+function mirrorWithReflection({
+  x,
+  y,
+  w,
+  h,
+  depth,
+  wall,
+  floor,
+  reflection,
+  haze,
+  lw,
+  id,
+}: ReflectionSpec): string {
+  const band = (top: number, height: number, fill: string) =>
+    `<rect x="${x}" y="${top}" width="${w}" height="${height}" fill="${fill}"`
+  const inner =
+    `${band(0, depth, wall)}/>` +
+    (floor ? `${band(floor.y, 300, floor.color)}/>` : "") +
+    figure({ ...reflection, flipX: true }) +
+    `${band(0, depth, haze.color)} opacity="${haze.opacity}"/>`
+  return props.mirror({ x, y, w, h, inner, lw, id })
+}
 
 /* ---------------------------------------------------------------- home */
 
 function homeHero() {
-  const W = 2400
-  const H = 1500
-  const bg = paper(W, H, {
-    top: "#fbf7f2",
-    bottom: "#f3e6e0",
-    glowAt: [0.68, 0.22],
-    washes: [
-      { cx: 380, cy: 700, rx: 820, ry: 900, color: C.stone, opacity: 0.3, seed: 11, rim: false },
-      { cx: 1600, cy: 640, rx: 560, ry: 520, color: C.sageLight, opacity: 0.42, seed: 4 },
-      { cx: 2200, cy: 420, rx: 300, ry: 260, color: C.blush, opacity: 0.6, seed: 8 },
-    ],
-  })
   const branch = props.blossomBranch({
     x: 2470,
     y: 60,
@@ -96,121 +279,24 @@ function homeHero() {
     groundShadow(1300, 1414, 150, 16) +
     groundShadow(1850, 1418, 150, 16) +
     groundShadow(1578, 1462, 170, 18)
-  return svgDoc(
-    W,
-    H,
-    bg + groundBand(W, 1330, C.stone, 0.35) + branch + shadows + f1 + f3 + f2 + vignette(W, H),
-  )
-}
-
-/* ------------------------------------------------------ shared layouts */
-
-interface ArchSpec {
-  x: number
-  y: number
-  w: number
-  h: number
-  color?: string
-  line?: string
-  opacity?: number
-  lw?: number
-}
-
-/** A tall arched niche behind a figure, like a boutique alcove. */
-function arch({
-  x,
-  y,
-  w,
-  h,
-  color = C.linen,
-  line = C.gold,
-  opacity = 1,
-  lw = 1.6,
-}: ArchSpec): string {
-  const r = w / 2
-  const d = (o: number) =>
-    `M${x - o} ${y + h}V${y + r}A${r + o} ${r + o} 0 0 1 ${x + w + o} ${y + r}V${y + h}`
-  return (
-    `<path d="${d(0)}Z" fill="${color}" opacity="${opacity}"/>` +
-    `<path d="${d(-18)}" fill="none" stroke="${line}" stroke-width="${lw}" opacity="0.7"/>`
-  )
-}
-
-interface PanelSpec {
-  x: number
-  y: number
-  w: number
-  h: number
-  color?: string
-  line?: string
-}
-
-/** A gallery panel: a pale rectangle with a double gilt fillet. */
-function panel({ x, y, w, h, color = "#f7f1ea", line = C.gold }: PanelSpec): string {
-  return (
-    `<rect x="${x}" y="${y}" width="${w}" height="${h}" fill="${color}"/>` +
-    `<rect x="${x + 22}" y="${y + 22}" width="${w - 44}" height="${h - 44}" fill="none" stroke="${line}" stroke-width="1.6" opacity="0.7"/>` +
-    `<rect x="${x + 30}" y="${y + 30}" width="${w - 60}" height="${h - 60}" fill="none" stroke="${line}" stroke-width="0.8" opacity="0.5"/>`
-  )
-}
-
-interface PortraitSpec {
-  bg: PaperOptions
-  backdrop?: string
-  fig: FigureSpec
-  front?: string
-  shadowAt?: number
-  ground?: string
-}
-
-/** A 4:5 portrait of one figure on paper, with optional backdrop and extras. */
-function portrait({
-  bg,
-  backdrop = "",
-  fig,
-  front = "",
-  shadowAt = 600,
-  ground = C.stone,
-}: PortraitSpec): string {
-  const W = 1200
-  const H = 1500
-  const y = fig.y ?? 1440
-  return svgDoc(
-    W,
-    H,
-    paper(W, H, bg) +
-      backdrop +
-      groundBand(W, y - 70, ground, 0.3) +
-      groundShadow(shadowAt, y + 4, 190, 18) +
-      figure({ x: 600, y, s: 1.3, ...fig }) +
-      front +
-      vignette(W, H),
-  )
-}
-
-/** A garment on a hanger whose hook rests on a rail at railY. */
-function onRail(railY: number, x: number, s: number, spec: FigureSpec): string {
-  const kind = spec.hanger ? spec.hanger.kind : undefined
-  return figure({ ghost: true, x, y: railY - hookTop(kind) * s + 1000 * s, s, ...spec })
-}
-
-interface Room {
-  wall?: string
-  wallLow?: string
-  floorY: number
-  floorColor?: string
-  washes?: Wash[]
-}
-
-/** Plain wall-and-floor still-life setting. */
-function stillLifeRoom(
-  W: number,
-  H: number,
-  { wall = C.ivory, wallLow = C.linen, floorY, floorColor = "#efe4da", washes = [] }: Room,
-): string {
-  return (
-    paper(W, H, { top: wall, bottom: wallLow, washes }) +
-    props.floor({ w: W, y: floorY, color: floorColor })
+  return sheet(
+    HOME_HERO,
+    {
+      top: "#fbf7f2",
+      bottom: "#f3e6e0",
+      glowAt: [0.68, 0.22],
+      washes: [
+        { cx: 380, cy: 700, rx: 820, ry: 900, color: C.stone, opacity: 0.3, seed: 11, rim: false },
+        { cx: 1600, cy: 640, rx: 560, ry: 520, color: C.sageLight, opacity: 0.42, seed: 4 },
+        { cx: 2200, cy: 420, rx: 300, ry: 260, color: C.blush, opacity: 0.6, seed: 8 },
+      ],
+    },
+    groundBand(HOME_HERO.w, 1330, C.stone, 0.35),
+    branch,
+    shadows,
+    f1,
+    f3,
+    f2,
   )
 }
 
@@ -275,7 +361,6 @@ function collectionEveryday() {
       necklace: "gold",
       earrings: "gold",
     },
-    shadowAt: 560,
   })
 }
 
@@ -333,34 +418,6 @@ function categoryOuterwear() {
 }
 
 function categoryTops() {
-  const W = 1200
-  const H = 1500
-  const railY = 230
-  const bg = stillLifeRoom(W, H, {
-    wall: "#fbf7f2",
-    wallLow: "#f4ebe3",
-    floorY: 1330,
-    washes: [{ cx: 600, cy: 560, rx: 520, ry: 420, color: C.blush, opacity: 0.7, seed: 51 }],
-  })
-  const tops =
-    onRail(railY, 330, 1.28, {
-      top: { kind: "knit", color: C.sage, neck: "crew", sleeve: "knit", ease: 7, box: 12 },
-    }) +
-    onRail(railY, 870, 1.28, {
-      top: { kind: "knit", color: C.garnet, neck: "v", sleeve: "knit", ease: 7, box: 12 },
-    }) +
-    onRail(railY, 600, 1.34, {
-      top: {
-        kind: "blouse",
-        color: C.ivory,
-        neck: "v",
-        sleeve: "blouse",
-        bow: true,
-        bowColor: C.rose,
-        tuck: false,
-        bottom: 470,
-      },
-    })
   const still =
     props.table({ x: 250, y: 1150, w: 700, h: 30, legs: 150, color: C.stone }) +
     props.contactShadow(600, 1148, 230, 8) +
@@ -376,37 +433,51 @@ function categoryTops() {
       ],
     }) +
     props.vaseStems({ x: 820, y: 1020, h: 240, seed: 8 })
-  return svgDoc(
-    W,
-    H,
-    bg + props.rail({ x1: 110, x2: 1090, y: railY, floor: 1330 }) + tops + still + vignette(W, H),
-  )
+  return railScene({
+    size: PORTRAIT,
+    wall: {
+      top: "#fbf7f2",
+      bottom: "#f4ebe3",
+      washes: [{ cx: 600, cy: 560, rx: 520, ry: 420, color: C.blush, opacity: 0.7, seed: 51 }],
+    },
+    floorY: 1330,
+    rack: {
+      x1: 110,
+      x2: 1090,
+      y: 230,
+      floor: 1330,
+      garments: [
+        {
+          x: 330,
+          s: 1.28,
+          top: { kind: "knit", color: C.sage, neck: "crew", sleeve: "knit", ease: 7, box: 12 },
+        },
+        {
+          x: 870,
+          s: 1.28,
+          top: { kind: "knit", color: C.garnet, neck: "v", sleeve: "knit", ease: 7, box: 12 },
+        },
+        {
+          x: 600,
+          s: 1.34,
+          top: {
+            kind: "blouse",
+            color: C.ivory,
+            neck: "v",
+            sleeve: "blouse",
+            bow: true,
+            bowColor: C.rose,
+            tuck: false,
+            bottom: 470,
+          },
+        },
+      ],
+    },
+    still,
+  })
 }
 
 function categoryBottoms() {
-  const W = 1200
-  const H = 1500
-  const railY = 200
-  const bg = stillLifeRoom(W, H, {
-    wall: "#f9f6f1",
-    wallLow: "#efe9e0",
-    floorY: 1350,
-    washes: [{ cx: 600, cy: 700, rx: 520, ry: 560, color: C.sagePale, opacity: 0.9, seed: 61 }],
-  })
-  const clip: HangerSpec = { kind: "clip" }
-  const items =
-    onRail(railY, 330, 1.12, {
-      hanger: clip,
-      bottom: { kind: "skirt", color: C.sage, hem: 800, flare: 70, waves: 9, depth: 5, ease: 3 },
-    }) +
-    onRail(railY, 870, 1.12, {
-      hanger: clip,
-      bottom: { kind: "trousers", color: C.navy, cut: "tapered", hemDrop: 10 },
-    }) +
-    onRail(railY, 600, 1.16, {
-      hanger: clip,
-      bottom: { kind: "trousers", color: C.stone, cut: "wide", hemDrop: 30 },
-    })
   const stool =
     props.table({ x: 700, y: 1180, w: 300, h: 26, legs: 144, color: C.stone }) +
     props.contactShadow(850, 1178, 130, 6) +
@@ -420,34 +491,62 @@ function categoryBottoms() {
         { color: C.ivory, h: 36 },
       ],
     })
-  return svgDoc(
-    W,
-    H,
-    bg + props.rail({ x1: 110, x2: 1090, y: railY, floor: 1350 }) + items + stool + vignette(W, H),
-  )
+  return railScene({
+    size: PORTRAIT,
+    wall: {
+      top: "#f9f6f1",
+      bottom: "#efe9e0",
+      washes: [{ cx: 600, cy: 700, rx: 520, ry: 560, color: C.sagePale, opacity: 0.9, seed: 61 }],
+    },
+    floorY: 1350,
+    rack: {
+      x1: 110,
+      x2: 1090,
+      y: 200,
+      floor: 1350,
+      hanger: { kind: "clip" },
+      garments: [
+        {
+          x: 330,
+          s: 1.12,
+          bottom: {
+            kind: "skirt",
+            color: C.sage,
+            hem: 800,
+            flare: 70,
+            waves: 9,
+            depth: 5,
+            ease: 3,
+          },
+        },
+        {
+          x: 870,
+          s: 1.12,
+          bottom: { kind: "trousers", color: C.navy, cut: "tapered", hemDrop: 10 },
+        },
+        { x: 600, s: 1.16, bottom: { kind: "trousers", color: C.stone, cut: "wide", hemDrop: 30 } },
+      ],
+    },
+    still: stool,
+  })
 }
 
 function categoryAccessories() {
-  const W = 1200
-  const H = 1500
   const tableY = 960
-  const bg = paper(W, H, {
-    top: "#fbf7f3",
-    bottom: "#f3e9e2",
-    washes: [{ cx: 600, cy: 600, rx: 520, ry: 460, color: C.roseLight, opacity: 0.45, seed: 71 }],
-  })
-  const table =
-    `<rect x="0" y="${tableY}" width="${W}" height="${H - tableY}" fill="${C.stone}"/>` +
-    `<rect x="0" y="${tableY}" width="${W}" height="10" fill="#fff" opacity="0.35"/>` +
-    `<rect x="0" y="${tableY + 40}" width="${W}" height="${H}" fill="${C.ink}" opacity="0.05"/>` +
-    `<path d="M0 ${tableY}H${W}" stroke="${C.ink}" stroke-opacity="0.4" stroke-width="1.6"/>`
-  const objects =
-    props.ovalMirror({ cx: 420, cy: 330, rx: 190, ry: 250 }) +
-    props.vaseStems({ x: 930, y: tableY - 190, h: 320, seed: 14, vase: C.ivory }) +
-    props.contactShadow(930, tableY - 6, 70, 8) +
-    props.contactShadow(430, tableY - 4, 230, 12, 0.2) +
-    props.bag({ x: 430, y: tableY - 320, s: 3.4, color: C.garnet, w: 120, h: 86, strap: 14 }) +
-    props.twilly({ x: 500, y: tableY - 318, s: 1.3, color: C.rose }) +
+  return sheet(
+    PORTRAIT,
+    {
+      top: "#fbf7f3",
+      bottom: "#f3e9e2",
+      washes: [{ cx: 600, cy: 600, rx: 520, ry: 460, color: C.roseLight, opacity: 0.45, seed: 71 }],
+    },
+    tabletop(PORTRAIT, { y: tableY, color: C.stone, sheen: 0.35, shaded: true }),
+    props.ovalMirror({ cx: 420, cy: 330, rx: 190, ry: 250 }),
+    props.vaseStems({ x: 930, y: tableY - 190, h: 320, seed: 14, vase: C.ivory }),
+    props.contactShadow(930, tableY - 6, 70, 8),
+    props.contactShadow(430, tableY - 4, 230, 12, 0.2),
+    props.bag({ x: 430, y: tableY - 320, s: 3.4, color: C.garnet, w: 120, h: 86, strap: 14 }),
+    props.twilly({ x: 500, y: tableY - 318, s: 1.3, color: C.rose }),
     props.drapedScarf({
       x: 660,
       y: tableY - 4,
@@ -456,9 +555,9 @@ function categoryAccessories() {
       base: C.navy,
       border: C.gold,
       pattern: "dots",
-    }) +
-    props.contactShadow(820, tableY + 8, 130, 6) +
-    props.sunglasses({ x: 1010, y: tableY - 24, s: 0.95, rot: -4 }) +
+    }),
+    props.contactShadow(820, tableY + 8, 130, 6),
+    props.sunglasses({ x: 1010, y: tableY - 24, s: 0.95, rot: -4 }),
     props.pearlStrand(
       [
         [160, tableY + 120],
@@ -469,32 +568,30 @@ function categoryAccessories() {
         [560, tableY + 60],
       ],
       { r: 11 },
-    )
-  return svgDoc(W, H, bg + table + objects + vignette(W, H))
+    ),
+  )
 }
 
 /* --------------------------------------------------------------- about */
 
 function aboutHero() {
-  const W = 2400
-  const H = 1200
+  const { w: W, h: H } = ABOUT_HERO
   const floorY = 1010
   const lw = 2
-  // wall with panel mouldings
-  let wall = paper(W, H, {
-    top: "#fbf7f2",
-    bottom: "#f3ebe2",
-    glowAt: [0.5, 0.2],
-    washes: [{ cx: 1250, cy: 520, rx: 700, ry: 420, color: C.blush, opacity: 0.55, seed: 81 }],
-  })
-  for (const [x, w] of [
+  // wall panel mouldings and the dado rail
+  const panels: [x: number, w: number][] = [
     [60, 420],
     [560, 380],
     [1960, 380],
-  ]) {
-    wall += `<rect x="${x}" y="140" width="${w}" height="${floorY - 240}" fill="none" stroke="${C.stoneDeep}" stroke-opacity="0.45" stroke-width="2"/>`
-  }
-  wall += `<rect x="0" y="${floorY - 40}" width="${W}" height="40" fill="${C.linen}"/><path d="M0 ${floorY - 40}H${W}" stroke="${C.stoneDeep}" stroke-opacity="0.5" stroke-width="2"/>`
+  ]
+  const mouldings =
+    panels
+      .map(
+        ([x, w]) =>
+          `<rect x="${x}" y="140" width="${w}" height="${floorY - 240}" fill="none" stroke="${C.stoneDeep}" stroke-opacity="0.45" stroke-width="2"/>`,
+      )
+      .join("") +
+    `<rect x="0" y="${floorY - 40}" width="${W}" height="40" fill="${C.linen}"/><path d="M0 ${floorY - 40}H${W}" stroke="${C.stoneDeep}" stroke-opacity="0.5" stroke-width="2"/>`
   const floorLayer =
     props.floor({ w: W, y: floorY, color: "#eadfd3", lw }) +
     `<ellipse cx="1250" cy="${floorY + 110}" rx="760" ry="90" fill="${C.blush}" stroke="${C.rose}" stroke-opacity="0.6" stroke-width="2"/>` +
@@ -522,17 +619,16 @@ function aboutHero() {
     necklace: "pearls",
   }
   const mirrorX = 1300
-  const reflection =
-    `<rect x="${mirrorX}" y="0" width="380" height="${H}" fill="#efe7e0"/>` +
-    `<rect x="${mirrorX}" y="${floorY - 10}" width="380" height="300" fill="#e4d8cc"/>` +
-    figure({ ...customer, x: mirrorX + 120, y: floorY + 60, s: 0.84, flipX: true }) +
-    `<rect x="${mirrorX}" y="0" width="380" height="${H}" fill="#f4eee8" opacity="0.28"/>`
-  const mirror = props.mirror({
+  const mirror = mirrorWithReflection({
     x: mirrorX,
     y: 130,
     w: 380,
     h: floorY - 150,
-    inner: reflection,
+    depth: H,
+    wall: "#efe7e0",
+    floor: { y: floorY - 10, color: "#e4d8cc" },
+    reflection: { ...customer, x: mirrorX + 120, y: floorY + 60, s: 0.84 },
+    haze: { color: "#f4eee8", opacity: 0.28 },
     lw,
     id: "aboutMirror",
   })
@@ -578,13 +674,17 @@ function aboutHero() {
   })
 
   // rail of garments at the right
-  const railY = 250
-  const rail = props.rail({ x1: 2030, x2: 2380, y: railY, floor: floorY + 30, lw })
-  const rack: [x: number, spec: FigureSpec][] = [
-    [2090, { outer: { color: C.camel, length: 760, belt: true } }],
-    [
-      2170,
+  const rail = rack({
+    x1: 2030,
+    x2: 2380,
+    y: 250,
+    floor: floorY + 30,
+    lw,
+    s: 0.66,
+    garments: [
+      { x: 2090, outer: { color: C.camel, length: 760, belt: true } },
       {
+        x: 2170,
         dress: {
           color: C.garnet,
           hem: 790,
@@ -595,11 +695,9 @@ function aboutHero() {
           sleeve: "three",
         },
       },
-    ],
-    [2250, { top: { kind: "knit", color: C.stone, sleeve: "knit", ease: 7, box: 12 } }],
-    [
-      2320,
+      { x: 2250, top: { kind: "knit", color: C.stone, sleeve: "knit", ease: 7, box: 12 } },
       {
+        x: 2320,
         dress: {
           color: C.navy,
           hem: 790,
@@ -611,8 +709,7 @@ function aboutHero() {
         },
       },
     ],
-  ]
-  const hung = rack.map(([x, spec]) => onRail(railY, x, 0.66, { line: lw, ...spec })).join("")
+  })
 
   // left: armchair, side table and stems
   const left =
@@ -625,35 +722,30 @@ function aboutHero() {
     props.pendant({ x: 1050, y: 220, r: 44, lw }) + props.pendant({ x: 1820, y: 170, r: 40, lw })
   const shadows =
     groundShadow(1130, floorY + 124, 150, 14) + groundShadow(stylistX, floorY + 114, 150, 14)
-  return svgDoc(
-    W,
-    H,
-    wall +
-      floorLayer +
-      lamps +
-      left +
-      mirror +
-      rail +
-      hung +
-      shadows +
-      customerFig +
-      stylist +
-      offered +
-      vignette(W, H),
+  return sheet(
+    ABOUT_HERO,
+    {
+      top: "#fbf7f2",
+      bottom: "#f3ebe2",
+      glowAt: [0.5, 0.2],
+      washes: [{ cx: 1250, cy: 520, rx: 700, ry: 420, color: C.blush, opacity: 0.55, seed: 81 }],
+    },
+    mouldings,
+    floorLayer,
+    lamps,
+    left,
+    mirror,
+    rail,
+    shadows,
+    customerFig,
+    stylist,
+    offered,
   )
 }
 
 /* ------------------------------------------------------------- journal */
 
 function journalSpringPalette() {
-  const W = 1200
-  const H = 800
-  const bg = paper(W, H, {
-    top: "#fbf8f3",
-    bottom: "#f2e8e1",
-    glowAt: [0.3, 0.3],
-    washes: [{ cx: 840, cy: 380, rx: 300, ry: 330, color: C.sagePale, opacity: 0.9, seed: 91 }],
-  })
   const swatches =
     props.swatch({ x: 110, y: 210, color: C.stone, rot: -10 }) +
     props.swatch({ x: 270, y: 170, color: C.blush, rot: -2 }) +
@@ -687,78 +779,24 @@ function journalSpringPalette() {
     shoes: { color: C.stoneDeep, kind: "flat" },
     earrings: "gold",
   })
-  return svgDoc(
-    W,
-    H,
-    bg +
-      groundBand(W, 730, C.stone, 0.3) +
-      swatches +
-      sprig +
-      groundShadow(850, 778, 120, 10) +
-      fig +
-      vignette(W, H),
+  return sheet(
+    JOURNAL,
+    {
+      top: "#fbf8f3",
+      bottom: "#f2e8e1",
+      glowAt: [0.3, 0.3],
+      washes: [{ cx: 840, cy: 380, rx: 300, ry: 330, color: C.sagePale, opacity: 0.9, seed: 91 }],
+    },
+    groundBand(JOURNAL.w, 730, C.stone, 0.3),
+    swatches,
+    sprig,
+    groundShadow(850, 778, 120, 10),
+    fig,
   )
 }
 
 function journalCapsule() {
-  const W = 1200
-  const H = 800
   const floorY = 700
-  const bg = stillLifeRoom(W, H, {
-    wall: "#fbf7f2",
-    wallLow: "#f3ebe2",
-    floorY,
-    washes: [{ cx: 430, cy: 360, rx: 420, ry: 260, color: C.blush, opacity: 0.6, seed: 93 }],
-  })
-  const railY = 110
-  const s = 0.5
-  const rack: [x: number, spec: FigureSpec][] = [
-    [
-      150,
-      {
-        top: {
-          kind: "blouse",
-          color: C.white,
-          neck: "v",
-          sleeve: "blouse",
-          tuck: false,
-          bottom: 470,
-        },
-      },
-    ],
-    [245, { top: { kind: "knit", color: C.stone, sleeve: "knit", ease: 7, box: 12 } }],
-    [
-      340,
-      {
-        dress: {
-          color: C.navy,
-          hem: 790,
-          flare: 44,
-          waves: 3,
-          depth: 5,
-          neck: "v",
-          sleeve: "three",
-        },
-      },
-    ],
-    [445, { outer: { color: C.camel, length: 760, belt: true } }],
-    [545, { top: { kind: "knit", color: C.garnet, neck: "v", sleeve: "knit", ease: 7, box: 12 } }],
-    [
-      640,
-      {
-        hanger: { kind: "clip" },
-        bottom: { kind: "trousers", color: C.ink, cut: "straight", hemDrop: 10 },
-      },
-    ],
-    [
-      730,
-      {
-        hanger: { kind: "clip" },
-        bottom: { kind: "skirt", color: C.sage, hem: 790, flare: 50, waves: 7, depth: 4 },
-      },
-    ],
-  ]
-  const garments = rack.map(([x, spec]) => onRail(railY, x, s, spec)).join("")
   const right =
     props.contactShadow(1000, floorY + 4, 170, 10) +
     props.suitcase({ x: 1000, y: floorY + 10, w: 250, h: 340, color: C.stone, trim: C.garnet }) +
@@ -774,26 +812,67 @@ function journalCapsule() {
       ],
     }) +
     props.sunglasses({ x: 872, y: floorY - 48, s: 0.5, rot: 3 })
-  return svgDoc(
-    W,
-    H,
-    bg +
-      props.rail({ x1: 90, x2: 790, y: railY, floor: floorY + 10 }) +
-      garments +
-      right +
-      vignette(W, H),
-  )
+  return railScene({
+    size: JOURNAL,
+    wall: {
+      top: "#fbf7f2",
+      bottom: "#f3ebe2",
+      washes: [{ cx: 430, cy: 360, rx: 420, ry: 260, color: C.blush, opacity: 0.6, seed: 93 }],
+    },
+    floorY,
+    rack: {
+      x1: 90,
+      x2: 790,
+      y: 110,
+      floor: floorY + 10,
+      s: 0.5,
+      garments: [
+        {
+          x: 150,
+          top: {
+            kind: "blouse",
+            color: C.white,
+            neck: "v",
+            sleeve: "blouse",
+            tuck: false,
+            bottom: 470,
+          },
+        },
+        { x: 245, top: { kind: "knit", color: C.stone, sleeve: "knit", ease: 7, box: 12 } },
+        {
+          x: 340,
+          dress: {
+            color: C.navy,
+            hem: 790,
+            flare: 44,
+            waves: 3,
+            depth: 5,
+            neck: "v",
+            sleeve: "three",
+          },
+        },
+        { x: 445, outer: { color: C.camel, length: 760, belt: true } },
+        {
+          x: 545,
+          top: { kind: "knit", color: C.garnet, neck: "v", sleeve: "knit", ease: 7, box: 12 },
+        },
+        {
+          x: 640,
+          hanger: { kind: "clip" },
+          bottom: { kind: "trousers", color: C.ink, cut: "straight", hemDrop: 10 },
+        },
+        {
+          x: 730,
+          hanger: { kind: "clip" },
+          bottom: { kind: "skirt", color: C.sage, hem: 790, flare: 50, waves: 7, depth: 4 },
+        },
+      ],
+    },
+    still: right,
+  })
 }
 
 function journalLinen() {
-  const W = 1200
-  const H = 800
-  const bg = paper(W, H, {
-    top: "#efe6db",
-    bottom: "#e8ddd0",
-    glow: "#fbf4e8",
-    glowAt: [0.3, 0.35],
-  })
   const win = props.windowPane({ x: 110, y: 70, w: 360, h: 520, sky: "#e9eee6" })
   const light =
     `<g opacity="0.75" filter="url(#blur12)" transform="translate(600 170) skewX(-24)">` +
@@ -828,17 +907,17 @@ function journalLinen() {
     shoes: { color: C.stone, kind: "flat" },
     cup: { side: "R" },
   })
-  return svgDoc(W, H, bg + light + win + sill + fig + vignette(W, H))
+  return sheet(
+    JOURNAL,
+    { top: "#efe6db", bottom: "#e8ddd0", glow: "#fbf4e8", glowAt: [0.3, 0.35] },
+    light,
+    win,
+    sill,
+    fig,
+  )
 }
 
 function journalWomanYouAre() {
-  const W = 1200
-  const H = 800
-  const bg = paper(W, H, {
-    top: "#fbf6f3",
-    bottom: "#f2e4df",
-    washes: [{ cx: 420, cy: 360, rx: 330, ry: 320, color: C.roseLight, opacity: 0.5, seed: 95 }],
-  })
   const person: FigureSpec = {
     s: 1.02,
     pose: { legs: "stand", armL: "down", armR: "hip", head: { tilt: 3, turn: 0.5 } },
@@ -859,39 +938,30 @@ function journalWomanYouAre() {
     earrings: "gold",
   }
   const mx = 720
-  const reflection =
-    `<rect x="${mx}" y="0" width="340" height="${H}" fill="#efe6e2"/>` +
-    figure({ ...person, x: mx + 150, y: 1140, s: 0.95, flipX: true }) +
-    `<rect x="${mx}" y="0" width="340" height="${H}" fill="#f6efec" opacity="0.3"/>`
-  const mirror = props.mirror({ x: mx, y: 60, w: 340, h: 900, inner: reflection, id: "youMirror" })
-  const fig = figure({ ...person, x: 430, y: 1110 })
-  return svgDoc(W, H, bg + mirror + fig + vignette(W, H))
+  const mirror = mirrorWithReflection({
+    x: mx,
+    y: 60,
+    w: 340,
+    h: 900,
+    depth: JOURNAL.h,
+    wall: "#efe6e2",
+    reflection: { ...person, x: mx + 150, y: 1140, s: 0.95 },
+    haze: { color: "#f6efec", opacity: 0.3 },
+    id: "youMirror",
+  })
+  return sheet(
+    JOURNAL,
+    {
+      top: "#fbf6f3",
+      bottom: "#f2e4df",
+      washes: [{ cx: 420, cy: 360, rx: 330, ry: 320, color: C.roseLight, opacity: 0.5, seed: 95 }],
+    },
+    mirror,
+    figure({ ...person, x: 430, y: 1110 }),
+  )
 }
 
 function journalTrouserFit() {
-  const W = 1200
-  const H = 800
-  const bg = paper(W, H, {
-    top: "#faf7f2",
-    bottom: "#efe8df",
-    washes: [{ cx: 600, cy: 360, rx: 460, ry: 260, color: C.stone, opacity: 0.5, seed: 97 }],
-  })
-  const railY = 70
-  const s = 0.82
-  const clip: HangerSpec = { kind: "clip" }
-  const trousers =
-    onRail(railY, 300, s, {
-      hanger: clip,
-      bottom: { kind: "trousers", color: C.stone, cut: "palazzo", hemDrop: 30 },
-    }) +
-    onRail(railY, 600, s, {
-      hanger: clip,
-      bottom: { kind: "trousers", color: C.navy, cut: "straight", hemDrop: 20 },
-    }) +
-    onRail(railY, 900, s, {
-      hanger: clip,
-      bottom: { kind: "trousers", color: C.sage, cut: "tapered", hemDrop: 6 },
-    })
   const tape = props.tapeMeasure(
     [
       [-20, 730],
@@ -902,18 +972,34 @@ function journalTrouserFit() {
     ],
     { w: 30 },
   )
-  return svgDoc(
-    W,
-    H,
-    bg + props.rail({ x1: 110, x2: 1090, y: railY, floor: 900 }) + trousers + tape + vignette(W, H),
-  )
+  return railScene({
+    size: JOURNAL,
+    wall: {
+      top: "#faf7f2",
+      bottom: "#efe8df",
+      washes: [{ cx: 600, cy: 360, rx: 460, ry: 260, color: C.stone, opacity: 0.5, seed: 97 }],
+    },
+    rack: {
+      x1: 110,
+      x2: 1090,
+      y: 70,
+      floor: 900,
+      s: 0.82,
+      hanger: { kind: "clip" },
+      garments: [
+        { x: 300, bottom: { kind: "trousers", color: C.stone, cut: "palazzo", hemDrop: 30 } },
+        { x: 600, bottom: { kind: "trousers", color: C.navy, cut: "straight", hemDrop: 20 } },
+        { x: 900, bottom: { kind: "trousers", color: C.sage, cut: "tapered", hemDrop: 6 } },
+      ],
+    },
+    still: tape,
+  })
 }
 
 function journalSilkScarf() {
-  const W = 1200
-  const H = 800
-  const bg = paper(W, H, { top: "#f6efe8", bottom: "#efe5dc", glowAt: [0.4, 0.3] })
-  const scarves =
+  return sheet(
+    JOURNAL,
+    { top: "#f6efe8", bottom: "#efe5dc", glowAt: [0.4, 0.3] },
     props.silkSquare({
       x: 380,
       y: 400,
@@ -923,7 +1009,7 @@ function journalSilkScarf() {
       border: C.gold,
       accent: C.blush,
       seed: 3,
-    }) +
+    }),
     props.silkSquare({
       x: 760,
       y: 330,
@@ -934,8 +1020,8 @@ function journalSilkScarf() {
       accent: C.gold,
       seed: 5,
       wave: 10,
-    }) +
-    props.twilly({ x: 930, y: 560, s: 2.4, color: C.navy }) +
+    }),
+    props.twilly({ x: 930, y: 560, s: 2.4, color: C.navy }),
     props.pearlStrand(
       [
         [60, 690],
@@ -945,8 +1031,8 @@ function journalSilkScarf() {
         [280, 790],
       ],
       { r: 10 },
-    )
-  return svgDoc(W, H, bg + scarves + vignette(W, H))
+    ),
+  )
 }
 
 /* ----------------------------------------------------------- affiliate */
@@ -1062,23 +1148,19 @@ function affiliateOuterwear() {
 }
 
 function affiliateAccessories() {
-  const W = 1200
-  const H = 1500
   const tableY = 1000
-  const bg = paper(W, H, {
-    top: "#f8f7f1",
-    bottom: "#ecebe2",
-    washes: [{ cx: 600, cy: 560, rx: 520, ry: 460, color: C.sagePale, opacity: 0.9, seed: 107 }],
-  })
-  const table =
-    `<rect x="0" y="${tableY}" width="${W}" height="${H - tableY}" fill="#e6dccf"/>` +
-    `<rect x="0" y="${tableY}" width="${W}" height="10" fill="#fff" opacity="0.4"/>` +
-    `<path d="M0 ${tableY}H${W}" stroke="${C.ink}" stroke-opacity="0.4" stroke-width="1.6"/>`
-  const objects =
-    props.contactShadow(360, tableY - 4, 200, 12, 0.2) +
-    props.hatBox({ x: 360, y: tableY - 40, w: 340, h: 230, color: C.blush, ribbon: C.garnet }) +
-    props.restingHat({ x: 360, y: tableY - 320, w: 480, color: "#e6d8bf", band: C.ink }) +
-    props.contactShadow(860, tableY - 4, 140, 10, 0.2) +
+  return sheet(
+    PORTRAIT,
+    {
+      top: "#f8f7f1",
+      bottom: "#ecebe2",
+      washes: [{ cx: 600, cy: 560, rx: 520, ry: 460, color: C.sagePale, opacity: 0.9, seed: 107 }],
+    },
+    tabletop(PORTRAIT, { y: tableY, color: "#e6dccf", sheen: 0.4 }),
+    props.contactShadow(360, tableY - 4, 200, 12, 0.2),
+    props.hatBox({ x: 360, y: tableY - 40, w: 340, h: 230, color: C.blush, ribbon: C.garnet }),
+    props.restingHat({ x: 360, y: tableY - 320, w: 480, color: "#e6d8bf", band: C.ink }),
+    props.contactShadow(860, tableY - 4, 140, 10, 0.2),
     props.bag({
       x: 860,
       y: tableY - 300,
@@ -1088,10 +1170,10 @@ function affiliateAccessories() {
       h: 80,
       strap: 50,
       kind: "chain",
-    }) +
-    props.gloves({ x: 330, y: tableY + 250, s: 0.9, color: C.garnetDeep, rot: -80 }) +
-    props.watch({ x: 760, y: tableY + 250, s: 0.9, rot: 70 }) +
-    props.brooch({ x: 1010, y: tableY + 180, r: 40 }) +
+    }),
+    props.gloves({ x: 330, y: tableY + 250, s: 0.9, color: C.garnetDeep, rot: -80 }),
+    props.watch({ x: 760, y: tableY + 250, s: 0.9, rot: 70 }),
+    props.brooch({ x: 1010, y: tableY + 180, r: 40 }),
     props.pearlStrand(
       [
         [560, tableY + 420],
@@ -1101,8 +1183,8 @@ function affiliateAccessories() {
         [1120, tableY + 380],
       ],
       { r: 10 },
-    )
-  return svgDoc(W, H, bg + table + objects + vignette(W, H))
+    ),
+  )
 }
 
 /* --------------------------------------------------------------- brand */
@@ -1110,8 +1192,7 @@ function affiliateAccessories() {
 const SERIF = "Cormorant Garamond, Liberation Serif, Georgia, Times New Roman, serif"
 
 function shareCard() {
-  const W = 1200
-  const H = 630
+  const { w: W, h: H } = SHARE_CARD
   const bg = paper(W, H, {
     top: C.ivory,
     bottom: "#f5ede6",
@@ -1151,7 +1232,7 @@ function shareCard() {
 }
 
 function icon() {
-  const S = 512
+  const S = ICON.w
   return svgDoc(
     S,
     S,
@@ -1162,130 +1243,40 @@ function icon() {
 }
 
 /** One image: its name on the command line, its file in data/images/ and its size in pixels. */
-export interface Scene {
+export interface Scene extends Size {
   name: string
   file: string
-  w: number
-  h: number
   draw: () => string
 }
 
+/** A scene rendered to a JPEG named after it. */
+const jpg = (name: string, size: Size, draw: () => string): Scene => ({
+  name,
+  file: `${name}.jpg`,
+  ...size,
+  draw,
+})
+
 export const scenes: Scene[] = [
-  {
-    name: "journal-spring-palette",
-    file: "journal-spring-palette.jpg",
-    w: 1200,
-    h: 800,
-    draw: journalSpringPalette,
-  },
-  {
-    name: "journal-capsule-wardrobe",
-    file: "journal-capsule-wardrobe.jpg",
-    w: 1200,
-    h: 800,
-    draw: journalCapsule,
-  },
-  {
-    name: "journal-linen-mornings",
-    file: "journal-linen-mornings.jpg",
-    w: 1200,
-    h: 800,
-    draw: journalLinen,
-  },
-  {
-    name: "journal-woman-you-are",
-    file: "journal-woman-you-are.jpg",
-    w: 1200,
-    h: 800,
-    draw: journalWomanYouAre,
-  },
-  {
-    name: "journal-trouser-fit",
-    file: "journal-trouser-fit.jpg",
-    w: 1200,
-    h: 800,
-    draw: journalTrouserFit,
-  },
-  {
-    name: "journal-silk-scarf",
-    file: "journal-silk-scarf.jpg",
-    w: 1200,
-    h: 800,
-    draw: journalSilkScarf,
-  },
-  { name: "about-hero", file: "about-hero.jpg", w: 2400, h: 1200, draw: aboutHero },
-  {
-    name: "affiliate-spring-elegance",
-    file: "affiliate-spring-elegance.jpg",
-    w: 1200,
-    h: 1500,
-    draw: affiliateSpring,
-  },
-  {
-    name: "affiliate-timeless-classics",
-    file: "affiliate-timeless-classics.jpg",
-    w: 1200,
-    h: 1500,
-    draw: affiliateClassics,
-  },
-  {
-    name: "affiliate-luxe-outerwear",
-    file: "affiliate-luxe-outerwear.jpg",
-    w: 1200,
-    h: 1500,
-    draw: affiliateOuterwear,
-  },
-  {
-    name: "affiliate-refined-accessories",
-    file: "affiliate-refined-accessories.jpg",
-    w: 1200,
-    h: 1500,
-    draw: affiliateAccessories,
-  },
-  { name: "share", file: "share.jpg", w: 1200, h: 630, draw: shareCard },
-  { name: "icon", file: "icon.png", w: 512, h: 512, draw: icon },
-  { name: "home-hero", file: "home-hero.jpg", w: 2400, h: 1500, draw: homeHero },
-  {
-    name: "collection-dresses",
-    file: "collection-dresses.jpg",
-    w: 1200,
-    h: 1500,
-    draw: collectionDresses,
-  },
-  {
-    name: "collection-everyday-wear",
-    file: "collection-everyday-wear.jpg",
-    w: 1200,
-    h: 1500,
-    draw: collectionEveryday,
-  },
-  {
-    name: "category-dresses",
-    file: "category-dresses.jpg",
-    w: 1200,
-    h: 1500,
-    draw: categoryDresses,
-  },
-  { name: "category-tops", file: "category-tops.jpg", w: 1200, h: 1500, draw: categoryTops },
-  {
-    name: "category-bottoms",
-    file: "category-bottoms.jpg",
-    w: 1200,
-    h: 1500,
-    draw: categoryBottoms,
-  },
-  {
-    name: "category-accessories",
-    file: "category-accessories.jpg",
-    w: 1200,
-    h: 1500,
-    draw: categoryAccessories,
-  },
-  {
-    name: "category-outerwear",
-    file: "category-outerwear.jpg",
-    w: 1200,
-    h: 1500,
-    draw: categoryOuterwear,
-  },
+  jpg("journal-spring-palette", JOURNAL, journalSpringPalette),
+  jpg("journal-capsule-wardrobe", JOURNAL, journalCapsule),
+  jpg("journal-linen-mornings", JOURNAL, journalLinen),
+  jpg("journal-woman-you-are", JOURNAL, journalWomanYouAre),
+  jpg("journal-trouser-fit", JOURNAL, journalTrouserFit),
+  jpg("journal-silk-scarf", JOURNAL, journalSilkScarf),
+  jpg("about-hero", ABOUT_HERO, aboutHero),
+  jpg("affiliate-spring-elegance", PORTRAIT, affiliateSpring),
+  jpg("affiliate-timeless-classics", PORTRAIT, affiliateClassics),
+  jpg("affiliate-luxe-outerwear", PORTRAIT, affiliateOuterwear),
+  jpg("affiliate-refined-accessories", PORTRAIT, affiliateAccessories),
+  jpg("share", SHARE_CARD, shareCard),
+  { name: "icon", file: "icon.png", ...ICON, draw: icon },
+  jpg("home-hero", HOME_HERO, homeHero),
+  jpg("collection-dresses", PORTRAIT, collectionDresses),
+  jpg("collection-everyday-wear", PORTRAIT, collectionEveryday),
+  jpg("category-dresses", PORTRAIT, categoryDresses),
+  jpg("category-tops", PORTRAIT, categoryTops),
+  jpg("category-bottoms", PORTRAIT, categoryBottoms),
+  jpg("category-accessories", PORTRAIT, categoryAccessories),
+  jpg("category-outerwear", PORTRAIT, categoryOuterwear),
 ]
