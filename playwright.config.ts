@@ -1,6 +1,6 @@
 import path from "node:path"
 import { defineConfig } from "@playwright/test"
-import { chromiumLaunchOptions } from "./e2e/browser.mjs"
+import { chromiumLaunchOptions } from "./e2e/browser"
 
 // The browser tests run against the real production build, served the way `npm start` serves it.
 const port = Number(process.env.E2E_PORT ?? 9100)

@@ -37,7 +37,7 @@ let ownStore = false
 
 test.beforeAll(async () => {
   ownStore = !process.env.E2E_BASE_URL
-  // nginx's API service keeps its own store (scripts/test-delivery.mjs names it).
+  // nginx's API service keeps its own store (scripts/test-delivery.ts names it).
   store = ownStore
     ? await mkdtemp(path.join(os.tmpdir(), "members-e2e-staff-"))
     : (process.env.MEMBERS_STORE ?? "")

@@ -1,23 +1,19 @@
 // Screenshots of the content editor for docs/editing-content.md, from the production build: /admin/
 // served by the site's own server, saving through decap-server into a temporary copy of data/ (the real
 // files are never touched).
-// Usage: npm run build && node scripts/cms-screenshots.mjs [outDir]   (default docs/cms)
+// Usage: npm run build && npx tsx scripts/cms-screenshots.ts [outDir]   (default docs/cms)
 import { chromium } from "@playwright/test"
 import { spawn } from "node:child_process"
 import { cp, mkdir, mkdtemp, rm } from "node:fs/promises"
 import { tmpdir } from "node:os"
 import path from "node:path"
 import { setTimeout as sleep } from "node:timers/promises"
-import { chromiumLaunchOptions } from "../e2e/browser.mjs"
-import { freePort } from "./delivery/nginx.mjs"
+import { chromiumLaunchOptions } from "../e2e/browser"
+import { freePort } from "./delivery/nginx"
 
 const outDir = process.argv[2] ?? "docs/cms"
 
-/**
- * @param {string} url
- * @param {RequestInit} [init]
- */
-async function waitFor(url, init) {
+async function waitFor(url: string, init?: RequestInit) {
   for (let tries = 0; tries < 120; tries += 1) {
     const ok = await fetch(url, init).then(
       (response) => response.ok,
@@ -29,99 +25,102 @@ async function waitFor(url, init) {
   throw new Error(`nothing answered on ${url}`)
 }
 
-const repoDir = await mkdtemp(path.join(tmpdir(), "evergrace-cms-shots-"))
-await cp("data", path.join(repoDir, "data"), { recursive: true })
-const [sitePort, decapPort] = [await freePort(), await freePort()]
-const children = [
-  spawn("npx", ["tsx", "scripts/serve.ts"], {
-    env: { ...process.env, PORT: String(sitePort), HOST: "localhost" },
-    stdio: "ignore",
-    detached: true,
-  }),
-  spawn(process.execPath, ["node_modules/decap-server/dist/index.js"], {
-    env: { ...process.env, PORT: String(decapPort), GIT_REPO_DIRECTORY: repoDir, MODE: "fs" },
-    stdio: "ignore",
-    detached: true,
-  }),
-]
-const api = `http://localhost:${decapPort}/api/v1`
-const baseUrl = `http://localhost:${sitePort}`
+async function main() {
+  const repoDir = await mkdtemp(path.join(tmpdir(), "evergrace-cms-shots-"))
+  await cp("data", path.join(repoDir, "data"), { recursive: true })
+  const [sitePort, decapPort] = [await freePort(), await freePort()]
+  const children = [
+    spawn("npx", ["tsx", "scripts/serve.ts"], {
+      env: { ...process.env, PORT: String(sitePort), HOST: "localhost" },
+      stdio: "ignore",
+      detached: true,
+    }),
+    spawn(process.execPath, ["node_modules/decap-server/dist/index.js"], {
+      env: { ...process.env, PORT: String(decapPort), GIT_REPO_DIRECTORY: repoDir, MODE: "fs" },
+      stdio: "ignore",
+      detached: true,
+    }),
+  ]
+  const api = `http://localhost:${decapPort}/api/v1`
+  const baseUrl = `http://localhost:${sitePort}`
 
-try {
-  await waitFor(`${baseUrl}/admin/`)
-  await waitFor(api, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ action: "info" }),
-  })
-  await mkdir(outDir, { recursive: true })
-  const browser = await chromium.launch(chromiumLaunchOptions())
-  // The local backend (decap-server on localhost) is outside the CMS's policy, rightly.
-  const page = await browser.newPage({ viewport: { width: 1280, height: 800 }, bypassCSP: true })
-  // The CMS looks for decap-server at its default address; send it to ours.
-  await page.route("http://localhost:8081/api/v1", async (route) => {
-    await route.fulfill({ response: await route.fetch({ url: api }) })
-  })
-  const shot = async (/** @type {string} */ name) => {
-    // Let pictures and the preview settle; these are pictures for people, not assertions.
-    await sleep(1500)
-    await page.screenshot({ path: path.join(outDir, `${name}.png`) })
-    console.log(`${outDir}/${name}.png`)
+  try {
+    await waitFor(`${baseUrl}/admin/`)
+    await waitFor(api, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ action: "info" }),
+    })
+    await mkdir(outDir, { recursive: true })
+    const browser = await chromium.launch(chromiumLaunchOptions())
+    // The local backend (decap-server on localhost) is outside the CMS's policy, rightly.
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 }, bypassCSP: true })
+    // The CMS looks for decap-server at its default address; send it to ours.
+    await page.route("http://localhost:8081/api/v1", async (route) => {
+      await route.fulfill({ response: await route.fetch({ url: api }) })
+    })
+    const shot = async (name: string) => {
+      // Let pictures and the preview settle; these are pictures for people, not assertions.
+      await sleep(1500)
+      await page.screenshot({ path: path.join(outDir, `${name}.png`) })
+      console.log(`${outDir}/${name}.png`)
+    }
+    const openEntry = async (collection: string, label: string) => {
+      await page.goto(`${baseUrl}/admin/#/collections/${collection}`)
+      await page.getByRole("link", { name: label }).click()
+      await page.frameLocator("iframe").locator("main").waitFor()
+    }
+
+    await page.goto(`${baseUrl}/admin/`)
+    await page.getByRole("button", { name: "Login" }).click()
+    await page.getByRole("link", { name: "Home page" }).waitFor()
+    await shot("1-pages")
+
+    await openEntry("pages", "Home page")
+    const headline = page.getByLabel("Headline", { exact: true })
+    await headline.fill("Dressed for every season")
+    await page
+      .frameLocator("iframe")
+      .getByRole("heading", { name: "Dressed for every season" })
+      .waitFor()
+    await shot("2-editing")
+
+    await page.getByRole("button", { name: "Publish" }).click()
+    await page.getByRole("menuitem", { name: "Publish now" }).waitFor()
+    await shot("3-publish")
+    await page.keyboard.press("Escape")
+
+    // Select the text first: Decap's text box keeps its cursor across a re-render, so a second
+    // fill would add to the text rather than replace it.
+    await headline.click()
+    await headline.press("Control+A")
+    await headline.fill("Timeless elegance for the modern woman, in every season of her life")
+    await page.getByRole("button", { name: "Publish" }).click()
+    await page.getByRole("menuitem", { name: "Publish now" }).click()
+    await page.getByText("at most 50 characters fit here").waitFor()
+    await headline.scrollIntoViewIfNeeded()
+    await shot("4-check")
+
+    // Leave without saving: the browser asks first.
+    page.once("dialog", (dialog) => dialog.accept())
+    await openEntry("pages", "Style journal page")
+    await page.getByText(/^\d+ articles$/).click()
+    // The chevron at the top of an entry unfolds it.
+    const article = page.getByText("Spring's Softest Palette", { exact: false }).first()
+    const entry = article.locator("xpath=..")
+    await entry.locator("button").first().click()
+    await entry.getByText("Seasonal Trends").scrollIntoViewIfNeeded()
+    await shot("5-list")
+
+    await openEntry("pages", "Our story page")
+    await page.getByRole("button", { name: "Choose different image" }).click()
+    await page.getByText("Choose selected").waitFor()
+    await shot("6-pictures")
+    await browser.close()
+  } finally {
+    for (const child of children) if (child.pid) process.kill(-child.pid)
+    await rm(repoDir, { recursive: true, force: true })
   }
-  /** @type {(collection: string, label: string) => Promise<void>} */
-  const openEntry = async (collection, label) => {
-    await page.goto(`${baseUrl}/admin/#/collections/${collection}`)
-    await page.getByRole("link", { name: label }).click()
-    await page.frameLocator("iframe").locator("main").waitFor()
-  }
-
-  await page.goto(`${baseUrl}/admin/`)
-  await page.getByRole("button", { name: "Login" }).click()
-  await page.getByRole("link", { name: "Home page" }).waitFor()
-  await shot("1-pages")
-
-  await openEntry("pages", "Home page")
-  const headline = page.getByLabel("Headline", { exact: true })
-  await headline.fill("Dressed for every season")
-  await page
-    .frameLocator("iframe")
-    .getByRole("heading", { name: "Dressed for every season" })
-    .waitFor()
-  await shot("2-editing")
-
-  await page.getByRole("button", { name: "Publish" }).click()
-  await page.getByRole("menuitem", { name: "Publish now" }).waitFor()
-  await shot("3-publish")
-  await page.keyboard.press("Escape")
-
-  // Select the text first: Decap's text box keeps its cursor across a re-render, so a second
-  // fill would add to the text rather than replace it.
-  await headline.click()
-  await headline.press("Control+A")
-  await headline.fill("Timeless elegance for the modern woman, in every season of her life")
-  await page.getByRole("button", { name: "Publish" }).click()
-  await page.getByRole("menuitem", { name: "Publish now" }).click()
-  await page.getByText("at most 50 characters fit here").waitFor()
-  await headline.scrollIntoViewIfNeeded()
-  await shot("4-check")
-
-  // Leave without saving: the browser asks first.
-  page.once("dialog", (dialog) => dialog.accept())
-  await openEntry("pages", "Style journal page")
-  await page.getByText(/^\d+ articles$/).click()
-  // The chevron at the top of an entry unfolds it.
-  const article = page.getByText("Spring's Softest Palette", { exact: false }).first()
-  const entry = article.locator("xpath=..")
-  await entry.locator("button").first().click()
-  await entry.getByText("Seasonal Trends").scrollIntoViewIfNeeded()
-  await shot("5-list")
-
-  await openEntry("pages", "Our story page")
-  await page.getByRole("button", { name: "Choose different image" }).click()
-  await page.getByText("Choose selected").waitFor()
-  await shot("6-pictures")
-  await browser.close()
-} finally {
-  for (const child of children) if (child.pid) process.kill(-child.pid)
-  await rm(repoDir, { recursive: true, force: true })
 }
+
+void main()

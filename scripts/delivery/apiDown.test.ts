@@ -1,7 +1,7 @@
 // A sign-up while the API service is down: nginx, with the shipped config, answers for the
 // endpoint as the endpoint answers when its mailing list cannot be reached (503, its page or its
 // JSON, its headers), and never hides an answer of the service itself. Run by
-// scripts/test-delivery.mjs after the build; starts its own nginx instances on loopback ports:
+// scripts/test-delivery.ts after the build; starts its own nginx instances on loopback ports:
 // - "down": the API service's port closed, as when the service has stopped (nginx's own 502);
 // - "up": the service running, its mailing list (a provider) unreachable: the service's own 503.
 import assert from "node:assert/strict"
@@ -11,29 +11,25 @@ import http from "node:http"
 import { tmpdir } from "node:os"
 import path from "node:path"
 import { after, before, describe, test } from "node:test"
-import { fileURLToPath } from "node:url"
 import { signupUnavailableJson, signupUnavailablePage } from "../../src/build/signupUnavailable"
 import { closeMemberStores } from "../../src/node/memberStore"
 import { startSiteServer } from "../../src/node/siteServer"
 import { addressField, authPath, signupEndpoint } from "../../src/shared/endpoints"
 import { signupTexts } from "../../src/signup/texts"
-import { freePort, startNginx } from "./nginx.mjs"
-import { readResponse } from "./read.mjs"
+import { freePort, startNginx, type NginxServer } from "./nginx"
+import { readResponse } from "./read"
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..")
+const root = path.resolve(__dirname, "../..")
 const publicDir = path.join(root, "public")
 const html = "text/html; charset=utf-8"
 const json = "application/json; charset=utf-8"
 const address = "her.address@example.com"
 
-/** @type {Awaited<ReturnType<typeof startNginx>>} */
-let down
-/** @type {Awaited<ReturnType<typeof startNginx>>} */
-let up
-/** @type {http.Server} */
-let api
-/** @type {string} */
-let store
+// Set in before(), so before any test reads them.
+let down: NginxServer
+let up: NginxServer
+let api: http.Server
+let store: string
 
 before(async () => {
   if (!existsSync(path.join(publicDir, signupUnavailablePage))) {
@@ -75,21 +71,24 @@ after(async () => {
   if (store) await rm(store, { recursive: true, force: true })
 })
 
-/**
- * @typedef {object} Answer
- * @property {number | undefined} status
- * @property {http.IncomingHttpHeaders} headers
- * @property {string} body
- */
+interface Answer {
+  status: number | undefined
+  headers: http.IncomingHttpHeaders
+  body: string
+}
 
 /**
  * A sign-up as a browser sends it: the form's fields, from a page of the same site; with
  * `Accept: application/json` as the page's script sends it (src/components/SignupFormView.ts).
- * @param {{ baseUrl: string, port: number }} server
- * @param {{ script?: boolean, pathname?: string, method?: string }} [options]
- * @returns {Promise<Answer>}
  */
-function signUp(server, { script = false, pathname = signupEndpoint, method = "POST" } = {}) {
+function signUp(
+  server: { baseUrl: string; port: number },
+  {
+    script = false,
+    pathname = signupEndpoint,
+    method = "POST",
+  }: { script?: boolean; pathname?: string; method?: string } = {},
+): Promise<Answer> {
   const body = new URLSearchParams({ [addressField]: address, website: "" }).toString()
   return new Promise((resolve, reject) => {
     const request = http.request(
@@ -126,14 +125,13 @@ const connectionHeaders = new Set([
   "server",
   "etag",
 ])
-/** @param {Answer} answer */
-const ownHeaders = (answer) =>
+const ownHeaders = (answer: Answer) =>
   Object.fromEntries(
     Object.entries(answer.headers).filter(([name]) => !connectionHeaders.has(name)),
   )
 
 /** React's escaping of a text (src/server/pages/ render with it). */
-const escaped = (/** @type {string} */ text) =>
+const escaped = (text: string) =>
   text
     .replace(/&/g, "&amp;")
     .replace(/</g, "&lt;")

@@ -1,12 +1,11 @@
 // What the real server sends, route by route: status, Content-Type, caching, security headers,
 // compression, redirects, no directory listings; and that public/_headers says the same.
-// Run by scripts/test-delivery.mjs, which starts nginx and sets DELIVERY_BASE_URL.
+// Run by scripts/test-delivery.ts, which starts nginx and sets DELIVERY_BASE_URL.
 import assert from "node:assert/strict"
 import { readdir, readFile } from "node:fs/promises"
 import http from "node:http"
 import path from "node:path"
 import { before, describe, test } from "node:test"
-import { fileURLToPath } from "node:url"
 import zlib from "node:zlib"
 import { inlineScriptHashes } from "../../src/build/inlineScripts"
 import { clashes, effectiveHeaders, hosts, parseHeadersFile } from "../../src/build/hostRules"
@@ -19,9 +18,9 @@ import {
 } from "../../src/shared/policy"
 import { listedBundles } from "../../src/build/scriptsAfterPaint"
 import { pageRoutes } from "../../src/content/routes"
-import { readResponse } from "./read.mjs"
+import { readResponse, type Response } from "./read"
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..")
+const root = path.resolve(__dirname, "../..")
 const publicDir = path.join(root, "public")
 const base = new URL(process.env.DELIVERY_BASE_URL ?? "http://127.0.0.1:8080")
 const brotli = process.env.DELIVERY_BROTLI === "1"
@@ -31,15 +30,8 @@ const routes = pageRoutes().map((route) => route.path)
 const notFound = ["/summer-sale-2019", "/journal/an-old-article", "/404", "/404.html", "/_headers"]
 const html = "text/html; charset=utf-8"
 
-/** @typedef {import("./read.mjs").Response} Response */
-
-/**
- * A plain GET: no redirects followed, no decompression, so we see exactly what nginx sent.
- * @param {string} pathname
- * @param {http.OutgoingHttpHeaders} [headers]
- * @returns {Promise<Response>}
- */
-function get(pathname, headers = {}) {
+/** A plain GET: no redirects followed, no decompression, so we see exactly what nginx sent. */
+function get(pathname: string, headers: http.OutgoingHttpHeaders = {}): Promise<Response> {
   return new Promise((resolve, reject) => {
     const request = http.get(
       { host: base.hostname, port: base.port, path: pathname, headers },
@@ -50,10 +42,8 @@ function get(pathname, headers = {}) {
 }
 
 // Both set in before(), so before any test reads them.
-/** @type {Record<string, string>} */
-let expectedHeaders
-/** @type {string} */
-let homeHtml
+let expectedHeaders: Record<string, string>
+let homeHtml: string
 
 /** The bundles the home page loads after its first paint (src/build/scriptsAfterPaint.ts). */
 function homeBundles() {
@@ -64,7 +54,7 @@ function homeBundles() {
 
 before(async () => {
   // The policy must allow exactly the inline scripts of the pages as served.
-  const hashes = new Set()
+  const hashes = new Set<string>()
   for (const pathname of [...routes, "/404.html"]) {
     const { body } = await get(pathname)
     for (const hash of inlineScriptHashes(body.toString("utf8"))) hashes.add(hash)
@@ -73,11 +63,7 @@ before(async () => {
   homeHtml = (await get("/")).body.toString("utf8")
 })
 
-/**
- * @param {Response} response
- * @param {string} label
- */
-function assertSecurityHeaders(response, label) {
+function assertSecurityHeaders(response: Response, label: string) {
   for (const [name, value] of Object.entries(expectedHeaders)) {
     assert.equal(response.headers[name.toLowerCase()], value, `${label}: ${name}`)
   }
@@ -143,11 +129,10 @@ describe("the 404 page", () => {
 })
 
 describe("one address per page", () => {
-  /** @type {[from: string, to: string][]} */
-  const redirects = [
+  const redirects: [from: string, to: string][] = [
     ...routes
       .filter((route) => route !== "/")
-      .map(/** @returns {[string, string]} */ (route) => [`${route}/`, route]),
+      .map((route): [string, string] => [`${route}/`, route]),
     ["/journal/?from=newsletter", "/journal?from=newsletter"],
     ["/shop//", "/shop"],
     ["/shop/index.html", "/shop"],
@@ -255,8 +240,7 @@ describe("caching by kind of file", () => {
 
 describe("compression", () => {
   const decoders = { gzip: zlib.gunzipSync, br: zlib.brotliDecompressSync }
-  /** @type {(keyof typeof decoders)[]} */
-  const encodings = brotli ? ["gzip", "br"] : ["gzip"]
+  const encodings: (keyof typeof decoders)[] = brotli ? ["gzip", "br"] : ["gzip"]
   const textFiles = () => {
     const app = homeBundles().find((src) => src.startsWith("/app-"))
     assert.ok(app, "the home page loads an /app- bundle")
@@ -295,8 +279,7 @@ describe("compression", () => {
 })
 
 describe("public/_headers for the CDN host", () => {
-  /** @param {Record<string, string>} headers */
-  const lower = (headers) =>
+  const lower = (headers: Record<string, string>) =>
     Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]))
 
   test("the same security headers and caching as nginx sends, on Cloudflare Pages and Netlify", async () => {
@@ -307,22 +290,17 @@ describe("public/_headers for the CDN host", () => {
     assert.ok(bundles.length > 0)
     const image = (await get("/about")).body.toString("utf8").match(/\/static\/[^"' ,]+\.avif/)?.[0]
     assert.ok(image, "an .avif image on /about")
-    /** @type {[pathname: string, headers: Record<string, string>][]} */
-    const expected = [
+    const expected: [pathname: string, headers: Record<string, string>][] = [
       ...[...routes, "/404.html", "/page-data/app-data.json"].map(
-        (pathname) =>
-          /** @type {[string, Record<string, string>]} */ ([
-            pathname,
-            { ...expectedHeaders, "Cache-Control": cacheControl.revalidate },
-          ]),
+        (pathname): [string, Record<string, string>] => [
+          pathname,
+          { ...expectedHeaders, "Cache-Control": cacheControl.revalidate },
+        ],
       ),
-      ...[...bundles, image].map(
-        (pathname) =>
-          /** @type {[string, Record<string, string>]} */ ([
-            pathname,
-            { ...expectedHeaders, "Cache-Control": cacheControl.immutable },
-          ]),
-      ),
+      ...[...bundles, image].map((pathname): [string, Record<string, string>] => [
+        pathname,
+        { ...expectedHeaders, "Cache-Control": cacheControl.immutable },
+      ]),
       ["/admin/", adminHeaders()],
       ["/admin/cms.js", adminHeaders()],
       ["/admin/members/", adminHeaders()],
@@ -348,8 +326,7 @@ describe("public/_headers for the CDN host", () => {
 })
 
 describe("the endpoints, passed to the API service", () => {
-  /** @param {Response} response */
-  const authorizeAddress = (response) => new URL(String(response.headers.location))
+  const authorizeAddress = (response: Response) => new URL(String(response.headers.location))
 
   test("/api/auth: off to GitHub with the service's own headers, the callback on the site's host", async () => {
     const response = await get("/api/auth?provider=github", { Host: `localhost:${base.port}` })

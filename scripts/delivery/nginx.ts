@@ -7,9 +7,8 @@ import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from "node:fs/promis
 import { createServer } from "node:net"
 import { tmpdir } from "node:os"
 import path from "node:path"
-import { fileURLToPath } from "node:url"
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..")
+const root = path.resolve(__dirname, "../..")
 export const shippedServerBlock = path.join(root, "deploy/nginx/evergrace.conf")
 const shippedIncludes = path.join(root, "deploy/nginx/evergrace")
 
@@ -30,11 +29,8 @@ export function findNginx() {
 const brotliModule = "/usr/lib/nginx/modules/ngx_http_brotli_filter_module.so"
 export const hasBrotli = () => existsSync(brotliModule)
 
-/**
- * A port the kernel says is free on 127.0.0.1.
- * @returns {Promise<number>}
- */
-export function freePort() {
+/** A port the kernel says is free on 127.0.0.1. */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer()
     server.once("error", reject)
@@ -53,12 +49,17 @@ export function freePort() {
 /**
  * The shipped server block with only its address and root changed. Each replaced line must be
  * there exactly once, so an edit to the shipped file cannot silently escape the test.
- * @param {string} text
- * @param {{ port: number, publicDir: string, brotli: boolean, apiPort: number }} where
  */
-function serverBlockFor(text, { port, publicDir, brotli, apiPort }) {
-  /** @type {(source: string, pattern: RegExp, replacement: string) => string} */
-  const replace = (source, pattern, replacement) => {
+function serverBlockFor(
+  text: string,
+  {
+    port,
+    publicDir,
+    brotli,
+    apiPort,
+  }: { port: number; publicDir: string; brotli: boolean; apiPort: number },
+): string {
+  const replace = (source: string, pattern: RegExp, replacement: string): string => {
     const matches = source.match(new RegExp(pattern.source, "gm")) ?? []
     if (matches.length !== 1) {
       throw new Error(
@@ -75,23 +76,38 @@ function serverBlockFor(text, { port, publicDir, brotli, apiPort }) {
   return block
 }
 
-/**
- * Starts nginx and resolves once it answers. `stop()` ends it and removes the temp folder.
- * Options: publicDir (default public/), port (default a free one), accessLog (default off),
- * keepaliveRequests (default nginx's 1000 requests per keep-alive connection), apiPort (the
- * API service's port, default the shipped 9300).
- * @param {{
- *   publicDir?: string, port?: number, accessLog?: boolean, keepaliveRequests?: number,
- *   apiPort?: number,
- * }} [options]
- */
+export interface NginxOptions {
+  /** The build to serve (default public/). */
+  publicDir?: string
+  /** Default: a free one. */
+  port?: number
+  /** Default off. */
+  accessLog?: boolean
+  /** Default nginx's 1000 requests per keep-alive connection. */
+  keepaliveRequests?: number
+  /** The API service's port, default the shipped 9300. */
+  apiPort?: number
+}
+
+export interface NginxServer {
+  baseUrl: string
+  port: number
+  /** The throwaway folder with the config, pid, logs and temp files. */
+  prefix: string
+  /** Whether Debian's brotli module was there to load. */
+  brotli: boolean
+  /** Ends nginx and removes the temp folder. */
+  stop: () => Promise<void>
+}
+
+/** Starts nginx and resolves once it answers. `stop()` ends it and removes the temp folder. */
 export async function startNginx({
   publicDir = path.join(root, "public"),
   port,
   accessLog = false,
   keepaliveRequests = 1000,
   apiPort = 9300,
-} = {}) {
+}: NginxOptions = {}): Promise<NginxServer> {
   const nginx = findNginx()
   if (!existsSync(path.join(publicDir, "index.html"))) {
     throw new Error(`${publicDir} has no index.html: build the site first (npm run build).`)
@@ -123,7 +139,7 @@ export async function startNginx({
   const mimeTypes = existsSync("/etc/nginx/mime.types") ? "/etc/nginx/mime.types" : "mime.types"
   await writeFile(
     path.join(confDir, "nginx.conf"),
-    `# Written by scripts/delivery/nginx.mjs for one test run.
+    `# Written by scripts/delivery/nginx.ts for one test run.
 ${brotli ? `load_module ${brotliModule};` : ""}
 ${process.getuid?.() === 0 ? "user root;" : ""}
 worker_processes 2;
@@ -161,8 +177,7 @@ http {
   const child = spawn(nginx, [...args, "-g", "daemon off;"], {
     stdio: ["ignore", "inherit", "inherit"],
   })
-  /** @type {number | NodeJS.Signals | null} */
-  let exited = null
+  let exited: number | NodeJS.Signals | null = null
   child.on("exit", (code, signal) => (exited = signal ?? code))
 
   const baseUrl = `http://127.0.0.1:${port}`
@@ -195,12 +210,7 @@ http {
   return { baseUrl, port, prefix, brotli, stop }
 }
 
-/**
- * @param {string} command
- * @param {string[]} args
- * @returns {Promise<void>}
- */
-function run(command, args) {
+function run(command: string, args: string[]): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { stdio: ["ignore", "inherit", "inherit"] })
     child.on("error", reject)

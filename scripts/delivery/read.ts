@@ -1,23 +1,18 @@
 // Reading a whole answer of node:http, as the delivery tests look at it: no decompression, the
 // body's bytes as they came.
+import type { IncomingHttpHeaders, IncomingMessage } from "node:http"
 
-/**
- * @typedef {object} Response
- * @property {number | undefined} status
- * @property {import("node:http").IncomingHttpHeaders} headers
- * @property {Buffer} body
- */
+export interface Response {
+  status: number | undefined
+  headers: IncomingHttpHeaders
+  body: Buffer
+}
 
-/**
- * The status, headers and body of an answer, once it has all come.
- * @param {import("node:http").IncomingMessage} response
- * @returns {Promise<Response>}
- */
-export function readResponse(response) {
+/** The status, headers and body of an answer, once it has all come. */
+export function readResponse(response: IncomingMessage): Promise<Response> {
   return new Promise((resolve) => {
-    /** @type {Buffer[]} */
-    const chunks = []
-    response.on("data", (chunk) => chunks.push(chunk))
+    const chunks: Buffer[] = []
+    response.on("data", (chunk: Buffer) => chunks.push(chunk))
     response.on("end", () =>
       resolve({
         status: response.statusCode,

@@ -13,7 +13,7 @@ import { signupEndpoint } from "../../src/shared/endpoints"
 import { closeMemberStores, listMembers } from "../../src/node/memberStore"
 import { stopSignup } from "../../src/node/runtime"
 import { startSiteServer } from "../../src/node/siteServer"
-import { freePort, startNginx } from "./nginx.mjs"
+import { freePort, startNginx } from "./nginx"
 
 export interface SignupLoadFigures {
   sent: number
