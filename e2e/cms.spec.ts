@@ -5,8 +5,8 @@ import path from "node:path"
 import { expect, test } from "@playwright/test"
 import { contentModel } from "../src/content/model"
 import { siteAddresses } from "../src/content/routes"
-import { forward } from "./forward"
-import { freePort } from "./servers"
+import { forward } from "./support/forward"
+import { freePort } from "./support/servers"
 
 // Decap CMS at /admin/ of the production build, saving through decap-server (the local backend
 // of `npm run cms`) into a temporary copy of data/: the real files are never written.

@@ -7,11 +7,11 @@ import { membershipTexts as texts } from "../src/mail/texts"
 import { signToken } from "../src/mail/tokens"
 import { closeMemberStores, listJobs } from "../src/node/memberStore"
 import { secretFile } from "../src/node/membersSecret"
-import { contact } from "./content"
-import { waitForHydration } from "./hydration"
-import { headerOf, startMailbox, type Mailbox } from "./mailbox"
-import { exportedMembers, uniqueAddress } from "./members"
-import { freePort, serveBuild } from "./servers"
+import { contact } from "./support/content"
+import { waitForHydration } from "./support/hydration"
+import { headerOf, startMailbox, type Mailbox } from "./support/mailbox"
+import { exportedMembers, uniqueAddress } from "./support/members"
+import { freePort, serveBuild } from "./support/servers"
 
 // Double opt-in end to end, against the production build served as `npm start` serves it, its
 // e-mail going by SMTP (SMTP_URL) to a real SMTP server in this process: she joins, the

@@ -17,7 +17,7 @@ import path from "node:path"
 import { setTimeout as sleep } from "node:timers/promises"
 import { gzipSync, type InputType } from "node:zlib"
 import { explore } from "source-map-explorer"
-import { chromePath, chromiumLaunchOptions } from "../e2e/browser"
+import { chromePath, chromiumLaunchOptions } from "../e2e/support/browser"
 import { listedBundles } from "../src/build/scriptsAfterPaint"
 import { siteAddresses, unknownPath } from "../src/content/routes"
 

@@ -8,8 +8,8 @@ import { cp, mkdir, mkdtemp, rm } from "node:fs/promises"
 import { tmpdir } from "node:os"
 import path from "node:path"
 import { setTimeout as sleep } from "node:timers/promises"
-import { chromiumLaunchOptions } from "../e2e/browser"
-import { freePort } from "./delivery/nginx"
+import { chromiumLaunchOptions } from "../e2e/support/browser"
+import { freePort } from "../e2e/support/nginx"
 
 const outDir = process.argv[2] ?? "docs/cms"
 

@@ -10,7 +10,7 @@ import http from "node:http"
 import os from "node:os"
 import path from "node:path"
 import prettier from "prettier"
-import { findNginx, freePort, startNginx } from "./delivery/nginx"
+import { findNginx, freePort, startNginx } from "../e2e/support/nginx"
 import { writeDeliveryFiles } from "../src/build/deliveryFiles"
 import { listedBundles } from "../src/build/scriptsAfterPaint"
 import { pageRoutes } from "../src/content/routes"
@@ -256,7 +256,7 @@ retries, counts the request it had already sent on it as an error
 ${signupCount} sign-ups with distinct addresses, 50 connections at once, through nginx (the shipped
 config) to the API service (the site's own server, \`src/node/siteServer.ts\`, embedded LMDB store, per-client limit off
 as every request comes from loopback); then the store was read back, and the confirmation
-e-mails counted as they reached an SMTP server in the test's process (\`e2e/mailbox.ts\`, npm
+e-mails counted as they reached an SMTP server in the test's process (\`e2e/support/mailbox.ts\`, npm
 \`smtp-server\`), sent by the service's sender (nodemailer, a pool of 5 connections). The same check
 runs in \`npm test\` (\`npm run loadtest:signup\`). "seconds" is autocannon's: it ends a run on its
 one-second ticker, so a batch that takes a little over a second reads 2.

@@ -2,7 +2,7 @@
 // lazy images load too. Usage: npx tsx scripts/page-weight.ts [url] [width]
 // (default http://localhost:9000/ at 390px; serve the build first with `npm run serve`).
 import { chromium } from "@playwright/test"
-import { chromiumLaunchOptions } from "../e2e/browser"
+import { chromiumLaunchOptions } from "../e2e/support/browser"
 
 const url = process.argv[2] ?? "http://localhost:9000/"
 const width = Number(process.argv[3] ?? 390)

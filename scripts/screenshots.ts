@@ -6,7 +6,7 @@ import { spawn, type ChildProcess } from "node:child_process"
 import { mkdir } from "node:fs/promises"
 import path from "node:path"
 import { setTimeout as sleep } from "node:timers/promises"
-import { chromiumLaunchOptions } from "../e2e/browser"
+import { chromiumLaunchOptions } from "../e2e/support/browser"
 import { pageRoutes, unknownPath } from "../src/content/routes"
 
 async function main() {

@@ -10,8 +10,13 @@ import { tmpdir } from "node:os"
 import path from "node:path"
 import { closeMemberStores } from "../src/node/memberStore"
 import { startSiteServer } from "../src/node/siteServer"
-import { findNginx, freePort, startNginx } from "./delivery/nginx"
-import { startGithubStub, stubClientId, stubClientSecret, stubRepo } from "./stubs/githubStub"
+import { findNginx, freePort, startNginx } from "../e2e/support/nginx"
+import {
+  startGithubStub,
+  stubClientId,
+  stubClientSecret,
+  stubRepo,
+} from "../e2e/support/stubs/githubStub"
 
 /** Runs a command to its end; resolves to its exit code. `env` is added to this process's. */
 function run(command: string, args: string[], env: Record<string, string>): Promise<number> {

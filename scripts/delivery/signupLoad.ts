@@ -1,19 +1,19 @@
-// The sign-up endpoint under load: nginx with the shipped config passing POST /api/subscribe to
-// the site's API service (src/node/siteServer.ts) with a fresh store, `count` sign-ups with distinct
-// addresses sent concurrently by autocannon, then the store read back: every address must be
-// there exactly once, and the SMTP server in this process (e2e/mailbox.ts, which the service's
-// sender reaches by SMTP_URL) must receive one confirmation e-mail for each, once. Used by
-// `npm run loadtest:signup` (in npm test) and `npm run loadtest`.
+// The sign-up endpoint under load: nginx with the shipped config passing POST /api/subscribe to the
+// site's API service (src/node/siteServer.ts) with a fresh store, `count` sign-ups with distinct
+// addresses sent concurrently by autocannon, then the store read back: every address must be there
+// exactly once, and the SMTP server in this process (e2e/support/mailbox.ts, which the service's
+// sender reaches by SMTP_URL) must receive one confirmation e-mail for each, once. Used by `npm run
+// loadtest:signup` (in npm test) and `npm run loadtest`.
 import autocannon from "autocannon"
 import { mkdtemp, rm } from "node:fs/promises"
 import { tmpdir } from "node:os"
 import path from "node:path"
-import { startMailbox } from "../../e2e/mailbox"
+import { startMailbox } from "../../e2e/support/mailbox"
 import { signupEndpoint } from "../../src/shared/endpoints"
 import { closeMemberStores, listMembers } from "../../src/node/memberStore"
 import { stopSignup } from "../../src/node/runtime"
 import { startSiteServer } from "../../src/node/siteServer"
-import { freePort, startNginx } from "./nginx"
+import { freePort, startNginx } from "../../e2e/support/nginx"
 
 export interface SignupLoadFigures {
   sent: number

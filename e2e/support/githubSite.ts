@@ -5,13 +5,13 @@ import {
   stubClientId,
   stubClientSecret,
   type GithubStub,
-} from "../scripts/stubs/githubStub"
+} from "./stubs/githubStub"
 import { freePort, serveBuild } from "./servers"
 
 /**
  * The production build with its GitHub sign-in pointed at the stand-in for GitHub
- * (scripts/stubs/githubStub.ts), for the specs that sign in: a site server of the spec's own, as
- * `npm start` runs it, with the stub's OAuth App and `env`; or, under `npm run test:delivery`,
+ * (e2e/support/stubs/githubStub.ts), for the specs that sign in: a site server of the spec's own,
+ * as `npm start` runs it, with the stub's OAuth App and `env`; or, under `npm run test:delivery`,
  * nginx (E2E_BASE_URL) and the stub that run started (E2E_GITHUB_STUB_URL).
  */
 export interface GithubSite {
@@ -42,7 +42,7 @@ export async function startGithubSite(env: NodeJS.ProcessEnv = {}): Promise<Gith
   const port = await freePort()
   const stub = await startGithubStub({
     callbackUrl: `http://localhost:${port}/api/callback`,
-    dataDir: path.resolve(__dirname, "..", "data"),
+    dataDir: path.resolve(__dirname, "..", "..", "data"),
   })
   const server = await serveBuild(
     {

@@ -139,7 +139,7 @@ export async function startNginx({
   const mimeTypes = existsSync("/etc/nginx/mime.types") ? "/etc/nginx/mime.types" : "mime.types"
   await writeFile(
     path.join(confDir, "nginx.conf"),
-    `# Written by scripts/delivery/nginx.ts for one test run.
+    `# Written by e2e/support/nginx.ts for one test run.
 ${brotli ? `load_module ${brotliModule};` : ""}
 ${process.getuid?.() === 0 ? "user root;" : ""}
 worker_processes 2;
