@@ -8,7 +8,7 @@ import {
 import { contact, escapeRegExp } from "./support/content"
 import { waitForHydration } from "./support/hydration"
 import { uniqueAddress } from "./support/members"
-import { serveBuild } from "./support/servers"
+import { serveBuild, type BuildServer } from "./support/servers"
 
 // The production build served as `npm start` serves it, with a mailing provider configured the
 // way docs/signups.md says, pointed at a local stub that answers as Mailchimp's API does. The
@@ -25,7 +25,7 @@ test.describe.configure({ mode: "serial" })
 test.skip(Boolean(process.env.E2E_BASE_URL), "runs against its own site server")
 
 let stub: MailingProviderStub
-let server: Awaited<ReturnType<typeof serveBuild>>
+let server: BuildServer
 let baseURL: string
 
 test.beforeAll(async () => {

@@ -9,15 +9,14 @@ import * as chromeLauncher from "chrome-launcher"
 import lighthouse, { type Result as LighthouseResult, type RunnerResult } from "lighthouse"
 import desktopConfig from "lighthouse/core/config/desktop-config.js"
 import { LinkChecker } from "linkinator"
-import { spawn, spawnSync } from "node:child_process"
+import { spawnSync } from "node:child_process"
 import { existsSync } from "node:fs"
 import { mkdir, readFile, readdir, writeFile } from "node:fs/promises"
-import { createServer } from "node:net"
 import path from "node:path"
-import { setTimeout as sleep } from "node:timers/promises"
 import { gzipSync, type InputType } from "node:zlib"
 import { explore } from "source-map-explorer"
 import { chromePath, chromiumLaunchOptions } from "../e2e/support/browser"
+import { serveBuild } from "../e2e/support/servers"
 import { listedBundles } from "../src/build/scriptsAfterPaint"
 import { siteAddresses, unknownPath } from "../src/content/routes"
 
@@ -270,53 +269,6 @@ function validateHtml(files: string[]): Map<string, string[]> {
 }
 
 // ---- The served site -----------------------------------------------------------------------------
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer().once("error", reject)
-    server.listen(0, "localhost", () => {
-      const address = server.address()
-      // A TCP listener has an AddressInfo (a string is a pipe's, null is before listening).
-      if (address === null || typeof address === "string") {
-        server.close(() => reject(new Error(`no TCP address: ${address}`)))
-        return
-      }
-      server.close(() => resolve(address.port))
-    })
-  })
-}
-
-/**
- * The site's own server as npm start runs it, in its own process group so that it can be ended whole.
- */
-async function serve(port: number): Promise<{ base: string; stop: () => void }> {
-  const child = spawn("npx", ["tsx", "scripts/serve.ts"], {
-    env: { ...process.env, PORT: String(port), HOST: "localhost" },
-    stdio: "ignore",
-    detached: true,
-  })
-  const stop = () => {
-    try {
-      if (child.pid) process.kill(-child.pid, "SIGTERM")
-    } catch {
-      // already gone
-    }
-  }
-  const base = `http://localhost:${port}`
-  for (let tries = 0; ; tries += 1) {
-    const up = await fetch(base).then(
-      (response) => response.ok,
-      () => false,
-    )
-    if (up) break
-    if (tries > 120) {
-      stop()
-      throw new Error(`the site's server did not answer on ${base}`)
-    }
-    await sleep(500)
-  }
-  return { base, stop }
-}
 
 /** linkinator over the whole served site; anything not on this loopback server is skipped. */
 async function checkLinks(base: string) {
@@ -583,7 +535,8 @@ async function main() {
   const htmlErrors = validateHtml(htmlFiles)
   const htmlErrorsOf = (route: string) => htmlErrors.get(htmlFileOf(route)) ?? []
 
-  const server = await serve(await freePort())
+  // The site's own server as npm start runs it, in its own process group so that it ends whole.
+  const server = await serveBuild()
   const stopOnSignal = () => {
     server.stop()
     process.exit(130)
@@ -593,11 +546,11 @@ async function main() {
   let browser: Awaited<ReturnType<typeof runBrowserChecks>>
   let lh: Awaited<ReturnType<typeof runLighthouse>>
   try {
-    log(`linkinator over ${server.base}`)
-    broken = await checkLinks(server.base)
+    log(`linkinator over ${server.baseURL}`)
+    broken = await checkLinks(server.baseURL)
     log("axe and downloaded scripts in Chromium")
-    browser = await runBrowserChecks(server.base)
-    lh = await runLighthouse(server.base)
+    browser = await runBrowserChecks(server.baseURL)
+    lh = await runLighthouse(server.baseURL)
   } finally {
     server.stop()
   }

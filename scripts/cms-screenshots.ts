@@ -3,54 +3,25 @@
 // files are never touched).
 // Usage: npm run build && npx tsx scripts/cms-screenshots.ts [outDir]   (default docs/cms)
 import { chromium } from "@playwright/test"
-import { spawn } from "node:child_process"
-import { cp, mkdir, mkdtemp, rm } from "node:fs/promises"
-import { tmpdir } from "node:os"
+import { mkdir } from "node:fs/promises"
 import path from "node:path"
 import { setTimeout as sleep } from "node:timers/promises"
 import { chromiumLaunchOptions } from "../e2e/support/browser"
-import { freePort } from "../e2e/support/nginx"
+import { startDecapServer } from "../e2e/support/decapServer"
+import { serveBuild } from "../e2e/support/servers"
 
 const outDir = process.argv[2] ?? "docs/cms"
 
-async function waitFor(url: string, init?: RequestInit) {
-  for (let tries = 0; tries < 120; tries += 1) {
-    const ok = await fetch(url, init).then(
-      (response) => response.ok,
-      () => false,
-    )
-    if (ok) return
-    await sleep(500)
-  }
-  throw new Error(`nothing answered on ${url}`)
-}
-
 async function main() {
-  const repoDir = await mkdtemp(path.join(tmpdir(), "evergrace-cms-shots-"))
-  await cp("data", path.join(repoDir, "data"), { recursive: true })
-  const [sitePort, decapPort] = [await freePort(), await freePort()]
-  const children = [
-    spawn("npx", ["tsx", "scripts/serve.ts"], {
-      env: { ...process.env, PORT: String(sitePort), HOST: "localhost" },
-      stdio: "ignore",
-      detached: true,
-    }),
-    spawn(process.execPath, ["node_modules/decap-server/dist/index.js"], {
-      env: { ...process.env, PORT: String(decapPort), GIT_REPO_DIRECTORY: repoDir, MODE: "fs" },
-      stdio: "ignore",
-      detached: true,
-    }),
-  ]
-  const api = `http://localhost:${decapPort}/api/v1`
-  const baseUrl = `http://localhost:${sitePort}`
+  const decap = await startDecapServer(path.resolve("data"))
+  const site = await serveBuild().catch((error: unknown) => {
+    decap.stop()
+    throw error
+  })
+  const { api } = decap
+  const baseUrl = site.baseURL
 
   try {
-    await waitFor(`${baseUrl}/admin/`)
-    await waitFor(api, {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ action: "info" }),
-    })
     await mkdir(outDir, { recursive: true })
     const browser = await chromium.launch(chromiumLaunchOptions())
     // The local backend (decap-server on localhost) is outside the CMS's policy, rightly.
@@ -118,8 +89,8 @@ async function main() {
     await shot("6-pictures")
     await browser.close()
   } finally {
-    for (const child of children) if (child.pid) process.kill(-child.pid)
-    await rm(repoDir, { recursive: true, force: true })
+    site.stop()
+    decap.stop()
   }
 }
 

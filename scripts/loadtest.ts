@@ -10,7 +10,8 @@ import http from "node:http"
 import os from "node:os"
 import path from "node:path"
 import prettier from "prettier"
-import { findNginx, freePort, startNginx } from "../e2e/support/nginx"
+import { findNginx, startNginx } from "../e2e/support/nginx"
+import { serveBuild } from "../e2e/support/servers"
 import { writeDeliveryFiles } from "../src/build/deliveryFiles"
 import { listedBundles } from "../src/build/scriptsAfterPaint"
 import { pageRoutes } from "../src/content/routes"
@@ -123,30 +124,6 @@ async function recordHeaders(baseUrl: string) {
   return { rows, security: security ?? {} }
 }
 
-async function startSiteServer() {
-  const port = await freePort()
-  // Its own process group, so stopping it also stops the server npx starts.
-  const child = spawn("npx", ["tsx", "scripts/serve.ts"], {
-    cwd: root,
-    detached: true,
-    stdio: "ignore",
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1" },
-  })
-  const { pid } = child
-  if (pid === undefined) throw new Error("the site's server did not start")
-  const baseUrl = `http://127.0.0.1:${port}`
-  for (let attempt = 0; ; attempt++) {
-    try {
-      await get(baseUrl, "/")
-      break
-    } catch (error) {
-      if (attempt > 600) throw error
-      await new Promise((resolve) => setTimeout(resolve, 100))
-    }
-  }
-  return { baseUrl, stop: () => process.kill(-pid, "SIGTERM") }
-}
-
 const table = (header: string[], rows: (string | number)[][]): string =>
   [header, header.map(() => "---"), ...rows].map((row) => `| ${row.join(" | ")} |`).join("\n")
 
@@ -177,10 +154,11 @@ async function main() {
       await nginx.stop()
     }
   }
-  const siteServer = await startSiteServer()
+  // The site's own server as `npm start` runs it, a process of its own.
+  const siteServer = await serveBuild({}, { host: "127.0.0.1" })
   let siteServerFigures: Figures
   try {
-    siteServerFigures = await measure("the site's own server (`npm start`)", siteServer.baseUrl)
+    siteServerFigures = await measure("the site's own server (`npm start`)", siteServer.baseURL)
   } finally {
     siteServer.stop()
   }

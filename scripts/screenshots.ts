@@ -2,36 +2,19 @@
 // Usage: npm run build && npm run screenshots -- [baseUrl] [outDir]
 // Without a baseUrl it serves public/ itself with the site's own server; output goes to docs/screenshots.
 import { chromium } from "@playwright/test"
-import { spawn, type ChildProcess } from "node:child_process"
 import { mkdir } from "node:fs/promises"
 import path from "node:path"
-import { setTimeout as sleep } from "node:timers/promises"
 import { chromiumLaunchOptions } from "../e2e/support/browser"
+import { serveBuild, type BuildServer } from "../e2e/support/servers"
 import { pageRoutes, unknownPath } from "../src/content/routes"
 
 async function main() {
   const outDir = process.argv[3] ?? "docs/screenshots"
   let baseUrl = process.argv[2]
-  let server: ChildProcess | undefined
+  let server: BuildServer | undefined
   if (!baseUrl) {
-    const port = 9300
-    baseUrl = `http://localhost:${port}`
-    server = spawn("npx", ["tsx", "scripts/serve.ts"], {
-      env: { ...process.env, PORT: String(port), HOST: "localhost" },
-      stdio: "ignore",
-      detached: true,
-    })
-    for (let tries = 0; ; tries += 1) {
-      if (
-        await fetch(baseUrl).then(
-          (response) => response.ok,
-          () => false,
-        )
-      )
-        break
-      if (tries > 60) throw new Error(`the site's server did not answer on ${baseUrl}`)
-      await sleep(500)
-    }
+    server = await serveBuild()
+    baseUrl = server.baseURL
   }
   // Named after the content file: docs/screenshots/shop-390.png.
   const routes = {
@@ -40,31 +23,37 @@ async function main() {
   }
   const widths = { phone: 390, desktop: 1440 }
 
-  await mkdir(outDir, { recursive: true })
-  const browser = await chromium.launch(chromiumLaunchOptions())
-  for (const [device, width] of Object.entries(widths)) {
-    const page = await browser.newPage({
-      viewport: { width, height: device === "phone" ? 844 : 900 },
-    })
-    for (const [name, route] of Object.entries(routes)) {
-      await page.goto(new URL(route, baseUrl).href, { waitUntil: "networkidle" })
-      // Lazy images load as they scroll into view; bring them all in before the full-page shot.
-      await page.evaluate(async () => {
-        for (let y = 0; y < document.body.scrollHeight; y += window.innerHeight) {
-          window.scrollTo(0, y)
-          await new Promise((resolve) => setTimeout(resolve, 150))
-        }
-        window.scrollTo(0, 0)
+  try {
+    await mkdir(outDir, { recursive: true })
+    const browser = await chromium.launch(chromiumLaunchOptions())
+    for (const [device, width] of Object.entries(widths)) {
+      const page = await browser.newPage({
+        viewport: { width, height: device === "phone" ? 844 : 900 },
       })
-      await page.waitForLoadState("networkidle")
-      const file = path.join(outDir, `${name}-${width}.png`)
-      await page.screenshot({ path: file, fullPage: true })
-      console.log(file)
+      for (const [name, route] of Object.entries(routes)) {
+        await page.goto(new URL(route, baseUrl).href, { waitUntil: "networkidle" })
+        // Lazy images load as they scroll into view; bring them all in before the full-page shot.
+        await page.evaluate(async () => {
+          for (let y = 0; y < document.body.scrollHeight; y += window.innerHeight) {
+            window.scrollTo(0, y)
+            await new Promise((resolve) => setTimeout(resolve, 150))
+          }
+          window.scrollTo(0, 0)
+        })
+        await page.waitForLoadState("networkidle")
+        const file = path.join(outDir, `${name}-${width}.png`)
+        await page.screenshot({ path: file, fullPage: true })
+        console.log(file)
+      }
+      await page.close()
     }
-    await page.close()
+    await browser.close()
+  } finally {
+    server?.stop()
   }
-  await browser.close()
-  if (server?.pid) process.kill(-server.pid)
 }
 
-void main()
+main().catch((error: unknown) => {
+  console.error(error)
+  process.exitCode = 1
+})

@@ -4,9 +4,9 @@
 import { spawn } from "node:child_process"
 import { existsSync } from "node:fs"
 import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from "node:fs/promises"
-import { createServer } from "node:net"
 import { tmpdir } from "node:os"
 import path from "node:path"
+import { AddressInUse, onFreePort, run, saysAddressInUse, waitForAnswer } from "./servers"
 
 const root = path.resolve(__dirname, "../..")
 export const shippedServerBlock = path.join(root, "deploy/nginx/evergrace.conf")
@@ -28,23 +28,6 @@ export function findNginx() {
 /** Debian's module packages put their .so files here; loaded the way /etc/nginx/nginx.conf does. */
 const brotliModule = "/usr/lib/nginx/modules/ngx_http_brotli_filter_module.so"
 export const hasBrotli = () => existsSync(brotliModule)
-
-/** A port the kernel says is free on 127.0.0.1. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once("error", reject)
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address()
-      // A TCP listener has an AddressInfo (a string is a pipe's, null is before listening).
-      if (address === null || typeof address === "string") {
-        server.close(() => reject(new Error(`no TCP address: ${address}`)))
-        return
-      }
-      server.close(() => resolve(address.port))
-    })
-  })
-}
 
 /**
  * The shipped server block with only its address and root changed. Each replaced line must be
@@ -100,7 +83,11 @@ export interface NginxServer {
   stop: () => Promise<void>
 }
 
-/** Starts nginx and resolves once it answers. `stop()` ends it and removes the temp folder. */
+/**
+ * Starts nginx and resolves once it answers. `stop()` ends it and removes the temp folder. On a
+ * free port unless `port` is given; when that port is taken before nginx binds it, nginx is
+ * started again on another (a given port that is taken throws AddressInUse).
+ */
 export async function startNginx({
   publicDir = path.join(root, "public"),
   port,
@@ -117,8 +104,24 @@ export async function startNginx({
       "deploy/nginx/evergrace/csp.generated.conf is missing: run the build (npm run build)",
     )
   }
-  port ??= await freePort()
   const brotli = hasBrotli()
+  const launch = (port: number) =>
+    launchNginx(nginx, { port, publicDir, accessLog, keepaliveRequests, apiPort, brotli })
+  return port === undefined ? onFreePort(launch) : launch(port)
+}
+
+/** One nginx on `port`, in a throwaway prefix of its own. */
+async function launchNginx(
+  nginx: string,
+  {
+    port,
+    publicDir,
+    accessLog,
+    keepaliveRequests,
+    apiPort,
+    brotli,
+  }: Required<NginxOptions> & { brotli: boolean },
+): Promise<NginxServer> {
   const prefix = await mkdtemp(path.join(tmpdir(), "evergrace-nginx-"))
   const confDir = path.join(prefix, "conf")
   await mkdir(confDir)
@@ -173,7 +176,13 @@ http {
     path.join(confDir, "nginx.conf"),
   ]
   // Check the config first: a mistake shows as nginx's own message, not as a timeout.
-  await run(nginx, [...args, "-t", "-q"])
+  const checked = await run(nginx, [...args, "-t", "-q"], {
+    stdio: ["ignore", "inherit", "inherit"],
+  })
+  if (checked !== 0) {
+    await rm(prefix, { recursive: true, force: true })
+    throw new Error(`${nginx} ${args.join(" ")} -t -q exited with ${checked}`)
+  }
   const child = spawn(nginx, [...args, "-g", "daemon off;"], {
     stdio: ["ignore", "inherit", "inherit"],
   })
@@ -190,34 +199,23 @@ http {
     }
     await rm(prefix, { recursive: true, force: true })
   }
-  for (let attempt = 0; ; attempt++) {
-    if (exited !== null) {
-      const log = await readFile(path.join(prefix, "error.log"), "utf8").catch(() => "")
-      await stop()
-      throw new Error(`nginx exited (${exited}) before answering:\n${log}`)
-    }
-    try {
-      await fetch(baseUrl, { method: "HEAD" })
-      break
-    } catch (error) {
-      if (attempt > 100) {
-        await stop()
-        throw error
-      }
-      await new Promise((resolve) => setTimeout(resolve, 100))
-    }
+  const gone = () => (exited === null ? undefined : `exited (${exited})`)
+  try {
+    // nginx writes its pid file once it has bound its ports: an answer before that would be
+    // another server's, on a port taken meanwhile.
+    const pidFile = path.join(prefix, "nginx.pid")
+    await waitForAnswer(baseUrl, {
+      init: { method: "HEAD" },
+      ready: () => existsSync(pidFile),
+      timeoutMs: 10_000,
+      intervalMs: 100,
+      gone,
+    })
+  } catch (error) {
+    const log = await readFile(path.join(prefix, "error.log"), "utf8").catch(() => "")
+    await stop()
+    if (saysAddressInUse(log)) throw new AddressInUse(port, log)
+    throw new Error(`nginx did not answer on ${baseUrl}: ${error}\n${log}`)
   }
   return { baseUrl, port, prefix, brotli, stop }
-}
-
-function run(command: string, args: string[]): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { stdio: ["ignore", "inherit", "inherit"] })
-    child.on("error", reject)
-    child.on("exit", (code) =>
-      code === 0
-        ? resolve()
-        : reject(new Error(`${command} ${args.join(" ")} exited with ${code}`)),
-    )
-  })
 }

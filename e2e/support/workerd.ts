@@ -1,8 +1,13 @@
-import { spawn } from "node:child_process"
 import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import path from "node:path"
-import { freePort } from "./servers"
+import {
+  AddressInUse,
+  saysAddressInUse,
+  startProcess,
+  waitForAnswer,
+  waitForOutput,
+} from "./servers"
 
 /**
  * The build served as Cloudflare Pages serves it, offline: `wrangler pages dev public` runs the
@@ -27,13 +32,34 @@ export interface WorkerdServer {
   stop: () => void
 }
 
-/** Starts `wrangler pages dev public` and waits until it answers `/` (at most `timeoutMs`). */
+/**
+ * Starts `wrangler pages dev public` and waits until it answers `/` (at most `timeoutMs`).
+ *
+ * Wrangler is told port 0 for the site and for its inspector, so workerd binds whatever port the
+ * kernel gives it, and the address is read from its "Ready on http://127.0.0.1:NNNNN" line. A
+ * port picked free beforehand is not: wrangler takes seconds to bundle the Function before
+ * workerd binds, and in that time another process (the other wrangler of the spec, a parallel
+ * worker's server) could take it, which failed a start now and then with "Address already in
+ * use". Should wrangler still end on a taken port of its own choosing, it is started again.
+ */
 export async function startWorkerd(
   bindings: Record<string, string>,
-  { timeoutMs = 60_000 }: { timeoutMs?: number } = {},
+  { timeoutMs = 60_000, tries = 3 }: { timeoutMs?: number; tries?: number } = {},
 ): Promise<WorkerdServer> {
-  const port = await freePort()
-  const baseURL = `http://127.0.0.1:${port}`
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startWorkerdOnce(bindings, timeoutMs)
+    } catch (error) {
+      if (!(error instanceof AddressInUse) || attempt >= tries) throw error
+      console.warn(`wrangler found a port taken; starting it again (${attempt})`)
+    }
+  }
+}
+
+async function startWorkerdOnce(
+  bindings: Record<string, string>,
+  timeoutMs: number,
+): Promise<WorkerdServer> {
   const home = mkdtempSync(path.join(tmpdir(), "evergrace-workerd-"))
   const args = [
     "wrangler",
@@ -43,7 +69,9 @@ export async function startWorkerd(
     "--ip",
     "127.0.0.1",
     "--port",
-    String(port),
+    "0",
+    "--inspector-port",
+    "0",
     "--compatibility-date",
     compatibilityDate,
     "--persist-to",
@@ -52,57 +80,40 @@ export async function startWorkerd(
     ...Object.entries(bindings).flatMap(([name, value]) => ["--binding", `${name}=${value}`]),
   ]
   const started = performance.now()
-  const child = spawn("npx", args, {
-    env: {
-      ...process.env,
-      WRANGLER_SEND_METRICS: "false",
-      WRANGLER_LOG_PATH: path.join(home, "logs"),
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-    detached: true,
+  const wrangler = startProcess("npx", args, {
+    env: { WRANGLER_SEND_METRICS: "false", WRANGLER_LOG_PATH: path.join(home, "logs") },
   })
-  let output = ""
-  child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()))
-  child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()))
-  let exit: string | undefined
-  child.once("exit", (code, signal) => (exit = `exited (${signal ?? code})`))
 
   let stopped = false
   const stop = () => {
     if (stopped) return
     stopped = true
-    try {
-      if (child.pid) process.kill(-child.pid, "SIGTERM")
-    } catch {
-      // the whole group is gone already
-    }
+    wrangler.stop()
     // wrangler may still be writing there as it ends: ENOTEMPTY is tried again a moment later.
     rmSync(home, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 })
   }
 
-  const deadline = started + timeoutMs
-  for (;;) {
-    if (exit !== undefined) {
-      stop()
-      throw new Error(`wrangler ${exit} before it answered:\n${output}`)
-    }
-    try {
-      const response = await fetch(baseURL, { signal: AbortSignal.timeout(5000) })
-      if (response.ok) break
-    } catch {
-      // not listening yet
-    }
-    if (performance.now() > deadline) {
-      stop()
-      throw new Error(`wrangler did not answer ${baseURL} within ${timeoutMs} ms:\n${output}`)
-    }
-    await new Promise((done) => setTimeout(done, 250))
+  // Its address, once wrangler has printed it.
+  let baseURL = ""
+  try {
+    const deadline = performance.now() + timeoutMs
+    const ready = await waitForOutput(wrangler, /Ready on (http:\/\/127\.0\.0\.1:\d+)/, timeoutMs)
+    baseURL = ready[1] ?? ""
+    await waitForAnswer(`${baseURL}/`, {
+      timeoutMs: Math.max(0, deadline - performance.now()),
+      gone: wrangler.exited,
+    })
+  } catch (error) {
+    stop()
+    const output = wrangler.output()
+    if (saysAddressInUse(output)) throw new AddressInUse(0, output)
+    throw new Error(`wrangler did not answer ${baseURL || "(no address yet)"}: ${error}\n${output}`)
   }
   return {
     baseURL,
-    port,
+    port: Number(new URL(baseURL).port),
     startupMs: Math.round(performance.now() - started),
-    log: () => output,
+    log: wrangler.output,
     stop,
   }
 }

@@ -16,7 +16,8 @@ import { closeMemberStores } from "../../src/node/memberStore"
 import { startSiteServer } from "../../src/node/siteServer"
 import { addressField, authPath, signupEndpoint } from "../../src/shared/endpoints"
 import { signupTexts } from "../../src/signup/texts"
-import { freePort, startNginx, type NginxServer } from "../../e2e/support/nginx"
+import { startNginx, type NginxServer } from "../../e2e/support/nginx"
+import { freePort } from "../../e2e/support/servers"
 import { readResponse } from "./read"
 
 const root = path.resolve(__dirname, "../..")

@@ -13,7 +13,7 @@ import { signupEndpoint } from "../../src/shared/endpoints"
 import { closeMemberStores, listMembers } from "../../src/node/memberStore"
 import { stopSignup } from "../../src/node/runtime"
 import { startSiteServer } from "../../src/node/siteServer"
-import { freePort, startNginx } from "../../e2e/support/nginx"
+import { startNginx } from "../../e2e/support/nginx"
 
 export interface SignupLoadFigures {
   sent: number
@@ -55,7 +55,8 @@ export async function loadSignups({ count = 1000, connections = 50 } = {}) {
       },
       trustProxy: true,
     },
-    await freePort(),
+    // Port 0: the kernel's choice, bound at once (see e2e/support/servers.ts).
+    0,
     "127.0.0.1",
   )
   const signupAddress = signup.address()
