@@ -12,6 +12,9 @@ process.env.MEMBERS_STORE ??= path.resolve(".members-e2e")
 
 export default defineConfig({
   testDir: "e2e",
+  // The delivery test's HTTP specs run only under npm run test:delivery, against the nginx it
+  // starts (playwright.delivery.config.ts).
+  testIgnore: "delivery/**",
   fullyParallel: true,
   workers: 2,
   forbidOnly: Boolean(process.env.CI),

@@ -1,8 +1,8 @@
 // The delivery test: the built site served by Debian's nginx with the shipped config, on a
-// loopback port, with the API service behind it. First the HTTP checks
-// (scripts/delivery/http.test.ts, and scripts/delivery/apiDown.test.ts: a sign-up while the
-// API service is down, on nginx instances of its own), then every browser test in e2e/ against
-// nginx, with the CSP enforced (e2e/csp.spec.ts fails on any violation).
+// loopback port, with the API service behind it. First the HTTP checks, with Playwright Test
+// (playwright.delivery.config.ts: e2e/delivery/http.spec.ts, and e2e/delivery/api-down.spec.ts,
+// a sign-up while the API service is down, on nginx instances of its own), then every browser
+// test in e2e/ against nginx, with the CSP enforced (e2e/csp.spec.ts fails on any violation).
 // Usage: npm run test:delivery   (after npm run build)
 import type { Server } from "node:http"
 import { mkdtemp, rm } from "node:fs/promises"
@@ -102,15 +102,8 @@ async function main() {
   let failed = false
   try {
     const http = await run(
-      process.execPath,
-      [
-        "--import",
-        "tsx",
-        "--test",
-        "--test-reporter=spec",
-        "scripts/delivery/http.test.ts",
-        "scripts/delivery/apiDown.test.ts",
-      ],
+      "npx",
+      ["playwright", "test", "--config", "playwright.delivery.config.ts"],
       {
         env: {
           DELIVERY_BASE_URL: nginx.baseUrl,
