@@ -14,7 +14,8 @@ export default tseslint.config(
       "src/gatsby-types.d.ts",
       "test-results/",
       "playwright-report/",
-      // wrangler's bundles of the Pages Functions (e2e/workerd.ts), left by a run that was stopped.
+      // wrangler's bundles of the Pages Functions (e2e/support/workerd.ts), left by a run that was
+      // stopped.
       ".wrangler/",
     ],
   },

@@ -1,17 +1,20 @@
 import path from "node:path"
 import { defineConfig } from "@playwright/test"
-import { chromiumLaunchOptions } from "./e2e/browser.mjs"
+import { chromiumLaunchOptions } from "./e2e/support/browser"
 
 // The browser tests run against the real production build, served the way `npm start` serves it.
 const port = Number(process.env.E2E_PORT ?? 9100)
 const baseURL = process.env.E2E_BASE_URL ?? `http://localhost:${port}`
 
-// The sign-up store the served site writes to and e2e/members.ts exports from (the delivery test
-// sets its own). Kept across runs, outside test-results/, which Playwright empties.
+// The sign-up store the served site writes to and e2e/support/members.ts exports from (the delivery
+// test sets its own). Kept across runs, outside test-results/, which Playwright empties.
 process.env.MEMBERS_STORE ??= path.resolve(".members-e2e")
 
 export default defineConfig({
   testDir: "e2e",
+  // The delivery test's HTTP specs run only under npm run test:delivery, against the nginx it
+  // starts (playwright.delivery.config.ts).
+  testIgnore: "delivery/**",
   fullyParallel: true,
   workers: 2,
   forbidOnly: Boolean(process.env.CI),

@@ -9,7 +9,7 @@ import {
   stubMailchimpAudienceId,
   type MailingProviderStub,
   type StubProvider,
-} from "../scripts/stubs/mailingProviderStub"
+} from "../e2e/support/stubs/mailingProviderStub"
 import type { MailingList } from "../src/signup/mailingList"
 import { buttondownApiVersion, buttondownList } from "../src/signup/providers/buttondown"
 import { mailingListFromEnv, signupEnvVariables } from "../src/signup/providers/fromEnv"

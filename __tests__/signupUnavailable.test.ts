@@ -13,7 +13,7 @@ import { problemPage } from "../src/signup/responsePage"
 import { signupTexts } from "../src/signup/texts"
 
 // What nginx answers a sign-up with when the API service is down (deploy/nginx/evergrace/
-// site.conf): the build writes it from the endpoint. scripts/delivery/apiDown.test.mjs checks it
+// site.conf): the build writes it from the endpoint. e2e/delivery/api-down.spec.ts checks it
 // through nginx, against the service's own answer.
 
 describe("the sign-up's answer for nginx when the API service is down", () => {

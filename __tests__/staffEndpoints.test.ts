@@ -7,7 +7,7 @@ import {
   stubRepo,
   stubUser,
   type GithubStub,
-} from "../scripts/stubs/githubStub"
+} from "../e2e/support/stubs/githubStub"
 import { listJobs, memberStore } from "../src/node/memberStore"
 import { nodeRuntime } from "../src/node/runtime"
 import { createApp } from "../src/server/app"

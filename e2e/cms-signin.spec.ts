@@ -7,16 +7,16 @@ import {
   stubUser,
   type GithubStub,
   type StubPush,
-} from "../scripts/stubs/githubStub"
+} from "./support/stubs/githubStub"
 import { cmsAuthTexts } from "../src/cmsAuth/texts"
-import { forward } from "./forward"
-import { skipWithoutGithubStub, startGithubSite, type GithubSite } from "./githubSite"
+import { forward } from "./support/forward"
+import { skipWithoutGithubStub, startGithubSite, type GithubSite } from "./support/githubSite"
 
 // Signing in to the CMS with GitHub, the whole way: the production build's /admin/, its sign-in
-// endpoint (/api/auth, /api/callback) and a local stand-in for GitHub (scripts/stubs/githubStub.ts):
-// its OAuth pages, its token endpoint, and the REST API the CMS calls at api.github.com, which the
-// browser is sent to instead. The editor signs in, edits a text, publishes it, and the stub must
-// have received the commit.
+// endpoint (/api/auth, /api/callback) and a local stand-in for GitHub
+// (e2e/support/stubs/githubStub.ts): its OAuth pages, its token endpoint, and the REST API the CMS
+// calls at api.github.com, which the browser is sent to instead. The editor signs in, edits a text,
+// publishes it, and the stub must have received the commit.
 //
 // Served by its own site server (as `npm start` serves it), or, under `npm run test:delivery`, by
 // nginx with the API service and the site's real headers (/admin/'s opener policy included); that

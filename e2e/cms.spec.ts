@@ -1,12 +1,10 @@
-import { spawn, type ChildProcess } from "node:child_process"
-import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs"
-import { tmpdir } from "node:os"
+import { readFileSync, readdirSync } from "node:fs"
 import path from "node:path"
 import { expect, test } from "@playwright/test"
 import { contentModel } from "../src/content/model"
 import { siteAddresses } from "../src/content/routes"
-import { forward } from "./forward"
-import { freePort } from "./servers"
+import { startDecapServer, type DecapServer } from "./support/decapServer"
+import { forward } from "./support/forward"
 
 // Decap CMS at /admin/ of the production build, saving through decap-server (the local backend
 // of `npm run cms`) into a temporary copy of data/: the real files are never written.
@@ -44,47 +42,6 @@ function headlineIn(file: string): unknown {
   }
 }
 
-interface DecapServer {
-  api: string
-  repoDir: string
-  stop: () => void
-}
-
-async function startDecapServer(): Promise<DecapServer> {
-  const repoDir = mkdtempSync(path.join(tmpdir(), "evergrace-cms-"))
-  cpSync(realData, path.join(repoDir, "data"), { recursive: true })
-  const port = await freePort()
-  const child: ChildProcess = spawn(process.execPath, [require.resolve("decap-server")], {
-    // Its own folder as working directory, so it reads no .env of the project.
-    cwd: repoDir,
-    env: { ...process.env, PORT: String(port), GIT_REPO_DIRECTORY: repoDir, MODE: "fs" },
-    stdio: "ignore",
-  })
-  const api = `http://localhost:${port}/api/v1`
-  await expect
-    .poll(
-      () =>
-        fetch(api, {
-          method: "POST",
-          headers: { "Content-Type": "application/json" },
-          body: JSON.stringify({ action: "info" }),
-        }).then(
-          (response) => response.status,
-          () => 0,
-        ),
-      { message: "decap-server starts", timeout: 20_000 },
-    )
-    .toBe(200)
-  return {
-    api,
-    repoDir,
-    stop: () => {
-      child.kill()
-      rmSync(repoDir, { recursive: true, force: true })
-    },
-  }
-}
-
 test.describe("Decap CMS at /admin/", () => {
   // The CMS is 1.3 MB of script (gzipped) before its first screen, on a machine that may be busy.
   test.describe.configure({ timeout: 90_000 })
@@ -94,7 +51,7 @@ test.describe("Decap CMS at /admin/", () => {
 
   test.beforeAll(async () => {
     realBefore = snapshotOf(realData)
-    server = await startDecapServer()
+    server = await startDecapServer(realData)
   })
 
   test.afterAll(() => {
@@ -145,7 +102,7 @@ test.describe("Decap CMS: the journal's categories", () => {
 
   let server: DecapServer
   test.beforeAll(async () => {
-    server = await startDecapServer()
+    server = await startDecapServer(realData)
   })
   test.afterAll(() => server?.stop())
 

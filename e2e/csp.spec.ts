@@ -1,8 +1,8 @@
 import { expect, test, type Page } from "@playwright/test"
 import { siteAddresses } from "../src/content/routes"
-import { affiliate, contact, home, navigationLabelFor, site, urlOf } from "./content"
-import { waitForHydration } from "./hydration"
-import { injectedScriptRuns, watchForViolations } from "./violations"
+import { affiliate, contact, home, navigationLabelFor, site, urlOf } from "./support/content"
+import { waitForHydration } from "./support/hydration"
+import { injectedScriptRuns, watchForViolations } from "./support/violations"
 
 // Every page carries the Content-Security-Policy, from the site's own server (`npm start`) as from
 // nginx (npm run test:delivery), and nothing on the site may break it.

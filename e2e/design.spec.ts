@@ -11,8 +11,8 @@ import {
   shop,
   site,
   urlOf,
-} from "./content"
-import { openMenu, waitForHydration } from "./hydration"
+} from "./support/content"
+import { openMenu, waitForHydration } from "./support/hydration"
 
 const routes = siteAddresses()
 

@@ -5,15 +5,15 @@ import { membersPagePath } from "../src/shared/endpoints"
 import { adminHeaders, staffPagePolicy } from "../src/shared/policy"
 import { pageTexts } from "../src/staffPage/pageTexts"
 import { unknownPath } from "../src/content/routes"
-import { chromiumLaunchOptions } from "./browser.mjs"
-import { startHostServer, type HostServer } from "./hostServer"
-import { waitForHydration } from "./hydration"
-import { injectedScriptRuns, watchForViolations } from "./violations"
+import { chromiumLaunchOptions } from "./support/browser"
+import { startHostServer, type HostServer } from "./support/hostServer"
+import { waitForHydration } from "./support/hydration"
+import { injectedScriptRuns, watchForViolations } from "./support/violations"
 
 // The real build (public/) served with its own _headers as Cloudflare Pages and as Netlify read it
-// (e2e/hostServer.ts, src/build/hostRules.ts): the CMS must run under its policy, the pages under
-// theirs. The browser asks for evergrace.localhost: a secure context like the live site's HTTPS
-// (so the opener policy applies), and not "localhost", the one host where Decap looks for a
+// (e2e/support/hostServer.ts, src/build/hostRules.ts): the CMS must run under its policy, the pages
+// under theirs. The browser asks for evergrace.localhost: a secure context like the live site's
+// HTTPS (so the opener policy applies), and not "localhost", the one host where Decap looks for a
 // decap-server of the editor's own (local_backend), a request the CMS's policy rightly refuses.
 
 const siteHost = "evergrace.localhost"

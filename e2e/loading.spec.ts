@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test"
 import { siteAddresses } from "../src/content/routes"
-import { affiliate } from "./content"
-import { tabTo, waitForHydration } from "./hydration"
+import { affiliate } from "./support/content"
+import { tabTo, waitForHydration } from "./support/hydration"
 
 // The page is complete HTML and CSS: a visitor sees it before any JavaScript is fetched, and it
 // becomes interactive a moment later (src/gatsby/scriptsAfterPaint.ts).

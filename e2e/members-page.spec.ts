@@ -4,24 +4,25 @@ import os from "node:os"
 import path from "node:path"
 import AxeBuilder from "@axe-core/playwright"
 import { expect, test, type Page } from "@playwright/test"
-import { stubRepo, stubUser } from "../scripts/stubs/githubStub"
+import { stubRepo, stubUser } from "./support/stubs/githubStub"
 import { closeMemberStores, listJobs, listMembers } from "../src/node/memberStore"
 import { membersEndpoint, membersPagePath } from "../src/shared/endpoints"
 import { staffPagePolicy } from "../src/shared/policy"
 import { pageTexts } from "../src/staffPage/pageTexts"
 import { cmsUserKey } from "../src/staffPage/session"
 import { staffProblems } from "../src/staffApi/texts"
-import { contact } from "./content"
-import { waitForHydration } from "./hydration"
-import { exportedMembers, uniqueAddress } from "./members"
-import { skipWithoutGithubStub, startGithubSite, type GithubSite } from "./githubSite"
+import { contact } from "./support/content"
+import { waitForHydration } from "./support/hydration"
+import { exportedMembers, uniqueAddress } from "./support/members"
+import { skipWithoutGithubStub, startGithubSite, type GithubSite } from "./support/githubSite"
 
 // The staff's page of the list (/admin/members/) against the production build, signed in with
-// GitHub through the site's own sign-in and a stand-in for GitHub (scripts/stubs/githubStub.ts):
-// an editor who may push sees the counts and the address that just joined, downloads the CSV,
-// and erases her (gone from the store, the CSV and the outbox); a reader is refused, saying why;
-// no token is a 401. Served by its own site server (as `npm start` serves it), or by nginx under
-// `npm run test:delivery` (E2E_BASE_URL, with the stub and the API service's store named).
+// GitHub through the site's own sign-in and a stand-in for GitHub
+// (e2e/support/stubs/githubStub.ts): an editor who may push sees the counts and the address that
+// just joined, downloads the CSV, and erases her (gone from the store, the CSV and the outbox); a
+// reader is refused, saying why; no token is a 401. Served by its own site server (as `npm start`
+// serves it), or by nginx under `npm run test:delivery` (E2E_BASE_URL, with the stub and the API
+// service's store named).
 
 const authorizeButton = `Authorize ${stubRepo.split("/")[0]}`
 const axeTags = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
@@ -37,7 +38,7 @@ let ownStore = false
 
 test.beforeAll(async () => {
   ownStore = !process.env.E2E_BASE_URL
-  // nginx's API service keeps its own store (scripts/test-delivery.mjs names it).
+  // nginx's API service keeps its own store (scripts/test-delivery.ts names it).
   store = ownStore
     ? await mkdtemp(path.join(os.tmpdir(), "members-e2e-staff-"))
     : (process.env.MEMBERS_STORE ?? "")

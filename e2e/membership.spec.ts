@@ -7,11 +7,11 @@ import { membershipTexts as texts } from "../src/mail/texts"
 import { signToken } from "../src/mail/tokens"
 import { closeMemberStores, listJobs } from "../src/node/memberStore"
 import { secretFile } from "../src/node/membersSecret"
-import { contact } from "./content"
-import { waitForHydration } from "./hydration"
-import { headerOf, startMailbox, type Mailbox } from "./mailbox"
-import { exportedMembers, uniqueAddress } from "./members"
-import { freePort, serveBuild } from "./servers"
+import { contact } from "./support/content"
+import { waitForHydration } from "./support/hydration"
+import { headerOf, startMailbox, type Mailbox } from "./support/mailbox"
+import { exportedMembers, uniqueAddress } from "./support/members"
+import { serveBuild, type BuildServer } from "./support/servers"
 
 // Double opt-in end to end, against the production build served as `npm start` serves it, its
 // e-mail going by SMTP (SMTP_URL) to a real SMTP server in this process: she joins, the
@@ -23,23 +23,19 @@ import { freePort, serveBuild } from "./servers"
 test.describe.configure({ mode: "serial", timeout: 90_000 })
 
 let mailbox: Mailbox
-let site: Awaited<ReturnType<typeof serveBuild>>
+let site: BuildServer
 let store: string
 
 test.beforeAll(async () => {
   mailbox = await startMailbox()
   store = await mkdtemp(path.join(os.tmpdir(), "members-e2e-mail-"))
-  const port = await freePort()
-  site = await serveBuild(
-    {
-      MEMBERS_STORE: store,
-      SMTP_URL: mailbox.url,
-      MAIL_FROM: '"Evergrace" <hello@evergrace.example>',
-      SITE_URL: `http://localhost:${port}`,
-      SIGNUP_RATE_LIMIT: "1000",
-    },
-    port,
-  )
+  site = await serveBuild((baseURL) => ({
+    MEMBERS_STORE: store,
+    SMTP_URL: mailbox.url,
+    MAIL_FROM: '"Evergrace" <hello@evergrace.example>',
+    SITE_URL: baseURL,
+    SIGNUP_RATE_LIMIT: "1000",
+  }))
 })
 
 test.afterAll(async () => {

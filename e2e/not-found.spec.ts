@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test"
-import { errors, home, journal, site } from "./content"
+import { errors, home, journal, site } from "./support/content"
 
 const texts = errors.notFound
 

@@ -13,8 +13,8 @@ import {
   shop,
   site,
   urlOf,
-} from "./content"
-import { tabTo, waitForHydration } from "./hydration"
+} from "./support/content"
+import { tabTo, waitForHydration } from "./support/hydration"
 
 // Every page of the site, with its link in the menu (a page may have none).
 const pages = pageRoutes().map(({ name, path }) => ({ name, path, label: navigationLabel(path) }))

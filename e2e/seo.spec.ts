@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test"
 import { pageRoutes, unknownPath } from "../src/content/routes"
-import { articlesNewestFirst, home, journal, publishedUrl, site } from "./content"
+import { articlesNewestFirst, home, journal, publishedUrl, site } from "./support/content"
 
 const routes = pageRoutes().map((route) => route.path)
 

@@ -4,11 +4,11 @@ import {
   stubMailchimpApiKey,
   stubMailchimpAudienceId,
   type MailingProviderStub,
-} from "../scripts/stubs/mailingProviderStub"
-import { contact, escapeRegExp } from "./content"
-import { waitForHydration } from "./hydration"
-import { uniqueAddress } from "./members"
-import { serveBuild } from "./servers"
+} from "./support/stubs/mailingProviderStub"
+import { contact, escapeRegExp } from "./support/content"
+import { waitForHydration } from "./support/hydration"
+import { uniqueAddress } from "./support/members"
+import { serveBuild, type BuildServer } from "./support/servers"
 
 // The production build served as `npm start` serves it, with a mailing provider configured the
 // way docs/signups.md says, pointed at a local stub that answers as Mailchimp's API does. The
@@ -25,7 +25,7 @@ test.describe.configure({ mode: "serial" })
 test.skip(Boolean(process.env.E2E_BASE_URL), "runs against its own site server")
 
 let stub: MailingProviderStub
-let server: Awaited<ReturnType<typeof serveBuild>>
+let server: BuildServer
 let baseURL: string
 
 test.beforeAll(async () => {

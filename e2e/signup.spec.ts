@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test"
-import { contact, escapeRegExp, home, urlOf } from "./content"
-import { waitForHydration } from "./hydration"
-import { exportedAddresses, uniqueAddress } from "./members"
+import { contact, escapeRegExp, home, urlOf } from "./support/content"
+import { waitForHydration } from "./support/hydration"
+import { exportedAddresses, uniqueAddress } from "./support/members"
 
 // Against the production build as `npm start` serves it (and, in the delivery test, through
 // nginx to the API service): the endpoint is real and writes to the store members:export reads.

@@ -1,12 +1,12 @@
 import fs from "node:fs"
 import path from "node:path"
 import { expect, test } from "@playwright/test"
-import { contact } from "./content"
-import { waitForHydration } from "./hydration"
-import { newArticleTitle, newCategory, renamedBrand, restocked } from "./staffEdits"
+import { contact } from "./support/content"
+import { waitForHydration } from "./support/hydration"
+import { newArticleTitle, newCategory, renamedBrand, restocked } from "./support/staffEdits"
 
 // The pages of the build that `npm run test:content` makes from data/ with the staff's edits
-// (e2e/staffEdits.ts) show those edits. The rest of the suite runs on that build too.
+// (e2e/support/staffEdits.ts) show those edits. The rest of the suite runs on that build too.
 const source = process.env.E2E_CONTENT_SOURCE
 test.skip(!source, "runs on the build of the edited content (npm run test:content)")
 

@@ -5,24 +5,24 @@ import {
   startMailingProviderStub,
   stubButtondownApiKey,
   type MailingProviderStub,
-} from "../scripts/stubs/mailingProviderStub"
-import { startGithubStub, stubRepo, stubUser, type GithubStub } from "../scripts/stubs/githubStub"
+} from "./support/stubs/mailingProviderStub"
+import { startGithubStub, stubRepo, stubUser, type GithubStub } from "./support/stubs/githubStub"
 import { cmsAuthTexts } from "../src/cmsAuth/texts"
 import { membersEndpoint, membersPagePath } from "../src/shared/endpoints"
 import { pageTexts } from "../src/staffPage/pageTexts"
 import { cmsUserKey } from "../src/staffPage/session"
 import { effectiveHeaders, parseHeadersFile } from "../src/build/hostRules"
 import { hashedBundle } from "../src/shared/policy"
-import { contact, escapeRegExp } from "./content"
-import { uniqueAddress } from "./members"
-import { startWorkerd, type WorkerdServer } from "./workerd"
+import { contact, escapeRegExp } from "./support/content"
+import { uniqueAddress } from "./support/members"
+import { startWorkerd, type WorkerdServer } from "./support/workerd"
 
-// The build as Cloudflare Pages runs it: `wrangler pages dev` serves public/ with its _headers
-// and _redirects, and the one Pages Function (functions/api/[[route]].ts, Hono's
-// cloudflare-pages adapter) in workerd, with the project's variables as bindings (e2e/workerd.ts).
-// What Jest checks with Node's Request, here in Cloudflare's own runtime: the sign-up through a
-// provider (a local stub answering as Buttondown's API does), the CMS sign-in's first step, and
-// the headers the build's _headers gives, as src/build/hostRules.ts predicts them.
+// The build as Cloudflare Pages runs it: `wrangler pages dev` serves public/ with its _headers and
+// _redirects, and the one Pages Function (functions/api/[[route]].ts, Hono's cloudflare-pages
+// adapter) in workerd, with the project's variables as bindings (e2e/support/workerd.ts). What Jest
+// checks with Node's Request, here in Cloudflare's own runtime: the sign-up through a provider (a
+// local stub answering as Buttondown's API does), the CMS sign-in's first step, and the headers the
+// build's _headers gives, as src/build/hostRules.ts predicts them.
 
 test.describe.configure({ mode: "serial" })
 // The delivery test serves the site with nginx; this one needs its own server.

@@ -3,17 +3,17 @@
 //   launch  the launch content (__tests__/fixtures/launch-content), whose spec values
 //           __tests__/launchContent.test.ts checks: the pages are proved against the spec
 //           whatever data/ holds today;
-//   edited  data/ with the edits staff make on their own (e2e/staffEdits.ts): a new article in a
-//           new category, a restock, a new name, a collection fewer. Every test reads what it
-//           expects from the content, so all must pass, and e2e/staff-edits.spec.ts checks that
-//           the pages show the edits.
+//   edited  data/ with the edits staff make on their own (e2e/support/staffEdits.ts): a new article
+//           in a new category, a restock, a new name, a collection fewer. Every test reads what it
+//           expects from the content, so all must pass, and e2e/staff-edits.spec.ts checks that the
+//           pages show the edits.
 // Each copy is built with `npm run build` (the content check first) and tested with Playwright,
 // as `npm test` does for data/. `npm run test:content -- edited` runs one.
 import { spawnSync } from "node:child_process"
 import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
-import { applyStaffEdits } from "../e2e/staffEdits"
+import { applyStaffEdits } from "../e2e/support/staffEdits"
 import { copyProject, launchContentDir, repoRoot } from "./content/projectCopy"
 
 interface Variant {

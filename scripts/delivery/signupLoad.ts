@@ -1,19 +1,19 @@
-// The sign-up endpoint under load: nginx with the shipped config passing POST /api/subscribe to
-// the site's API service (src/node/siteServer.ts) with a fresh store, `count` sign-ups with distinct
-// addresses sent concurrently by autocannon, then the store read back: every address must be
-// there exactly once, and the SMTP server in this process (e2e/mailbox.ts, which the service's
-// sender reaches by SMTP_URL) must receive one confirmation e-mail for each, once. Used by
-// `npm run loadtest:signup` (in npm test) and `npm run loadtest`.
+// The sign-up endpoint under load: nginx with the shipped config passing POST /api/subscribe to the
+// site's API service (src/node/siteServer.ts) with a fresh store, `count` sign-ups with distinct
+// addresses sent concurrently by autocannon, then the store read back: every address must be there
+// exactly once, and the SMTP server in this process (e2e/support/mailbox.ts, which the service's
+// sender reaches by SMTP_URL) must receive one confirmation e-mail for each, once. Used by `npm run
+// loadtest:signup` (in npm test) and `npm run loadtest`.
 import autocannon from "autocannon"
 import { mkdtemp, rm } from "node:fs/promises"
 import { tmpdir } from "node:os"
 import path from "node:path"
-import { startMailbox } from "../../e2e/mailbox"
+import { startMailbox } from "../../e2e/support/mailbox"
 import { signupEndpoint } from "../../src/shared/endpoints"
 import { closeMemberStores, listMembers } from "../../src/node/memberStore"
 import { stopSignup } from "../../src/node/runtime"
 import { startSiteServer } from "../../src/node/siteServer"
-import { freePort, startNginx } from "./nginx.mjs"
+import { startNginx } from "../../e2e/support/nginx"
 
 export interface SignupLoadFigures {
   sent: number
@@ -55,7 +55,8 @@ export async function loadSignups({ count = 1000, connections = 50 } = {}) {
       },
       trustProxy: true,
     },
-    await freePort(),
+    // Port 0: the kernel's choice, bound at once (see e2e/support/servers.ts).
+    0,
     "127.0.0.1",
   )
   const signupAddress = signup.address()

@@ -1,5 +1,5 @@
 /**
- * Runs a stub on its own (`npx tsx scripts/stubs/<stub>.ts …`) until Ctrl-C or SIGTERM: says
+ * Runs a stub on its own (`npx tsx e2e/support/stubs/<stub>.ts …`) until Ctrl-C or SIGTERM: says
  * where it listens and with which settings to reach it, and closes it on the way out.
  */
 export function runStub<Stub extends { close: () => Promise<void> }>(

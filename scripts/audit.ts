@@ -4,49 +4,70 @@
 // exits non-zero when a budget is missed.
 // Usage: npm run audit [-- --no-build]   (--no-build audits the public/ already there)
 import AxeBuilder from "@axe-core/playwright"
-import { chromium } from "@playwright/test"
+import { chromium, type Response } from "@playwright/test"
 import * as chromeLauncher from "chrome-launcher"
-import lighthouse from "lighthouse"
+import lighthouse, { type Result as LighthouseResult, type RunnerResult } from "lighthouse"
 import desktopConfig from "lighthouse/core/config/desktop-config.js"
 import { LinkChecker } from "linkinator"
-import { spawn, spawnSync } from "node:child_process"
+import { spawnSync } from "node:child_process"
 import { existsSync } from "node:fs"
 import { mkdir, readFile, readdir, writeFile } from "node:fs/promises"
-import { createServer } from "node:net"
 import path from "node:path"
-import { setTimeout as sleep } from "node:timers/promises"
-import { gzipSync } from "node:zlib"
+import { gzipSync, type InputType } from "node:zlib"
 import { explore } from "source-map-explorer"
-import { chromePath, chromiumLaunchOptions } from "../e2e/browser.mjs"
+import { chromePath, chromiumLaunchOptions } from "../e2e/support/browser"
+import { serveBuild } from "../e2e/support/servers"
 import { listedBundles } from "../src/gatsby/scriptsAfterPaint"
 import { siteAddresses, unknownPath } from "../src/content/routes"
 
-/** @typedef {import("lighthouse").RunnerResult} RunnerResult */
-/** @typedef {import("lighthouse").Result} LighthouseResult */
-/** @typedef {{ src: string, gzip: number, transferred: number }} Download */
-/** @typedef {Awaited<ReturnType<typeof measureJavaScript>>} BuiltJs What the built files load. */
-/**
- * @typedef {BuiltJs & { runtime: Download[], runtimeGzip: number, budgeted: number }} RouteJs
- *   Plus the chunks Chromium fetched beyond them.
- */
-/**
- * @typedef {object} Violation An axe violation, as reported.
- * @property {string} id
- * @property {string | null | undefined} impact
- * @property {string} help
- * @property {string[]} nodes
- */
-/**
- * @typedef {object} LighthouseFigures A route and preset's judged Lighthouse run.
- * @property {Record<string, number | null>} scores
- * @property {Record<string, string[]>} failing Why each category's score is short.
- * @property {boolean} only404ByDesign
- * @property {number[]} performanceRuns
- * @property {number} lcp
- * @property {number} cls
- * @property {number} tbt
- * @property {string[]} warnings
- */
+interface Download {
+  src: string
+  gzip: number
+  transferred: number
+}
+/** A script file a route loads, as built. */
+interface BuiltFile {
+  src: string
+  raw: number
+  gzip: number
+  /** The page's own chunk, not one every page shares. */
+  page: boolean
+}
+/** What the built files load. */
+interface BuiltJs {
+  componentChunkName: string
+  files: BuiltFile[]
+  inlineCount: number
+  inlineGzip: number
+  sharedGzip: number
+  pageGzip: number
+  total: number
+}
+/** Plus the chunks Chromium fetched beyond them. */
+interface RouteJs extends BuiltJs {
+  runtime: Download[]
+  runtimeGzip: number
+  budgeted: number
+}
+/** An axe violation, as reported. */
+interface Violation {
+  id: string
+  impact: string | null | undefined
+  help: string
+  nodes: string[]
+}
+/** A route and preset's judged Lighthouse run. */
+interface LighthouseFigures {
+  scores: Record<string, number | null>
+  /** Why each category's score is short. */
+  failing: Record<string, string[]>
+  only404ByDesign: boolean
+  performanceRuns: number[]
+  lcp: number
+  cls: number
+  tbt: number
+  warnings: string[]
+}
 
 // ---- Budgets ----------------------------------------------------------------------------------
 /**
@@ -77,27 +98,18 @@ const VIEWPORTS = {
 }
 const GZIP_LEVEL = 9
 
-/**
- * One line per missed budget; the exit code follows from it.
- * @type {string[]}
- */
-const misses = []
-const miss = (/** @type {string} */ route, /** @type {string} */ what) =>
-  misses.push(`${route.padEnd(14)} ${what}`)
-const kb = (/** @type {number} */ bytes) => (bytes / 1000).toFixed(1)
-const gzipSize = (/** @type {import("node:zlib").InputType} */ data) =>
-  gzipSync(data, { level: GZIP_LEVEL }).length
-const log = (/** @type {string} */ message) => console.error(`[audit] ${message}`)
+/** One line per missed budget; the exit code follows from it. */
+const misses: string[] = []
+const miss = (route: string, what: string) => misses.push(`${route.padEnd(14)} ${what}`)
+const kb = (bytes: number) => (bytes / 1000).toFixed(1)
+const gzipSize = (data: InputType) => gzipSync(data, { level: GZIP_LEVEL }).length
+const log = (message: string) => console.error(`[audit] ${message}`)
 
 /**
  * record[key] for a key this script filled in (or Lighthouse always reports): throws rather than
  * returning undefined.
- * @template T
- * @param {Record<string, T>} record
- * @param {string} key
- * @returns {T}
  */
-function lookup(record, key) {
+function lookup<T>(record: Record<string, T>, key: string): T {
   const value = record[key]
   if (value === undefined) throw new Error(`nothing for ${key}`)
   return value
@@ -106,36 +118,26 @@ function lookup(record, key) {
 /**
  * value.key1.key2… in a value of no one shape (Lighthouse's audit details are a wide union):
  * undefined as soon as a step is not an object.
- * @param {unknown} value
- * @param {...string} keys
- * @returns {unknown}
  */
-function dig(value, ...keys) {
+function dig(value: unknown, ...keys: string[]): unknown {
   let here = value
   for (const key of keys) {
     if (typeof here !== "object" || here === null) return undefined
-    here = /** @type {Record<string, unknown>} */ (here)[key]
+    here = (here as Record<string, unknown>)[key]
   }
   return here
 }
 
 // ---- Built files ---------------------------------------------------------------------------------
 
-/**
- * The built HTML file the site's server answers a route with (404.html for unknown paths).
- * @param {string} route
- */
-function htmlFileOf(route) {
+/** The built HTML file the site's server answers a route with (404.html for unknown paths). */
+function htmlFileOf(route: string): string {
   if (route === NOT_FOUND) return path.join(PUBLIC, "404.html")
   return path.join(PUBLIC, route === "/" ? "index.html" : `${route.slice(1)}/index.html`)
 }
 
-/**
- * @param {string} dir
- * @returns {Promise<string[]>}
- */
-async function listHtmlFiles(dir) {
-  const files = []
+async function listHtmlFiles(dir: string): Promise<string[]> {
+  const files: string[] = []
   for (const entry of await readdir(dir, { withFileTypes: true })) {
     const full = path.join(dir, entry.name)
     // admin/ will be the CMS (not ours to validate); _gatsby/slices holds HTML fragments that
@@ -152,14 +154,11 @@ async function listHtmlFiles(dir) {
  * What a route's first load costs in JavaScript, from the built files: every <script src> in the
  * HTML, every inline script, and the page's component chunk group (page-data.json names it;
  * chunk-map.json and webpack.stats.json list its files, including the split chunks it needs).
- * @param {string} route
  */
-async function measureJavaScript(route) {
+async function measureJavaScript(route: string): Promise<BuiltJs> {
   const html = await readFile(htmlFileOf(route), "utf8")
-  /** @type {Set<string>} */
-  const external = new Set()
-  /** @type {Set<string>} */
-  const inline = new Set()
+  const external = new Set<string>()
+  const inline = new Set<string>()
   // Both groups always take part in a match; the defaults are for the type checker.
   for (const [, attributes = "", body = ""] of html.matchAll(
     /<script\b([^>]*)>([\s\S]*?)<\/script>/g,
@@ -177,12 +176,15 @@ async function measureJavaScript(route) {
     route === NOT_FOUND ? "404.html" : route === "/" ? "index" : route.slice(1),
     "page-data.json",
   )
-  /** @type {{ componentChunkName: string }} */
-  const { componentChunkName } = JSON.parse(await readFile(pageDataPath, "utf8"))
-  /** @type {Record<string, string[]>} */
-  const chunkMap = JSON.parse(await readFile(path.join(PUBLIC, "chunk-map.json"), "utf8"))
-  /** @type {{ namedChunkGroups?: Record<string, { assets?: (string | { name: string })[] }> }} */
-  const stats = JSON.parse(await readFile(path.join(PUBLIC, "webpack.stats.json"), "utf8"))
+  const { componentChunkName }: { componentChunkName: string } = JSON.parse(
+    await readFile(pageDataPath, "utf8"),
+  )
+  const chunkMap: Record<string, string[]> = JSON.parse(
+    await readFile(path.join(PUBLIC, "chunk-map.json"), "utf8"),
+  )
+  const stats: {
+    namedChunkGroups?: Record<string, { assets?: (string | { name: string })[] }>
+  } = JSON.parse(await readFile(path.join(PUBLIC, "webpack.stats.json"), "utf8"))
   const group = stats.namedChunkGroups?.[componentChunkName]?.assets ?? []
   const pageChunks = [
     ...(chunkMap[componentChunkName] ?? []),
@@ -190,8 +192,7 @@ async function measureJavaScript(route) {
   ].filter((file) => file.endsWith(".js") && !shared.has(file))
   for (const file of pageChunks) external.add(file)
 
-  /** @type {{ src: string, raw: number, gzip: number, page: boolean }[]} */
-  const files = []
+  const files: BuiltFile[] = []
   for (const src of external) {
     const bytes = await readFile(path.join(PUBLIC, src))
     files.push({ src, raw: bytes.length, gzip: gzipSize(bytes), page: !shared.has(src) })
@@ -210,16 +211,13 @@ async function measureJavaScript(route) {
   }
 }
 
+const exploredFiles = new Map<string, Record<string, { size: number }>>()
 /** The biggest source modules across the files a route loads (minified bytes, from source maps). */
-/** @type {Map<string, Record<string, { size: number }>>} */
-const exploredFiles = new Map()
-/**
- * @param {{ src: string }[]} files
- * @returns {Promise<[module: string, bytes: number][]>}
- */
-async function biggestModules(files, count = 8) {
-  /** @type {Map<string, number>} */
-  const sizes = new Map()
+async function biggestModules(
+  files: { src: string }[],
+  count = 8,
+): Promise<[module: string, bytes: number][]> {
+  const sizes = new Map<string, number>()
   for (const { src } of files) {
     const code = path.join(PUBLIC, src)
     if (!existsSync(`${code}.map`)) continue
@@ -238,13 +236,9 @@ async function biggestModules(files, count = 8) {
   return [...sizes.entries()].sort((a, b) => b[1] - a[1]).slice(0, count)
 }
 
-/**
- * "3× message" for repeated messages, so that one cause is one line.
- * @param {string[]} errors
- */
-function groupErrors(errors) {
-  /** @type {Map<string, number>} */
-  const counts = new Map()
+/** "3× message" for repeated messages, so that one cause is one line. */
+function groupErrors(errors: string[]): string[] {
+  const counts = new Map<string, number>()
   for (const error of errors) {
     const message = error.replace(/^line \d+: /, "")
     counts.set(message, (counts.get(message) ?? 0) + 1)
@@ -252,26 +246,21 @@ function groupErrors(errors) {
   return [...counts].map(([message, n]) => (n > 1 ? `${n}× ${message}` : message))
 }
 
-/**
- * The W3C Nu HTML checker with the machine's Java: error count per file.
- * @param {string[]} files
- */
-function validateHtml(files) {
+/** The W3C Nu HTML checker with the machine's Java: error count per file. */
+function validateHtml(files: string[]): Map<string, string[]> {
   const jar = path.join("node_modules", "vnu-jar", "build", "dist", "vnu.jar")
   const result = spawnSync("java", ["-jar", jar, "--errors-only", "--format", "json", ...files], {
     encoding: "utf8",
     maxBuffer: 64 * 1024 * 1024,
   })
   if (result.error) throw new Error(`could not run java for vnu.jar: ${result.error.message}`)
-  /** @type {{ type: string, url: string, lastLine: number, message: string }[]} */
-  let messages
+  let messages: { type: string; url: string; lastLine: number; message: string }[]
   try {
     messages = JSON.parse(result.stderr || result.stdout).messages
   } catch {
     throw new Error(`vnu.jar gave no JSON (exit ${result.status}): ${result.stderr.slice(0, 500)}`)
   }
-  /** @type {Map<string, string[]>} */
-  const perFile = new Map(files.map((file) => [file, []]))
+  const perFile = new Map<string, string[]>(files.map((file) => [file, []]))
   for (const message of messages.filter((m) => m.type === "error")) {
     const file = path.relative(process.cwd(), decodeURIComponent(new URL(message.url).pathname))
     perFile.get(file)?.push(`line ${message.lastLine}: ${message.message}`)
@@ -281,60 +270,8 @@ function validateHtml(files) {
 
 // ---- The served site -----------------------------------------------------------------------------
 
-/** @returns {Promise<number>} */
-async function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer().once("error", reject)
-    server.listen(0, "localhost", () => {
-      const address = server.address()
-      // A TCP listener has an AddressInfo (a string is a pipe's, null is before listening).
-      if (address === null || typeof address === "string") {
-        server.close(() => reject(new Error(`no TCP address: ${address}`)))
-        return
-      }
-      server.close(() => resolve(address.port))
-    })
-  })
-}
-
-/**
- * The site's own server as npm start runs it, in its own process group so that it can be ended whole.
- * @param {number} port
- */
-async function serve(port) {
-  const child = spawn("npx", ["tsx", "scripts/serve.ts"], {
-    env: { ...process.env, PORT: String(port), HOST: "localhost" },
-    stdio: "ignore",
-    detached: true,
-  })
-  const stop = () => {
-    try {
-      if (child.pid) process.kill(-child.pid, "SIGTERM")
-    } catch {
-      // already gone
-    }
-  }
-  const base = `http://localhost:${port}`
-  for (let tries = 0; ; tries += 1) {
-    const up = await fetch(base).then(
-      (response) => response.ok,
-      () => false,
-    )
-    if (up) break
-    if (tries > 120) {
-      stop()
-      throw new Error(`the site's server did not answer on ${base}`)
-    }
-    await sleep(500)
-  }
-  return { base, stop }
-}
-
-/**
- * linkinator over the whole served site; anything not on this loopback server is skipped.
- * @param {string} base
- */
-async function checkLinks(base) {
+/** linkinator over the whole served site; anything not on this loopback server is skipped. */
+async function checkLinks(base: string) {
   const escaped = base.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")
   const result = await new LinkChecker().check({
     path: ROUTES.filter((route) => route !== NOT_FOUND).map((route) => base + route),
@@ -351,26 +288,19 @@ async function checkLinks(base) {
     }))
 }
 
-/**
- * axe at a phone and a desktop width, and what Chromium downloads as scripts on each route.
- * @param {string} base
- */
-async function runBrowserChecks(base) {
+/** axe at a phone and a desktop width, and what Chromium downloads as scripts on each route. */
+async function runBrowserChecks(base: string) {
   const browser = await chromium.launch(chromiumLaunchOptions())
-  /** @type {Record<string, Violation[]>} */
-  const axe = {}
-  /** @type {Record<string, Download[]>} */
-  const downloaded = {}
-  /** @type {Record<string, { src: string, gzip: number }[]>} */
-  const onInteraction = {}
+  const axe: Record<string, Violation[]> = {}
+  const downloaded: Record<string, Download[]> = {}
+  const onInteraction: Record<string, { src: string; gzip: number }[]> = {}
   try {
     for (const [preset, viewport] of Object.entries(VIEWPORTS)) {
       for (const route of ROUTES) {
         // A fresh context per route: nothing cached, so every script counts as transferred.
         const context = await browser.newContext({ viewport })
         const page = await context.newPage()
-        /** @type {import("@playwright/test").Response[]} */
-        const scripts = []
+        const scripts: Response[] = []
         page.on("response", (response) => {
           if (response.request().resourceType() === "script") scripts.push(response)
         })
@@ -388,8 +318,7 @@ async function runBrowserChecks(base) {
           nodes: v.nodes.map((node) => node.target.join(" ")),
         }))
         if (preset === "mobile") {
-          /** @type {Download[]} */
-          const files = []
+          const files: Download[] = []
           for (const response of scripts) {
             const body = await response.body().catch(() => Buffer.alloc(0))
             const sizes = await response.request().sizes()
@@ -412,7 +341,7 @@ async function runBrowserChecks(base) {
           if ((await email.count()) > 0) await email.focus()
           await page.waitForLoadState("networkidle")
           await page.waitForTimeout(500)
-          const fetched = []
+          const fetched: { src: string; gzip: number }[] = []
           for (const response of scripts.slice(loaded)) {
             const body = await response.body().catch(() => Buffer.alloc(0))
             fetched.push({
@@ -432,24 +361,19 @@ async function runBrowserChecks(base) {
 }
 
 // A null score (Lighthouse could not score the page) counts as 0.
-const performanceOf = (/** @type {LighthouseResult} */ lhr) =>
+const performanceOf = (lhr: LighthouseResult) =>
   Math.round((lookup(lhr.categories, "performance").score ?? 0) * 100)
 
 /**
  * An audit's measured value. NaN where Lighthouse gives none: like undefined, it fails every
  * comparison and makes any sum or maximum NaN.
- * @param {LighthouseResult} lhr
- * @param {string} id
  */
-const numericValue = (lhr, id) => lookup(lhr.audits, id).numericValue ?? NaN
+const numericValue = (lhr: LighthouseResult, id: string) =>
+  lookup(lhr.audits, id).numericValue ?? NaN
 
-/**
- * Lighthouse CI's "optimistic" aggregation: the best-scoring run (the lower TBT on a tie).
- * @param {RunnerResult[]} runs
- */
-function bestRun(runs) {
-  const tbt = (/** @type {RunnerResult} */ runner) =>
-    numericValue(runner.lhr, "total-blocking-time")
+/** Lighthouse CI's "optimistic" aggregation: the best-scoring run (the lower TBT on a tie). */
+function bestRun(runs: RunnerResult[]): RunnerResult {
+  const tbt = (runner: RunnerResult) => numericValue(runner.lhr, "total-blocking-time")
   return runs.reduce((best, runner) => {
     const [a, b] = [performanceOf(runner.lhr), performanceOf(best.lhr)]
     return a > b || (a === b && tbt(runner) < tbt(best)) ? runner : best
@@ -461,17 +385,14 @@ const traceFailures = new Set(["NO_NAVSTART", "NO_TRACING_STARTED"])
 
 /**
  * Lighthouse 12 with its default simulated throttling, one run at a time; mobile judged by its best run.
- * @param {string} base
  */
-async function runLighthouse(base) {
+async function runLighthouse(base: string): Promise<Record<string, LighthouseFigures>> {
   const chrome = await chromeLauncher.launch({
     chromePath,
     chromeFlags: [...chromiumLaunchOptions().args, "--headless=new"],
   })
-  /** @type {Record<string, RunnerResult[]>} */
-  const runsOf = {}
-  /** @type {(route: string, preset: string) => Promise<void>} */
-  const runOnce = async (route, preset) => {
+  const runsOf: Record<string, RunnerResult[]> = {}
+  const runOnce = async (route: string, preset: string): Promise<void> => {
     const runs = (runsOf[`${route} ${preset}`] ??= [])
     log(`Lighthouse ${preset} ${route} (run ${runs.length + 1})`)
     for (let attempt = 1; ; attempt++) {
@@ -499,8 +420,7 @@ async function runLighthouse(base) {
       return
     }
   }
-  /** @type {Record<string, LighthouseFigures>} */
-  const results = {}
+  const results: Record<string, LighthouseFigures> = {}
   try {
     await mkdir(ARTIFACTS, { recursive: true })
     // Round after round over every route rather than a route's runs back to back, so that a busy
@@ -515,15 +435,12 @@ async function runLighthouse(base) {
         const { lhr, report } = bestRun(runs)
         const name = route === "/" ? "home" : route.slice(1)
         await writeFile(path.join(ARTIFACTS, `lighthouse-${name}-${preset}.json`), report)
-        /** @type {Record<string, number | null>} */
-        const scores = {}
-        /** @type {Record<string, string[]>} */
-        const failing = {}
+        const scores: Record<string, number | null> = {}
+        const failing: Record<string, string[]> = {}
         for (const id of Object.keys(lhr.categories)) {
           // Performance is judged by the best run; the other categories do not depend on timing,
           // and are judged by their worst run, so a run that found a problem is never hidden.
-          const scoreIn = (/** @type {RunnerResult} */ run) =>
-            lookup(run.lhr.categories, id).score ?? -1
+          const scoreIn = (run: RunnerResult) => lookup(run.lhr.categories, id).score ?? -1
           const judged =
             id === "performance"
               ? { lhr }
@@ -555,8 +472,7 @@ async function runLighthouse(base) {
         const consoleErrors = runs.flatMap(
           (run) => dig(lookup(run.lhr.audits, "errors-in-console").details, "items") ?? [],
         )
-        /** @type {Set<unknown>} */
-        const inherent = new Set([
+        const inherent = new Set<unknown>([
           lhr.finalDisplayedUrl,
           new URL(`/page-data${route}/page-data.json`, base).href,
         ])
@@ -588,16 +504,12 @@ async function runLighthouse(base) {
 
 // ---- Output ----------------------------------------------------------------------------------------
 
-/**
- * An aligned pipe table (valid Markdown, readable in a terminal).
- * @param {string[]} header
- * @param {unknown[][]} rows
- */
-function table(header, rows) {
+/** An aligned pipe table (valid Markdown, readable in a terminal). */
+function table(header: string[], rows: unknown[][]): string {
   const widths = header.map((h, i) =>
     Math.max(h.length, ...rows.map((row) => String(row[i]).length)),
   )
-  const line = (/** @type {unknown[]} */ cells) =>
+  const line = (cells: unknown[]) =>
     `| ${cells.map((c, i) => String(c).padEnd(widths[i] ?? 0)).join(" | ")} |`
   return [line(header), `| ${widths.map((w) => "-".repeat(w)).join(" | ")} |`, ...rows.map(line)]
     .join("\n")
@@ -615,36 +527,37 @@ async function main() {
   }
 
   log("JavaScript per route")
-  /** @type {Record<string, BuiltJs>} */
-  const builtJs = {}
+  const builtJs: Record<string, BuiltJs> = {}
   for (const route of ROUTES) builtJs[route] = await measureJavaScript(route)
 
   log("Nu HTML checker")
   const htmlFiles = await listHtmlFiles(PUBLIC)
   const htmlErrors = validateHtml(htmlFiles)
-  const htmlErrorsOf = (/** @type {string} */ route) => htmlErrors.get(htmlFileOf(route)) ?? []
+  const htmlErrorsOf = (route: string) => htmlErrors.get(htmlFileOf(route)) ?? []
 
-  const server = await serve(await freePort())
+  // The site's own server as npm start runs it, in its own process group so that it ends whole.
+  const server = await serveBuild()
   const stopOnSignal = () => {
     server.stop()
     process.exit(130)
   }
   process.once("SIGINT", stopOnSignal).once("SIGTERM", stopOnSignal)
-  let broken, browser, lh
+  let broken: Awaited<ReturnType<typeof checkLinks>>
+  let browser: Awaited<ReturnType<typeof runBrowserChecks>>
+  let lh: Awaited<ReturnType<typeof runLighthouse>>
   try {
-    log(`linkinator over ${server.base}`)
-    broken = await checkLinks(server.base)
+    log(`linkinator over ${server.baseURL}`)
+    broken = await checkLinks(server.baseURL)
     log("axe and downloaded scripts in Chromium")
-    browser = await runBrowserChecks(server.base)
-    lh = await runLighthouse(server.base)
+    browser = await runBrowserChecks(server.baseURL)
+    lh = await runLighthouse(server.baseURL)
   } finally {
     server.stop()
   }
 
   // Chunks Chromium loaded that the built HTML and chunk group do not name: dynamic imports made
   // at run time (gatsby-plugin-image's lazy hydration, for one). They count against the budget.
-  /** @type {Record<string, RouteJs>} */
-  const js = {}
+  const js: Record<string, RouteJs> = {}
   for (const route of ROUTES) {
     const m = lookup(builtJs, route)
     const named = new Set(m.files.map((f) => f.src))
@@ -657,8 +570,7 @@ async function main() {
     lookup(js, "/").files.filter((f) => !f.page),
     10,
   )
-  /** @type {Record<string, [module: string, bytes: number][]>} */
-  const modules = {}
+  const modules: Record<string, [module: string, bytes: number][]> = {}
   for (const route of ROUTES) {
     const m = lookup(js, route)
     modules[route] = await biggestModules([...m.files.filter((f) => f.page), ...m.runtime])
@@ -720,7 +632,7 @@ async function main() {
     "broken links",
     "JS KB gz",
   ]
-  const rows = []
+  const rows: unknown[][] = []
   for (const route of ROUTES) {
     for (const preset of Object.keys(VIEWPORTS)) {
       const run = lookup(lh, `${route} ${preset}`)

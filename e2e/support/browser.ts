@@ -3,7 +3,7 @@ import { existsSync } from "node:fs"
 
 export const chromePath = process.env.CHROME_PATH || "/usr/bin/chromium"
 
-export function chromiumLaunchOptions() {
+export function chromiumLaunchOptions(): { executablePath: string; args: string[] } {
   if (!existsSync(chromePath)) {
     throw new Error(
       `Chromium not found at ${chromePath}. Install it with: sudo apt-get install -y chromium (or set CHROME_PATH).`,

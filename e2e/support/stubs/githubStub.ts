@@ -29,7 +29,7 @@
  * hands out a token as a sign-in would: the reader (`stubReader`) may read the repository but not
  * push to it.
  *
- * On its own: npx tsx scripts/stubs/githubStub.ts <callback URL> [port]
+ * On its own: npx tsx e2e/support/stubs/githubStub.ts <callback URL> [port]
  */
 import { createHash, randomBytes } from "node:crypto"
 import { readdirSync, readFileSync, statSync } from "node:fs"
@@ -37,7 +37,7 @@ import http from "node:http"
 import type { AddressInfo, Socket } from "node:net"
 import path from "node:path"
 import { runStub } from "./runStub"
-import { isRecord, parseJson } from "../../src/utils/json"
+import { isRecord, parseJson } from "../../../src/utils/json"
 
 export const stubClientId = "Iv1.stubclientid0000"
 export const stubClientSecret = "stub-client-secret-0123456789abcdef"
@@ -911,11 +911,11 @@ if (typeof require !== "undefined" && require.main === module) {
   const [callbackUrl, portText = "0"] = process.argv.slice(2)
   const port = Number(portText)
   if (!callbackUrl || !Number.isInteger(port) || port < 0 || port > 65_535) {
-    console.error("Usage: npx tsx scripts/stubs/githubStub.ts <callback URL> [port]")
+    console.error("Usage: npx tsx e2e/support/stubs/githubStub.ts <callback URL> [port]")
     process.exit(2)
   }
   runStub(
-    () => startGithubStub({ callbackUrl, port, dataDir: path.resolve(__dirname, "../../data") }),
+    () => startGithubStub({ callbackUrl, port, dataDir: path.resolve(__dirname, "../../../data") }),
     (stub) => [
       `GitHub stub on ${stub.url} (API at ${stub.apiUrl}), repository ${stubRepo}`,
       `  GITHUB_URL=${stub.url} GITHUB_OAUTH_CLIENT_ID=${stubClientId} GITHUB_OAUTH_CLIENT_SECRET=${stubClientSecret}`,

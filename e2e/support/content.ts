@@ -1,16 +1,16 @@
-import aboutJson from "../data/about.json"
-import affiliateJson from "../data/affiliate.json"
-import contactJson from "../data/contact.json"
-import errorsJson from "../data/errors.json"
-import homeJson from "../data/home.json"
-import journalJson from "../data/journal.json"
-import shopJson from "../data/shop.json"
-import siteJson from "../data/site.json"
-import { filled } from "../__tests__/setup/content"
-import { newestFirst } from "../src/utils/dates"
-import { escapeRegExp } from "../src/utils/escapeRegExp"
+import aboutJson from "../../data/about.json"
+import affiliateJson from "../../data/affiliate.json"
+import contactJson from "../../data/contact.json"
+import errorsJson from "../../data/errors.json"
+import homeJson from "../../data/home.json"
+import journalJson from "../../data/journal.json"
+import shopJson from "../../data/shop.json"
+import siteJson from "../../data/site.json"
+import { filled } from "../../__tests__/setup/content"
+import { newestFirst } from "../../src/utils/dates"
+import { escapeRegExp } from "../../src/utils/escapeRegExp"
 
-export { formatDate } from "../src/utils/dates"
+export { formatDate } from "../../src/utils/dates"
 
 /**
  * The content the browser tests expect to see, read from the files in data/ the site was built

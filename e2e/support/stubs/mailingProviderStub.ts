@@ -20,13 +20,14 @@
  * the same address again is already a member. Mailchimp only: +pending, +unsubscribed, +cleaned,
  * +archived and +transactional are on the list already with that status (+exists: "subscribed").
  *
- * On its own, for manual tries and browser tests: npx tsx scripts/stubs/mailingProviderStub.ts [port]
+ * On its own, for manual tries and browser tests:
+ *   npx tsx e2e/support/stubs/mailingProviderStub.ts [port]
  */
 import { createHash, randomUUID } from "node:crypto"
 import http from "node:http"
 import type { AddressInfo, Socket } from "node:net"
 import { runStub } from "./runStub"
-import { isRecord, parseJson } from "../../src/utils/json"
+import { isRecord, parseJson } from "../../../src/utils/json"
 
 export const stubButtondownApiKey = "stub-buttondown-key"
 export const stubMailchimpApiKey = "stubmailchimpkey0123456789abcdef-us21"
@@ -497,7 +498,7 @@ async function readBody(request: http.IncomingMessage): Promise<string> {
 if (typeof require !== "undefined" && require.main === module) {
   const port = Number(process.argv[2] ?? 0)
   if (!Number.isInteger(port) || port < 0 || port > 65_535) {
-    console.error("Usage: npx tsx scripts/stubs/mailingProviderStub.ts [port]")
+    console.error("Usage: npx tsx e2e/support/stubs/mailingProviderStub.ts [port]")
     process.exit(2)
   }
   runStub(

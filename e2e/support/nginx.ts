@@ -4,12 +4,11 @@
 import { spawn } from "node:child_process"
 import { existsSync } from "node:fs"
 import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from "node:fs/promises"
-import { createServer } from "node:net"
 import { tmpdir } from "node:os"
 import path from "node:path"
-import { fileURLToPath } from "node:url"
+import { AddressInUse, onFreePort, run, saysAddressInUse, waitForAnswer } from "./servers"
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..")
+const root = path.resolve(__dirname, "../..")
 export const shippedServerBlock = path.join(root, "deploy/nginx/evergrace.conf")
 const shippedIncludes = path.join(root, "deploy/nginx/evergrace")
 
@@ -31,34 +30,19 @@ const brotliModule = "/usr/lib/nginx/modules/ngx_http_brotli_filter_module.so"
 export const hasBrotli = () => existsSync(brotliModule)
 
 /**
- * A port the kernel says is free on 127.0.0.1.
- * @returns {Promise<number>}
- */
-export function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once("error", reject)
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address()
-      // A TCP listener has an AddressInfo (a string is a pipe's, null is before listening).
-      if (address === null || typeof address === "string") {
-        server.close(() => reject(new Error(`no TCP address: ${address}`)))
-        return
-      }
-      server.close(() => resolve(address.port))
-    })
-  })
-}
-
-/**
  * The shipped server block with only its address and root changed. Each replaced line must be
  * there exactly once, so an edit to the shipped file cannot silently escape the test.
- * @param {string} text
- * @param {{ port: number, publicDir: string, brotli: boolean, apiPort: number }} where
  */
-function serverBlockFor(text, { port, publicDir, brotli, apiPort }) {
-  /** @type {(source: string, pattern: RegExp, replacement: string) => string} */
-  const replace = (source, pattern, replacement) => {
+function serverBlockFor(
+  text: string,
+  {
+    port,
+    publicDir,
+    brotli,
+    apiPort,
+  }: { port: number; publicDir: string; brotli: boolean; apiPort: number },
+): string {
+  const replace = (source: string, pattern: RegExp, replacement: string): string => {
     const matches = source.match(new RegExp(pattern.source, "gm")) ?? []
     if (matches.length !== 1) {
       throw new Error(
@@ -75,15 +59,34 @@ function serverBlockFor(text, { port, publicDir, brotli, apiPort }) {
   return block
 }
 
+export interface NginxOptions {
+  /** The build to serve (default public/). */
+  publicDir?: string
+  /** Default: a free one. */
+  port?: number
+  /** Default off. */
+  accessLog?: boolean
+  /** Default nginx's 1000 requests per keep-alive connection. */
+  keepaliveRequests?: number
+  /** The API service's port, default the shipped 9300. */
+  apiPort?: number
+}
+
+export interface NginxServer {
+  baseUrl: string
+  port: number
+  /** The throwaway folder with the config, pid, logs and temp files. */
+  prefix: string
+  /** Whether Debian's brotli module was there to load. */
+  brotli: boolean
+  /** Ends nginx and removes the temp folder. */
+  stop: () => Promise<void>
+}
+
 /**
- * Starts nginx and resolves once it answers. `stop()` ends it and removes the temp folder.
- * Options: publicDir (default public/), port (default a free one), accessLog (default off),
- * keepaliveRequests (default nginx's 1000 requests per keep-alive connection), apiPort (the
- * API service's port, default the shipped 9300).
- * @param {{
- *   publicDir?: string, port?: number, accessLog?: boolean, keepaliveRequests?: number,
- *   apiPort?: number,
- * }} [options]
+ * Starts nginx and resolves once it answers. `stop()` ends it and removes the temp folder. On a
+ * free port unless `port` is given; when that port is taken before nginx binds it, nginx is
+ * started again on another (a given port that is taken throws AddressInUse).
  */
 export async function startNginx({
   publicDir = path.join(root, "public"),
@@ -91,7 +94,7 @@ export async function startNginx({
   accessLog = false,
   keepaliveRequests = 1000,
   apiPort = 9300,
-} = {}) {
+}: NginxOptions = {}): Promise<NginxServer> {
   const nginx = findNginx()
   if (!existsSync(path.join(publicDir, "index.html"))) {
     throw new Error(`${publicDir} has no index.html: build the site first (npm run build).`)
@@ -101,8 +104,24 @@ export async function startNginx({
       "deploy/nginx/evergrace/csp.generated.conf is missing: run the build (npm run build)",
     )
   }
-  port ??= await freePort()
   const brotli = hasBrotli()
+  const launch = (port: number) =>
+    launchNginx(nginx, { port, publicDir, accessLog, keepaliveRequests, apiPort, brotli })
+  return port === undefined ? onFreePort(launch) : launch(port)
+}
+
+/** One nginx on `port`, in a throwaway prefix of its own. */
+async function launchNginx(
+  nginx: string,
+  {
+    port,
+    publicDir,
+    accessLog,
+    keepaliveRequests,
+    apiPort,
+    brotli,
+  }: Required<NginxOptions> & { brotli: boolean },
+): Promise<NginxServer> {
   const prefix = await mkdtemp(path.join(tmpdir(), "evergrace-nginx-"))
   const confDir = path.join(prefix, "conf")
   await mkdir(confDir)
@@ -123,7 +142,7 @@ export async function startNginx({
   const mimeTypes = existsSync("/etc/nginx/mime.types") ? "/etc/nginx/mime.types" : "mime.types"
   await writeFile(
     path.join(confDir, "nginx.conf"),
-    `# Written by scripts/delivery/nginx.mjs for one test run.
+    `# Written by e2e/support/nginx.ts for one test run.
 ${brotli ? `load_module ${brotliModule};` : ""}
 ${process.getuid?.() === 0 ? "user root;" : ""}
 worker_processes 2;
@@ -157,12 +176,17 @@ http {
     path.join(confDir, "nginx.conf"),
   ]
   // Check the config first: a mistake shows as nginx's own message, not as a timeout.
-  await run(nginx, [...args, "-t", "-q"])
+  const checked = await run(nginx, [...args, "-t", "-q"], {
+    stdio: ["ignore", "inherit", "inherit"],
+  })
+  if (checked !== 0) {
+    await rm(prefix, { recursive: true, force: true })
+    throw new Error(`${nginx} ${args.join(" ")} -t -q exited with ${checked}`)
+  }
   const child = spawn(nginx, [...args, "-g", "daemon off;"], {
     stdio: ["ignore", "inherit", "inherit"],
   })
-  /** @type {number | NodeJS.Signals | null} */
-  let exited = null
+  let exited: number | NodeJS.Signals | null = null
   child.on("exit", (code, signal) => (exited = signal ?? code))
 
   const baseUrl = `http://127.0.0.1:${port}`
@@ -175,39 +199,23 @@ http {
     }
     await rm(prefix, { recursive: true, force: true })
   }
-  for (let attempt = 0; ; attempt++) {
-    if (exited !== null) {
-      const log = await readFile(path.join(prefix, "error.log"), "utf8").catch(() => "")
-      await stop()
-      throw new Error(`nginx exited (${exited}) before answering:\n${log}`)
-    }
-    try {
-      await fetch(baseUrl, { method: "HEAD" })
-      break
-    } catch (error) {
-      if (attempt > 100) {
-        await stop()
-        throw error
-      }
-      await new Promise((resolve) => setTimeout(resolve, 100))
-    }
+  const gone = () => (exited === null ? undefined : `exited (${exited})`)
+  try {
+    // nginx writes its pid file once it has bound its ports: an answer before that would be
+    // another server's, on a port taken meanwhile.
+    const pidFile = path.join(prefix, "nginx.pid")
+    await waitForAnswer(baseUrl, {
+      init: { method: "HEAD" },
+      ready: () => existsSync(pidFile),
+      timeoutMs: 10_000,
+      intervalMs: 100,
+      gone,
+    })
+  } catch (error) {
+    const log = await readFile(path.join(prefix, "error.log"), "utf8").catch(() => "")
+    await stop()
+    if (saysAddressInUse(log)) throw new AddressInUse(port, log)
+    throw new Error(`nginx did not answer on ${baseUrl}: ${error}\n${log}`)
   }
   return { baseUrl, port, prefix, brotli, stop }
-}
-
-/**
- * @param {string} command
- * @param {string[]} args
- * @returns {Promise<void>}
- */
-function run(command, args) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { stdio: ["ignore", "inherit", "inherit"] })
-    child.on("error", reject)
-    child.on("exit", (code) =>
-      code === 0
-        ? resolve()
-        : reject(new Error(`${command} ${args.join(" ")} exited with ${code}`)),
-    )
-  })
 }

@@ -1,13 +1,12 @@
 // What the real server sends, route by route: status, Content-Type, caching, security headers,
 // compression, redirects, no directory listings; and that public/_headers says the same.
-// Run by scripts/test-delivery.mjs, which starts nginx and sets DELIVERY_BASE_URL.
-import assert from "node:assert/strict"
+// Run by scripts/test-delivery.ts (playwright.delivery.config.ts), which starts nginx and sets
+// DELIVERY_BASE_URL. Plain HTTP from Node, no browser: no redirect followed, nothing decompressed.
 import { readdir, readFile } from "node:fs/promises"
 import http from "node:http"
 import path from "node:path"
-import { before, describe, test } from "node:test"
-import { fileURLToPath } from "node:url"
 import zlib from "node:zlib"
+import { expect, test } from "@playwright/test"
 import { inlineScriptHashes } from "../../src/build/inlineScripts"
 import { clashes, effectiveHeaders, hosts, parseHeadersFile } from "../../src/build/hostRules"
 import {
@@ -19,9 +18,9 @@ import {
 } from "../../src/shared/policy"
 import { listedBundles } from "../../src/gatsby/scriptsAfterPaint"
 import { pageRoutes } from "../../src/content/routes"
-import { readResponse } from "./read.mjs"
+import { readResponse, type Response } from "../support/readResponse"
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..")
+const root = path.resolve(__dirname, "../..")
 const publicDir = path.join(root, "public")
 const base = new URL(process.env.DELIVERY_BASE_URL ?? "http://127.0.0.1:8080")
 const brotli = process.env.DELIVERY_BROTLI === "1"
@@ -31,15 +30,8 @@ const routes = pageRoutes().map((route) => route.path)
 const notFound = ["/summer-sale-2019", "/journal/an-old-article", "/404", "/404.html", "/_headers"]
 const html = "text/html; charset=utf-8"
 
-/** @typedef {import("./read.mjs").Response} Response */
-
-/**
- * A plain GET: no redirects followed, no decompression, so we see exactly what nginx sent.
- * @param {string} pathname
- * @param {http.OutgoingHttpHeaders} [headers]
- * @returns {Promise<Response>}
- */
-function get(pathname, headers = {}) {
+/** A plain GET: no redirects followed, no decompression, so we see exactly what nginx sent. */
+function get(pathname: string, headers: http.OutgoingHttpHeaders = {}): Promise<Response> {
   return new Promise((resolve, reject) => {
     const request = http.get(
       { host: base.hostname, port: base.port, path: pathname, headers },
@@ -49,22 +41,29 @@ function get(pathname, headers = {}) {
   })
 }
 
-// Both set in before(), so before any test reads them.
-/** @type {Record<string, string>} */
-let expectedHeaders
-/** @type {string} */
-let homeHtml
+/**
+ * `value`, once the test has checked that it is there (expect's toBeTruthy, which TypeScript does
+ * not see through), for a test that goes on to use it.
+ */
+function found<T>(value: T | null | undefined, what: string): T {
+  expect(value, what).toBeTruthy()
+  // Never reached: the expect above has failed the test.
+  if (!value) throw new Error(what)
+  return value
+}
+
+// Both set in beforeAll, so before any test reads them.
+let expectedHeaders: Record<string, string>
+let homeHtml: string
 
 /** The bundles the home page loads after its first paint (src/gatsby/scriptsAfterPaint.ts). */
 function homeBundles() {
-  const bundles = listedBundles(homeHtml)
-  assert.ok(bundles, "the home page lists its bundles")
-  return bundles
+  return found(listedBundles(homeHtml), "the home page lists its bundles")
 }
 
-before(async () => {
+test.beforeAll(async () => {
   // The policy must allow exactly the inline scripts of the pages as served.
-  const hashes = new Set()
+  const hashes = new Set<string>()
   for (const pathname of [...routes, "/404.html"]) {
     const { body } = await get(pathname)
     for (const hash of inlineScriptHashes(body.toString("utf8"))) hashes.add(hash)
@@ -73,81 +72,75 @@ before(async () => {
   homeHtml = (await get("/")).body.toString("utf8")
 })
 
-/**
- * @param {Response} response
- * @param {string} label
- */
-function assertSecurityHeaders(response, label) {
+function assertSecurityHeaders(response: Response, label: string) {
   for (const [name, value] of Object.entries(expectedHeaders)) {
-    assert.equal(response.headers[name.toLowerCase()], value, `${label}: ${name}`)
+    expect(response.headers[name.toLowerCase()], `${label}: ${name}`).toBe(value)
   }
   const policy = String(response.headers["content-security-policy"])
   const scriptSrc = policy.match(/script-src [^;]*/)?.[0]
-  assert.ok(scriptSrc, `${label}: a script-src`)
-  assert.doesNotMatch(scriptSrc, /unsafe-inline|unsafe-eval/, `${label}: script-src`)
-  assert.match(String(response.headers.server ?? ""), /^nginx$/, `${label}: no version in Server`)
+  expect(scriptSrc, `${label}: a script-src`).toBeTruthy()
+  expect(scriptSrc, `${label}: script-src`).not.toMatch(/unsafe-inline|unsafe-eval/)
+  expect(String(response.headers.server ?? ""), `${label}: no version in Server`).toMatch(/^nginx$/)
 }
 
-describe("pages", () => {
+test.describe("pages", () => {
   for (const route of routes) {
     test(`${route}: 200 HTML, revalidated, every security header, 304 on revalidation`, async () => {
       const response = await get(route)
-      assert.equal(response.status, 200)
-      assert.equal(response.headers["content-type"], html)
-      assert.equal(response.headers["cache-control"], cacheControl.revalidate)
+      expect(response.status).toBe(200)
+      expect(response.headers["content-type"]).toBe(html)
+      expect(response.headers["cache-control"]).toBe(cacheControl.revalidate)
       assertSecurityHeaders(response, route)
-      assert.match(response.body.toString("utf8"), /<h1[\s>]/)
+      expect(response.body.toString("utf8")).toMatch(/<h1[\s>]/)
       const again = await get(route, { "If-None-Match": response.headers.etag })
-      assert.equal(again.status, 304)
-      assert.equal(again.headers["cache-control"], cacheControl.revalidate)
+      expect(again.status).toBe(304)
+      expect(again.headers["cache-control"]).toBe(cacheControl.revalidate)
     })
   }
 })
 
-describe("the staff's page of the list", () => {
+test.describe("the staff's page of the list", () => {
   test("/admin/members/ and its script: the CMS's headers (its own stricter policy is in the page)", async () => {
     for (const pathname of ["/admin/members/", "/admin/members.js"]) {
       const response = await get(pathname)
-      assert.equal(response.status, 200, pathname)
+      expect(response.status, pathname).toBe(200)
       for (const [name, value] of Object.entries(adminHeaders())) {
-        assert.equal(response.headers[name.toLowerCase()], value, `${pathname}: ${name}`)
+        expect(response.headers[name.toLowerCase()], `${pathname}: ${name}`).toBe(value)
       }
     }
     const page = (await get("/admin/members/")).body.toString("utf8")
-    assert.match(
-      page,
+    expect(page).toMatch(
       /<meta http-equiv="Content-Security-Policy" content="default-src 'self'; script-src 'self';/,
     )
-    assert.doesNotMatch(page, /<script>/, "no inline script")
+    expect(page, "no inline script").not.toMatch(/<script>/)
   })
 
   test("/api/members without a token: 401, never cached, in plain words", async () => {
     const response = await get("/api/members")
-    assert.equal(response.status, 401)
-    assert.equal(response.headers["cache-control"], "no-store")
-    assert.equal(JSON.parse(response.body.toString("utf8")).problem, "signIn")
+    expect(response.status).toBe(401)
+    expect(response.headers["cache-control"]).toBe("no-store")
+    expect(JSON.parse(response.body.toString("utf8")).problem).toBe("signIn")
   })
 })
 
-describe("the 404 page", () => {
+test.describe("the 404 page", () => {
   for (const pathname of notFound) {
     test(`${pathname}: 404 with the 404 page, revalidated, every security header`, async () => {
       const response = await get(pathname)
-      assert.equal(response.status, 404)
-      assert.equal(response.headers["content-type"], html)
-      assert.equal(response.headers["cache-control"], cacheControl.revalidate)
+      expect(response.status).toBe(404)
+      expect(response.headers["content-type"]).toBe(html)
+      expect(response.headers["cache-control"]).toBe(cacheControl.revalidate)
       assertSecurityHeaders(response, pathname)
-      assert.deepEqual(response.body, await readFile(path.join(publicDir, "404.html")))
+      expect(response.body).toStrictEqual(await readFile(path.join(publicDir, "404.html")))
     })
   }
 })
 
-describe("one address per page", () => {
-  /** @type {[from: string, to: string][]} */
-  const redirects = [
+test.describe("one address per page", () => {
+  const redirects: [from: string, to: string][] = [
     ...routes
       .filter((route) => route !== "/")
-      .map(/** @returns {[string, string]} */ (route) => [`${route}/`, route]),
+      .map((route): [string, string] => [`${route}/`, route]),
     ["/journal/?from=newsletter", "/journal?from=newsletter"],
     ["/shop//", "/shop"],
     ["/shop/index.html", "/shop"],
@@ -159,21 +152,21 @@ describe("one address per page", () => {
   for (const [from, to] of redirects) {
     test(`${from} → 301 ${to}`, async () => {
       const response = await get(from)
-      assert.equal(response.status, 301)
-      assert.equal(response.headers.location, to)
-      assert.equal(response.headers["set-cookie"], undefined)
+      expect(response.status).toBe(301)
+      expect(response.headers.location).toBe(to)
+      expect(response.headers["set-cookie"]).toBeUndefined()
       assertSecurityHeaders(response, from)
     })
   }
 
   test("a path starting with two slashes never redirects off the site", async () => {
     const response = await get("//evil.example/")
-    assert.notEqual(response.status, 301)
-    assert.equal(response.status, 404)
+    expect(response.status).not.toBe(301)
+    expect(response.status).toBe(404)
   })
 })
 
-describe("no directory listings", () => {
+test.describe("no directory listings", () => {
   for (const directory of [
     "/static/",
     "/static",
@@ -188,16 +181,16 @@ describe("no directory listings", () => {
       // At most one canonical redirect first (/~partytown/ → /~partytown).
       if (response.status === 301) {
         pathname = response.headers.location ?? ""
-        assert.match(pathname, /^\/[^/]/)
+        expect(pathname).toMatch(/^\/[^/]/)
         response = await get(pathname)
       }
-      assert.equal(response.status, 404, `${directory} (${pathname})`)
-      assert.doesNotMatch(response.body.toString("utf8"), /Index of/)
+      expect(response.status, `${directory} (${pathname})`).toBe(404)
+      expect(response.body.toString("utf8")).not.toMatch(/Index of/)
     })
   }
 })
 
-describe("caching by kind of file", () => {
+test.describe("caching by kind of file", () => {
   test("page data and static query results: JSON, revalidated", async () => {
     const staticQueries = await readdir(path.join(publicDir, "page-data/sq/d"))
     for (const pathname of [
@@ -208,23 +201,23 @@ describe("caching by kind of file", () => {
       `/page-data/sq/d/${staticQueries[0]}`,
     ]) {
       const response = await get(pathname)
-      assert.equal(response.status, 200, pathname)
-      assert.equal(response.headers["content-type"], "application/json; charset=utf-8", pathname)
-      assert.equal(response.headers["cache-control"], cacheControl.revalidate, pathname)
+      expect(response.status, pathname).toBe(200)
+      expect(response.headers["content-type"], pathname).toBe("application/json; charset=utf-8")
+      expect(response.headers["cache-control"], pathname).toBe(cacheControl.revalidate)
       assertSecurityHeaders(response, pathname)
     }
-    assert.equal((await get("/page-data/no-such-page/page-data.json")).status, 404)
+    expect((await get("/page-data/no-such-page/page-data.json")).status).toBe(404)
   })
 
   test("every script the pages load: hashed, JavaScript, immutable", async () => {
     const scripts = homeBundles()
-    assert.ok(scripts.length >= 3, "the home page loads its bundles")
+    expect(scripts.length, "the home page loads its bundles").toBeGreaterThanOrEqual(3)
     for (const pathname of scripts) {
-      assert.match(pathname, hashedBundle)
+      expect(pathname).toMatch(hashedBundle)
       const response = await get(pathname)
-      assert.equal(response.status, 200, pathname)
-      assert.equal(response.headers["content-type"], "application/javascript; charset=utf-8")
-      assert.equal(response.headers["cache-control"], cacheControl.immutable, pathname)
+      expect(response.status, pathname).toBe(200)
+      expect(response.headers["content-type"]).toBe("application/javascript; charset=utf-8")
+      expect(response.headers["cache-control"], pathname).toBe(cacheControl.immutable)
       assertSecurityHeaders(response, pathname)
     }
   })
@@ -233,33 +226,36 @@ describe("caching by kind of file", () => {
     const about = (await get("/about")).body.toString("utf8")
     const types = { avif: "image/avif", webp: "image/webp", jpg: "image/jpeg" }
     for (const [extension, type] of Object.entries(types)) {
-      const pathname = about.match(new RegExp(`/static/[^"' ,]+\\.${extension}`))?.[0]
-      assert.ok(pathname, `a .${extension} image on /about`)
+      const pathname = found(
+        about.match(new RegExp(`/static/[^"' ,]+\\.${extension}`))?.[0],
+        `a .${extension} image on /about`,
+      )
       const response = await get(pathname)
-      assert.equal(response.status, 200, pathname)
-      assert.equal(response.headers["content-type"], type, pathname)
-      assert.equal(response.headers["cache-control"], cacheControl.immutable, pathname)
+      expect(response.status, pathname).toBe(200)
+      expect(response.headers["content-type"], pathname).toBe(type)
+      expect(response.headers["cache-control"], pathname).toBe(cacheControl.immutable)
       assertSecurityHeaders(response, pathname)
     }
-    assert.equal((await get("/static/no-such-file.jpg")).status, 404)
+    expect((await get("/static/no-such-file.jpg")).status).toBe(404)
   })
 
   test("files without a content hash are revalidated, even scripts", async () => {
     for (const pathname of ["/~partytown/partytown.js", "/chunk-map.json"]) {
       const response = await get(pathname)
-      assert.equal(response.status, 200, pathname)
-      assert.equal(response.headers["cache-control"], cacheControl.revalidate, pathname)
+      expect(response.status, pathname).toBe(200)
+      expect(response.headers["cache-control"], pathname).toBe(cacheControl.revalidate)
     }
   })
 })
 
-describe("compression", () => {
+test.describe("compression", () => {
   const decoders = { gzip: zlib.gunzipSync, br: zlib.brotliDecompressSync }
-  /** @type {(keyof typeof decoders)[]} */
-  const encodings = brotli ? ["gzip", "br"] : ["gzip"]
+  const encodings: (keyof typeof decoders)[] = brotli ? ["gzip", "br"] : ["gzip"]
   const textFiles = () => {
-    const app = homeBundles().find((src) => src.startsWith("/app-"))
-    assert.ok(app, "the home page loads an /app- bundle")
+    const app = found(
+      homeBundles().find((src) => src.startsWith("/app-")),
+      "the home page loads an /app- bundle",
+    )
     return ["/", "/journal", "/summer-sale-2019", app, "/page-data/journal/page-data.json"]
   }
 
@@ -267,13 +263,13 @@ describe("compression", () => {
     test(`${encoding}: pages, scripts and page data, the same bytes once decoded`, async () => {
       for (const pathname of textFiles()) {
         const plain = await get(pathname)
-        assert.equal(plain.headers["content-encoding"], undefined, pathname)
+        expect(plain.headers["content-encoding"], pathname).toBeUndefined()
         const compressed = await get(pathname, { "Accept-Encoding": encoding })
-        assert.equal(compressed.status, plain.status, pathname)
-        assert.equal(compressed.headers["content-encoding"], encoding, pathname)
-        assert.match(compressed.headers.vary ?? "", /Accept-Encoding/i, pathname)
-        assert.ok(compressed.body.length < plain.body.length, `${pathname} is smaller`)
-        assert.deepEqual(decoders[encoding](compressed.body), plain.body, pathname)
+        expect(compressed.status, pathname).toBe(plain.status)
+        expect(compressed.headers["content-encoding"], pathname).toBe(encoding)
+        expect(compressed.headers.vary ?? "", pathname).toMatch(/Accept-Encoding/i)
+        expect(compressed.body.length, `${pathname} is smaller`).toBeLessThan(plain.body.length)
+        expect(decoders[encoding](compressed.body), pathname).toStrictEqual(plain.body)
       }
     })
   }
@@ -281,22 +277,20 @@ describe("compression", () => {
   if (brotli) {
     test("brotli is preferred when the browser offers both", async () => {
       const response = await get("/", { "Accept-Encoding": "gzip, deflate, br" })
-      assert.equal(response.headers["content-encoding"], "br")
+      expect(response.headers["content-encoding"]).toBe("br")
     })
   }
 
   test("images are sent as they are", async () => {
     const about = (await get("/about")).body.toString("utf8")
-    const image = about.match(/\/static\/[^"' ,]+\.avif/)?.[0]
-    assert.ok(image, "an .avif image on /about")
+    const image = found(about.match(/\/static\/[^"' ,]+\.avif/)?.[0], "an .avif image on /about")
     const response = await get(image, { "Accept-Encoding": "gzip, br" })
-    assert.equal(response.headers["content-encoding"], undefined)
+    expect(response.headers["content-encoding"]).toBeUndefined()
   })
 })
 
-describe("public/_headers for the CDN host", () => {
-  /** @param {Record<string, string>} headers */
-  const lower = (headers) =>
+test.describe("public/_headers for the CDN host", () => {
+  const lower = (headers: Record<string, string>) =>
     Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]))
 
   test("the same security headers and caching as nginx sends, on Cloudflare Pages and Netlify", async () => {
@@ -304,25 +298,22 @@ describe("public/_headers for the CDN host", () => {
     const bundles = (await readdir(publicDir))
       .map((name) => `/${name}`)
       .filter((name) => hashedBundle.test(name))
-    assert.ok(bundles.length > 0)
-    const image = (await get("/about")).body.toString("utf8").match(/\/static\/[^"' ,]+\.avif/)?.[0]
-    assert.ok(image, "an .avif image on /about")
-    /** @type {[pathname: string, headers: Record<string, string>][]} */
-    const expected = [
+    expect(bundles.length).toBeGreaterThan(0)
+    const image = found(
+      (await get("/about")).body.toString("utf8").match(/\/static\/[^"' ,]+\.avif/)?.[0],
+      "an .avif image on /about",
+    )
+    const expected: [pathname: string, headers: Record<string, string>][] = [
       ...[...routes, "/404.html", "/page-data/app-data.json"].map(
-        (pathname) =>
-          /** @type {[string, Record<string, string>]} */ ([
-            pathname,
-            { ...expectedHeaders, "Cache-Control": cacheControl.revalidate },
-          ]),
+        (pathname): [string, Record<string, string>] => [
+          pathname,
+          { ...expectedHeaders, "Cache-Control": cacheControl.revalidate },
+        ],
       ),
-      ...[...bundles, image].map(
-        (pathname) =>
-          /** @type {[string, Record<string, string>]} */ ([
-            pathname,
-            { ...expectedHeaders, "Cache-Control": cacheControl.immutable },
-          ]),
-      ),
+      ...[...bundles, image].map((pathname): [string, Record<string, string>] => [
+        pathname,
+        { ...expectedHeaders, "Cache-Control": cacheControl.immutable },
+      ]),
       ["/admin/", adminHeaders()],
       ["/admin/cms.js", adminHeaders()],
       ["/admin/members/", adminHeaders()],
@@ -330,11 +321,11 @@ describe("public/_headers for the CDN host", () => {
     for (const host of hosts) {
       // Read as each host reads it (src/build/hostRules.ts): every matching rule applies.
       const { rules, problems } = parseHeadersFile(text, host)
-      assert.deepEqual(problems, [], host)
+      expect(problems, host).toStrictEqual([])
       for (const [pathname, headers] of expected) {
         const effective = effectiveHeaders(rules, pathname, host)
-        assert.deepEqual(clashes(effective), {}, `${host}: ${pathname}: one rule a header`)
-        assert.deepEqual(effective.headers, lower(headers), `${host}: ${pathname}`)
+        expect(clashes(effective), `${host}: ${pathname}: one rule a header`).toStrictEqual({})
+        expect(effective.headers, `${host}: ${pathname}`).toStrictEqual(lower(headers))
       }
     }
   })
@@ -342,29 +333,27 @@ describe("public/_headers for the CDN host", () => {
   test("_redirects sends each page's trailing-slash form to the page", async () => {
     const redirects = await readFile(path.join(publicDir, "_redirects"), "utf8")
     for (const route of routes.filter((route) => route !== "/")) {
-      assert.match(redirects, new RegExp(`^${route}/ ${route} 301$`, "m"))
+      expect(redirects).toMatch(new RegExp(`^${route}/ ${route} 301$`, "m"))
     }
   })
 })
 
-describe("the endpoints, passed to the API service", () => {
-  /** @param {Response} response */
-  const authorizeAddress = (response) => new URL(String(response.headers.location))
+test.describe("the endpoints, passed to the API service", () => {
+  const authorizeAddress = (response: Response) => new URL(String(response.headers.location))
 
   test("/api/auth: off to GitHub with the service's own headers, the callback on the site's host", async () => {
     const response = await get("/api/auth?provider=github", { Host: `localhost:${base.port}` })
-    assert.equal(response.status, 302)
+    expect(response.status).toBe(302)
     const location = authorizeAddress(response)
     if (githubUrl)
-      assert.equal(`${location.origin}${location.pathname}`, `${githubUrl}/login/oauth/authorize`)
-    assert.equal(
-      location.searchParams.get("redirect_uri"),
+      expect(`${location.origin}${location.pathname}`).toBe(`${githubUrl}/login/oauth/authorize`)
+    expect(location.searchParams.get("redirect_uri")).toBe(
       `http://localhost:${base.port}/api/callback`,
     )
     for (const [name, value] of Object.entries(cmsAuthHeaders())) {
-      assert.equal(response.headers[name.toLowerCase()], value, name)
+      expect(response.headers[name.toLowerCase()], name).toBe(value)
     }
-    assert.match(String(response.headers.server ?? ""), /^nginx$/)
+    expect(String(response.headers.server ?? "")).toMatch(/^nginx$/)
   })
 
   test("behind a CDN that ends TLS (X-Forwarded-Proto: https): an https callback and a Secure cookie", async () => {
@@ -372,12 +361,10 @@ describe("the endpoints, passed to the API service", () => {
       Host: "www.evergrace.example",
       "X-Forwarded-Proto": "https",
     })
-    assert.equal(
-      authorizeAddress(response).searchParams.get("redirect_uri"),
+    expect(authorizeAddress(response).searchParams.get("redirect_uri")).toBe(
       "https://www.evergrace.example/api/callback",
     )
-    assert.match(
-      String(response.headers["set-cookie"]),
+    expect(String(response.headers["set-cookie"])).toMatch(
       /^__Host-evergrace-cms-state=[^;]+; .*; Secure(;|$)/,
     )
   })
@@ -385,18 +372,18 @@ describe("the endpoints, passed to the API service", () => {
   test("every address under /api/ is the service's, not nginx's: a new endpoint needs no nginx edit", async () => {
     for (const pathname of ["/api/no-such-endpoint", "/api/page.html", "/api/folder/"]) {
       const response = await get(pathname)
-      assert.equal(response.status, 404, pathname)
+      expect(response.status, pathname).toBe(404)
       // The route table's answer (src/server/errors.ts), not nginx's 404 page.
-      assert.equal(response.headers["cache-control"], "no-store", pathname)
-      assert.match(String(response.headers["content-type"]), /^text\/plain/, pathname)
+      expect(response.headers["cache-control"], pathname).toBe("no-store")
+      expect(String(response.headers["content-type"]), pathname).toMatch(/^text\/plain/)
     }
   })
 
   test("/api/callback: the service's page, never cached", async () => {
     const response = await get("/api/callback?code=x&state=y")
-    assert.equal(response.status, 400)
-    assert.equal(response.headers["content-type"], html)
-    assert.equal(response.headers["cache-control"], "no-store")
-    assert.equal(response.headers["cross-origin-opener-policy"], "unsafe-none")
+    expect(response.status).toBe(400)
+    expect(response.headers["content-type"]).toBe(html)
+    expect(response.headers["cache-control"]).toBe("no-store")
+    expect(response.headers["cross-origin-opener-policy"]).toBe("unsafe-none")
   })
 })

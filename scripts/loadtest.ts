@@ -9,28 +9,25 @@ import { readFile, writeFile } from "node:fs/promises"
 import http from "node:http"
 import os from "node:os"
 import path from "node:path"
-import { fileURLToPath } from "node:url"
 import prettier from "prettier"
-import { findNginx, freePort, startNginx } from "./delivery/nginx.mjs"
+import { findNginx, startNginx } from "../e2e/support/nginx"
+import { serveBuild } from "../e2e/support/servers"
 import { writeDeliveryFiles } from "../src/build/deliveryFiles"
 import { listedBundles } from "../src/gatsby/scriptsAfterPaint"
 import { pageRoutes } from "../src/content/routes"
 import { loadSignups, signupLoadProblems } from "./delivery/signupLoad"
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..")
+const root = path.resolve(__dirname, "..")
 const seconds = Math.min(Number(process.env.LOADTEST_SECONDS ?? 10), 15)
 const connections = Number(process.env.LOADTEST_CONNECTIONS ?? 10)
 const routes = pageRoutes().map((route) => route.path)
 const outFile = path.join(root, "docs/delivery.md")
 
-/**
- * One bounded run: every connection cycles through the six pages, asking for gzip like a browser.
- * @param {string} name
- * @param {string} baseUrl
- */
-async function measure(name, baseUrl) {
-  /** @type {Record<string, number>} */
-  const errorCodes = {}
+type Figures = Awaited<ReturnType<typeof measure>>
+
+/** One bounded run: every connection cycles through the six pages, asking for gzip like a browser. */
+async function measure(name: string, baseUrl: string) {
+  const errorCodes: Record<string, number> = {}
   const run = autocannon({
     url: baseUrl,
     connections,
@@ -61,13 +58,11 @@ async function measure(name, baseUrl) {
   return figures
 }
 
-/**
- * @param {string} baseUrl
- * @param {string} pathname
- * @param {http.OutgoingHttpHeaders} [headers]
- * @returns {Promise<http.IncomingMessage>}
- */
-function get(baseUrl, pathname, headers = {}) {
+function get(
+  baseUrl: string,
+  pathname: string,
+  headers: http.OutgoingHttpHeaders = {},
+): Promise<http.IncomingMessage> {
   return new Promise((resolve, reject) => {
     http
       .get(new URL(pathname, baseUrl), { headers }, (response) => {
@@ -78,11 +73,8 @@ function get(baseUrl, pathname, headers = {}) {
   })
 }
 
-/**
- * What nginx answers for each kind of address, as measured.
- * @param {string} baseUrl
- */
-async function recordHeaders(baseUrl) {
+/** What nginx answers for each kind of address, as measured. */
+async function recordHeaders(baseUrl: string) {
   const home = await readFile(path.join(root, "public/index.html"), "utf8")
   const about = await readFile(path.join(root, "public/about/index.html"), "utf8")
   // The page lists its bundles for the loader that adds them after paint (scriptsAfterPaint.ts).
@@ -90,19 +82,16 @@ async function recordHeaders(baseUrl) {
   if (!script) throw new Error("public/index.html loads no /app- script")
   const image = about.match(/\/static\/[^"' ,]+\.avif/)?.[0]
   if (!image) throw new Error("public/about/index.html shows no .avif image")
-  /** @type {[label: string, pathname: string][]} */
-  const samples = [
-    ...routes.map(/** @returns {[string, string]} */ (route) => [route, route]),
+  const samples: [label: string, pathname: string][] = [
+    ...routes.map((route): [string, string] => [route, route]),
     ["/shop/", "/shop/"],
     ["unknown path", "/summer-sale-2019"],
     ["page data", "/page-data/shop/page-data.json"],
     ["hashed script", script],
     ["/static/ image", image],
   ]
-  /** @type {string[][]} */
-  const rows = []
-  /** @type {Record<string, string | string[] | undefined> | undefined} */
-  let security
+  const rows: string[][] = []
+  let security: Record<string, string | string[] | undefined> | undefined
   for (const [label, pathname] of samples) {
     const response = await get(baseUrl, pathname, { "accept-encoding": "br, gzip" })
     const headers = response.headers
@@ -135,32 +124,7 @@ async function recordHeaders(baseUrl) {
   return { rows, security: security ?? {} }
 }
 
-async function startSiteServer() {
-  const port = await freePort()
-  // Its own process group, so stopping it also stops the server npx starts.
-  const child = spawn("npx", ["tsx", "scripts/serve.ts"], {
-    cwd: root,
-    detached: true,
-    stdio: "ignore",
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1" },
-  })
-  const { pid } = child
-  if (pid === undefined) throw new Error("the site's server did not start")
-  const baseUrl = `http://127.0.0.1:${port}`
-  for (let attempt = 0; ; attempt++) {
-    try {
-      await get(baseUrl, "/")
-      break
-    } catch (error) {
-      if (attempt > 600) throw error
-      await new Promise((resolve) => setTimeout(resolve, 100))
-    }
-  }
-  return { baseUrl, stop: () => process.kill(-pid, "SIGTERM") }
-}
-
-/** @type {(header: string[], rows: (string | number)[][]) => string} */
-const table = (header, rows) =>
+const table = (header: string[], rows: (string | number)[][]): string =>
   [header, header.map(() => "---"), ...rows].map((row) => `| ${row.join(" | ")} |`).join("\n")
 
 // autocannon never retries: when nginx closes a keep-alive connection after its 1000th request
@@ -170,47 +134,52 @@ const table = (header, rows) =>
 // run keeps the default to show the effect.
 const keepaliveRequests = 1_000_000
 
-await writeDeliveryFiles()
-let nginxFigures, defaultKeepaliveFigures, headers, brotli
-for (const limit of [keepaliveRequests, 1000]) {
-  const nginx = await startNginx({ keepaliveRequests: limit })
-  brotli = nginx.brotli
-  try {
-    if (limit === keepaliveRequests) {
-      headers = await recordHeaders(nginx.baseUrl)
-      nginxFigures = await measure("nginx (shipped config)", nginx.baseUrl)
-    } else {
-      defaultKeepaliveFigures = await measure("nginx, keepalive_requests 1000", nginx.baseUrl)
+async function main() {
+  await writeDeliveryFiles()
+  let nginxFigures: Figures | undefined
+  let defaultKeepaliveFigures: Figures | undefined
+  let headers: Awaited<ReturnType<typeof recordHeaders>> | undefined
+  let brotli = false
+  for (const limit of [keepaliveRequests, 1000]) {
+    const nginx = await startNginx({ keepaliveRequests: limit })
+    brotli = nginx.brotli
+    try {
+      if (limit === keepaliveRequests) {
+        headers = await recordHeaders(nginx.baseUrl)
+        nginxFigures = await measure("nginx (shipped config)", nginx.baseUrl)
+      } else {
+        defaultKeepaliveFigures = await measure("nginx, keepalive_requests 1000", nginx.baseUrl)
+      }
+    } finally {
+      await nginx.stop()
     }
-  } finally {
-    await nginx.stop()
   }
-}
-const siteServer = await startSiteServer()
-let siteServerFigures
-try {
-  siteServerFigures = await measure("the site's own server (`npm start`)", siteServer.baseUrl)
-} finally {
-  siteServer.stop()
-}
-// Set by the runs above, each of which either measured or threw.
-if (!nginxFigures || !defaultKeepaliveFigures || !headers) throw new Error("a run was skipped")
+  // The site's own server as `npm start` runs it, a process of its own.
+  const siteServer = await serveBuild({}, { host: "127.0.0.1" })
+  let siteServerFigures: Figures
+  try {
+    siteServerFigures = await measure("the site's own server (`npm start`)", siteServer.baseURL)
+  } finally {
+    siteServer.stop()
+  }
+  // Set by the runs above, each of which either measured or threw.
+  if (!nginxFigures || !defaultKeepaliveFigures || !headers) throw new Error("a run was skipped")
 
-const figures = [nginxFigures, siteServerFigures, defaultKeepaliveFigures]
-const signupCount = 1000
-const signupFigures = await loadSignups({ count: signupCount })
-console.log(signupFigures)
-const signupProblems = signupLoadProblems(signupFigures, signupCount)
-const nginxVersion = await new Promise((resolve) => {
-  const child = spawn(findNginx(), ["-v"], { stdio: ["ignore", "ignore", "pipe"] })
-  let text = ""
-  child.stderr.on("data", (chunk) => (text += chunk))
-  child.on("close", () => resolve(text.trim().replace(/^nginx version: /, "")))
-  child.on("error", () => resolve("nginx"))
-})
-const document = `# Delivery: measured
+  const figures = [nginxFigures, siteServerFigures, defaultKeepaliveFigures]
+  const signupCount = 1000
+  const signupFigures = await loadSignups({ count: signupCount })
+  console.log(signupFigures)
+  const signupProblems = signupLoadProblems(signupFigures, signupCount)
+  const nginxVersion = await new Promise<string>((resolve) => {
+    const child = spawn(findNginx(), ["-v"], { stdio: ["ignore", "ignore", "pipe"] })
+    let text = ""
+    child.stderr.on("data", (chunk: Buffer) => (text += chunk.toString()))
+    child.on("close", () => resolve(text.trim().replace(/^nginx version: /, "")))
+    child.on("error", () => resolve("nginx"))
+  })
+  const document = `# Delivery: measured
 
-Written by \`npm run loadtest\` (scripts/loadtest.mjs) on ${new Date().toISOString().slice(0, 10)}. The
+Written by \`npm run loadtest\` (scripts/loadtest.ts) on ${new Date().toISOString().slice(0, 10)}. The
 configuration it measures is described in [Deploying](deploying.md).
 
 ## Load test
@@ -255,17 +224,17 @@ of 1000 requests per keep-alive connection (set in the \`http\` block, which the
 block leaves alone) nginx closes a connection after its 1000th answer, and autocannon, which never
 retries, counts the request it had already sent on it as an error
 (${
-  Object.entries(defaultKeepaliveFigures.errorCodes)
-    .map(([code, count]) => `${count} × ${code}`)
-    .join(", ") || "none this time"
-}, third row). Browsers retry such a request by themselves.
+    Object.entries(defaultKeepaliveFigures.errorCodes)
+      .map(([code, count]) => `${count} × ${code}`)
+      .join(", ") || "none this time"
+  }, third row). Browsers retry such a request by themselves.
 
 ## Sign-ups under load
 
 ${signupCount} sign-ups with distinct addresses, 50 connections at once, through nginx (the shipped
 config) to the API service (the site's own server, \`src/node/siteServer.ts\`, embedded LMDB store, per-client limit off
 as every request comes from loopback); then the store was read back, and the confirmation
-e-mails counted as they reached an SMTP server in the test's process (\`e2e/mailbox.ts\`, npm
+e-mails counted as they reached an SMTP server in the test's process (\`e2e/support/mailbox.ts\`, npm
 \`smtp-server\`), sent by the service's sender (nodemailer, a pool of 5 connections). The same check
 runs in \`npm test\` (\`npm run loadtest:signup\`). "seconds" is autocannon's: it ends a run on its
 one-second ticker, so a batch that takes a little over a second reads 2.
@@ -323,14 +292,17 @@ ${Object.entries(headers.security)
 
 The \`sha256-\` sources are the inline scripts of this build, computed after it by
 \`src/build/deliveryFiles.ts\` at the end of the build; they change when Gatsby's inline scripts change.
-`
-const options = (await prettier.resolveConfig(outFile)) ?? {}
-await writeFile(outFile, await prettier.format(document, { ...options, filepath: outFile }))
-console.log(`wrote ${path.relative(root, outFile)}`)
-const failures = [nginxFigures, siteServerFigures].filter(
-  (figure) => figure.errors + figure.timeouts + figure.non2xx > 0,
-)
-if (failures.length > 0) {
-  console.error(`errors under load: ${failures.map((figure) => figure.name).join(", ")}`)
-  process.exit(1)
+  `
+  const options = (await prettier.resolveConfig(outFile)) ?? {}
+  await writeFile(outFile, await prettier.format(document, { ...options, filepath: outFile }))
+  console.log(`wrote ${path.relative(root, outFile)}`)
+  const failures = [nginxFigures, siteServerFigures].filter(
+    (figure) => figure.errors + figure.timeouts + figure.non2xx > 0,
+  )
+  if (failures.length > 0) {
+    console.error(`errors under load: ${failures.map((figure) => figure.name).join(", ")}`)
+    process.exit(1)
+  }
 }
+
+void main()

@@ -5,13 +5,13 @@ import {
   stubClientId,
   stubClientSecret,
   type GithubStub,
-} from "../scripts/stubs/githubStub"
-import { freePort, serveBuild } from "./servers"
+} from "./stubs/githubStub"
+import { onFreePort, serveBuild } from "./servers"
 
 /**
  * The production build with its GitHub sign-in pointed at the stand-in for GitHub
- * (scripts/stubs/githubStub.ts), for the specs that sign in: a site server of the spec's own, as
- * `npm start` runs it, with the stub's OAuth App and `env`; or, under `npm run test:delivery`,
+ * (e2e/support/stubs/githubStub.ts), for the specs that sign in: a site server of the spec's own,
+ * as `npm start` runs it, with the stub's OAuth App and `env`; or, under `npm run test:delivery`,
  * nginx (E2E_BASE_URL) and the stub that run started (E2E_GITHUB_STUB_URL).
  */
 export interface GithubSite {
@@ -38,28 +38,35 @@ export async function startGithubSite(env: NodeJS.ProcessEnv = {}): Promise<Gith
       stop: async () => {},
     }
   }
-  // The stub must know the callback address before the server is up: take a port for both.
-  const port = await freePort()
-  const stub = await startGithubStub({
-    callbackUrl: `http://localhost:${port}/api/callback`,
-    dataDir: path.resolve(__dirname, "..", "data"),
-  })
-  const server = await serveBuild(
-    {
-      GITHUB_OAUTH_CLIENT_ID: stubClientId,
-      GITHUB_OAUTH_CLIENT_SECRET: stubClientSecret,
-      GITHUB_URL: stub.url,
-      ...env,
-    },
-    port,
-  )
-  return {
-    baseURL: server.baseURL,
-    githubUrl: stub.url,
-    stub,
-    stop: async () => {
-      server.stop()
+  // The stub must know the callback address before the server is up: a port for both, and both
+  // again on another when the server finds it taken.
+  return onFreePort(async (port) => {
+    const stub = await startGithubStub({
+      callbackUrl: `http://localhost:${port}/api/callback`,
+      dataDir: path.resolve(__dirname, "..", "..", "data"),
+    })
+    try {
+      const server = await serveBuild(
+        {
+          GITHUB_OAUTH_CLIENT_ID: stubClientId,
+          GITHUB_OAUTH_CLIENT_SECRET: stubClientSecret,
+          GITHUB_URL: stub.url,
+          ...env,
+        },
+        { port },
+      )
+      return {
+        baseURL: server.baseURL,
+        githubUrl: stub.url,
+        stub,
+        stop: async () => {
+          server.stop()
+          await stub.close()
+        },
+      }
+    } catch (error) {
       await stub.close()
-    },
-  }
+      throw error
+    }
+  })
 }

@@ -1,41 +1,38 @@
 // A sign-up while the API service is down: nginx, with the shipped config, answers for the
 // endpoint as the endpoint answers when its mailing list cannot be reached (503, its page or its
 // JSON, its headers), and never hides an answer of the service itself. Run by
-// scripts/test-delivery.mjs after the build; starts its own nginx instances on loopback ports:
+// scripts/test-delivery.ts (playwright.delivery.config.ts) after the build; starts its own nginx
+// instances on loopback ports:
 // - "down": the API service's port closed, as when the service has stopped (nginx's own 502);
 // - "up": the service running, its mailing list (a provider) unreachable: the service's own 503.
-import assert from "node:assert/strict"
 import { existsSync } from "node:fs"
 import { mkdtemp, readFile, rm } from "node:fs/promises"
 import http from "node:http"
 import { tmpdir } from "node:os"
 import path from "node:path"
-import { after, before, describe, test } from "node:test"
-import { fileURLToPath } from "node:url"
+import { expect, test } from "@playwright/test"
 import { signupUnavailableJson, signupUnavailablePage } from "../../src/build/signupUnavailable"
 import { closeMemberStores } from "../../src/node/memberStore"
 import { startSiteServer } from "../../src/node/siteServer"
 import { addressField, authPath, signupEndpoint } from "../../src/shared/endpoints"
 import { signupTexts } from "../../src/signup/texts"
-import { freePort, startNginx } from "./nginx.mjs"
-import { readResponse } from "./read.mjs"
+import { startNginx, type NginxServer } from "../support/nginx"
+import { freePort } from "../support/servers"
+import { readResponse } from "../support/readResponse"
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..")
+const root = path.resolve(__dirname, "../..")
 const publicDir = path.join(root, "public")
 const html = "text/html; charset=utf-8"
 const json = "application/json; charset=utf-8"
 const address = "her.address@example.com"
 
-/** @type {Awaited<ReturnType<typeof startNginx>>} */
-let down
-/** @type {Awaited<ReturnType<typeof startNginx>>} */
-let up
-/** @type {http.Server} */
-let api
-/** @type {string} */
-let store
+// Set in beforeAll, so before any test reads them.
+let down: NginxServer
+let up: NginxServer
+let api: http.Server
+let store: string
 
-before(async () => {
+test.beforeAll(async () => {
   if (!existsSync(path.join(publicDir, signupUnavailablePage))) {
     throw new Error(
       `public${signupUnavailablePage} is missing: build the site again (npm run build)`,
@@ -68,28 +65,31 @@ before(async () => {
   })
 })
 
-after(async () => {
+test.afterAll(async () => {
   await Promise.all([down?.stop(), up?.stop()])
   if (api) await new Promise((resolve) => api.close(resolve))
   await closeMemberStores()
   if (store) await rm(store, { recursive: true, force: true })
 })
 
-/**
- * @typedef {object} Answer
- * @property {number | undefined} status
- * @property {http.IncomingHttpHeaders} headers
- * @property {string} body
- */
+interface Answer {
+  status: number | undefined
+  headers: http.IncomingHttpHeaders
+  body: string
+}
 
 /**
  * A sign-up as a browser sends it: the form's fields, from a page of the same site; with
  * `Accept: application/json` as the page's script sends it (src/components/contact/SignupFormView.ts).
- * @param {{ baseUrl: string, port: number }} server
- * @param {{ script?: boolean, pathname?: string, method?: string }} [options]
- * @returns {Promise<Answer>}
  */
-function signUp(server, { script = false, pathname = signupEndpoint, method = "POST" } = {}) {
+function signUp(
+  server: { baseUrl: string; port: number },
+  {
+    script = false,
+    pathname = signupEndpoint,
+    method = "POST",
+  }: { script?: boolean; pathname?: string; method?: string } = {},
+): Promise<Answer> {
   const body = new URLSearchParams({ [addressField]: address, website: "" }).toString()
   return new Promise((resolve, reject) => {
     const request = http.request(
@@ -126,14 +126,13 @@ const connectionHeaders = new Set([
   "server",
   "etag",
 ])
-/** @param {Answer} answer */
-const ownHeaders = (answer) =>
+const ownHeaders = (answer: Answer) =>
   Object.fromEntries(
     Object.entries(answer.headers).filter(([name]) => !connectionHeaders.has(name)),
   )
 
 /** React's escaping of a text (src/server/pages/ render with it). */
-const escaped = (/** @type {string} */ text) =>
+const escaped = (text: string) =>
   text
     .replace(/&/g, "&amp;")
     .replace(/</g, "&lt;")
@@ -141,57 +140,57 @@ const escaped = (/** @type {string} */ text) =>
     .replace(/"/g, "&quot;")
     .replace(/'/g, "&#x27;")
 
-describe("a sign-up while the API service is down: nginx answers for it", () => {
+test.describe("a sign-up while the API service is down: nginx answers for it", () => {
   test("without JavaScript: 503 and the endpoint's page, with the message, the form and the site's header and footer", async () => {
     const answer = await signUp(down)
-    assert.equal(answer.status, 503)
-    assert.equal(answer.headers["content-type"], html)
-    assert.equal(answer.body, await readFile(path.join(publicDir, signupUnavailablePage), "utf8"))
-    assert.ok(answer.body.includes(escaped(signupTexts.messages.unavailable)), "the message")
-    assert.match(answer.body, new RegExp(`<form method="post" action="${signupEndpoint}"`))
-    assert.match(answer.body, new RegExp(`<input [^>]*name="${addressField}"[^>]*value=""`))
-    assert.match(answer.body, /<header data-site-header="true"/)
-    assert.match(answer.body, /<footer[\s>]/)
-    assert.ok(answer.body.includes(escaped(signupTexts.brandName)), "the boutique's name")
+    expect(answer.status).toBe(503)
+    expect(answer.headers["content-type"]).toBe(html)
+    expect(answer.body).toBe(await readFile(path.join(publicDir, signupUnavailablePage), "utf8"))
+    expect(answer.body, "the message").toContain(escaped(signupTexts.messages.unavailable))
+    expect(answer.body).toMatch(new RegExp(`<form method="post" action="${signupEndpoint}"`))
+    expect(answer.body).toMatch(new RegExp(`<input [^>]*name="${addressField}"[^>]*value=""`))
+    expect(answer.body).toMatch(/<header data-site-header="true"/)
+    expect(answer.body).toMatch(/<footer[\s>]/)
+    expect(answer.body, "the boutique's name").toContain(escaped(signupTexts.brandName))
     // nginx does not read the form: her address is not in the page.
-    assert.ok(!answer.body.includes(address))
+    expect(answer.body).not.toContain(address)
   })
 
   test("the page's script (Accept: application/json): 503 and the endpoint's JSON, so the toast's problem shows", async () => {
     const answer = await signUp(down, { script: true })
-    assert.equal(answer.status, 503)
-    assert.equal(answer.headers["content-type"], json)
-    assert.deepEqual(JSON.parse(answer.body), { outcome: "problem", problem: "unavailable" })
+    expect(answer.status).toBe(503)
+    expect(answer.headers["content-type"]).toBe(json)
+    expect(JSON.parse(answer.body)).toStrictEqual({ outcome: "problem", problem: "unavailable" })
   })
 
   test("the same status, headers and words as the service's own answer when its list is unreachable", async () => {
     for (const script of [false, true]) {
       const [standIn, own] = [await signUp(down, { script }), await signUp(up, { script })]
-      assert.equal(own.status, 503, "the service's own answer")
-      assert.equal(standIn.status, own.status)
-      assert.deepEqual(ownHeaders(standIn), ownHeaders(own), script ? "JSON" : "page")
+      expect(own.status, "the service's own answer").toBe(503)
+      expect(standIn.status).toBe(own.status)
+      expect(ownHeaders(standIn), script ? "JSON" : "page").toStrictEqual(ownHeaders(own))
       // The service's page keeps her address in the field; nginx's cannot.
       const kept = own.body.replace(`value="${escaped(address)}"`, 'value=""')
-      assert.equal(standIn.body, kept, script ? "JSON" : "page")
+      expect(standIn.body, script ? "JSON" : "page").toBe(kept)
     }
   })
 
   test("the service's own answers pass unchanged: its 503 keeps her address", async () => {
     const answer = await signUp(up)
-    assert.equal(answer.status, 503)
-    assert.ok(answer.body.includes(`value="${escaped(address)}"`))
+    expect(answer.status).toBe(503)
+    expect(answer.body).toContain(`value="${escaped(address)}"`)
   })
 
   test("only the sign-up: another endpoint gets nginx's own 502", async () => {
     const answer = await signUp(down, { pathname: authPath, method: "GET" })
-    assert.equal(answer.status, 502)
-    assert.ok(!answer.body.includes(escaped(signupTexts.messages.unavailable)))
+    expect(answer.status).toBe(502)
+    expect(answer.body).not.toContain(escaped(signupTexts.messages.unavailable))
   })
 
   test("the stand-ins have no address of their own", async () => {
     for (const pathname of [signupUnavailablePage, signupUnavailableJson]) {
       const answer = await signUp(down, { pathname, method: "GET" })
-      assert.equal(answer.status, 404, pathname)
+      expect(answer.status, pathname).toBe(404)
     }
   })
 })

@@ -1,2 +1,0 @@
-export declare const chromePath: string
-export declare function chromiumLaunchOptions(): { executablePath: string; args: string[] }
