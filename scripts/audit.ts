@@ -6,8 +6,7 @@
 import AxeBuilder from "@axe-core/playwright"
 import { chromium, type Response } from "@playwright/test"
 import * as chromeLauncher from "chrome-launcher"
-import lighthouse, { type Result as LighthouseResult, type RunnerResult } from "lighthouse"
-import desktopConfig from "lighthouse/core/config/desktop-config.js"
+import type { Result as LighthouseResult, RunnerResult } from "lighthouse"
 import { LinkChecker } from "linkinator"
 import { spawnSync } from "node:child_process"
 import { existsSync } from "node:fs"
@@ -387,6 +386,12 @@ const traceFailures = new Set(["NO_NAVSTART", "NO_TRACING_STARTED"])
  * Lighthouse 12 with its default simulated throttling, one run at a time; mobile judged by its best run.
  */
 async function runLighthouse(base: string): Promise<Record<string, LighthouseFigures>> {
+  // Imported as the ES modules they are, not required: tsx runs this file as CommonJS and would
+  // compile Lighthouse to CommonJS on the way, with esbuild's __name() helper in its functions;
+  // Lighthouse sends some of those functions to the page as text (computeBenchmarkIndex), where
+  // __name is not defined and the run fails.
+  const { default: lighthouse } = await import("lighthouse")
+  const { default: desktopConfig } = await import("lighthouse/core/config/desktop-config.js")
   const chrome = await chromeLauncher.launch({
     chromePath,
     chromeFlags: [...chromiumLaunchOptions().args, "--headless=new"],
