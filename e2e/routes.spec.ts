@@ -262,13 +262,14 @@ test("affiliate: partnership, every collection and why shop through us, with hon
 
   // Pointing at a button fetches the tooltips' code, and this part of the page hydrates with it;
   // her pointer moves on over the button, which explains itself after the site's 700 ms delay.
-  // (Timed from before the move, so that a slow machine can only make it later; Radix marks a
-  // tooltip that waited.)
+  // (Timed from before she first points at it: the note may open for a pointer already at rest
+  // there once the code is in, so a slow machine can only make it later; Radix marks a tooltip
+  // that waited.)
+  const hoveredAt = Date.now()
   await visit.hover()
   await page.locator("html[data-tooltips]").waitFor({ state: "attached" })
   const tooltip = page.locator("[data-radix-popper-content-wrapper]")
   const box = (await visit.boundingBox())!
-  const hoveredAt = Date.now()
   await page.mouse.move(box.x + box.width / 2 + 5, box.y + box.height / 2, { steps: 3 })
   await expect(tooltip).toContainText(comingSoon, { timeout: 3000 })
   expect(Date.now() - hoveredAt).toBeGreaterThanOrEqual(700)
