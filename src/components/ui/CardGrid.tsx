@@ -12,37 +12,60 @@ interface CardGridProps {
 
 const GAP = space.md
 
-/** The share of the row one card takes when `count` cards fit across. */
-const basis = (count: number) => `calc((100% - ${count - 1} * ${GAP}) / ${count})`
+/**
+ * Places the cards of a row that is not full so that the row is centred: in a grid of half
+ * columns, where each card spans two, the short row's first card starts one half in for each card
+ * the row is missing.
+ */
+function centreLastRow(count: number, perRow: number) {
+  const inLastRow = count % perRow
+  // First undoes what a narrower screen's rule placed (same specificity, later in the sheet).
+  return css`
+    > li:nth-of-type(n) {
+      grid-column: span 2;
+    }
+    ${
+      inLastRow > 0 &&
+      `> li:nth-of-type(${count - inLastRow + 1}) {
+      grid-column: ${perRow - inLastRow + 1} / span 2;
+    }`
+    }
+  `
+}
 
 /**
  * A list of cards that reflows from one column on a phone to `columns` on a wide screen. A last
  * row that is not full is centred, so five categories read as three and two, not four and one.
+ *
+ * The columns are fixed by the grid, not by how many cards there are: a browser that paints the
+ * page before all of it has arrived puts each card where it will stay. (A centred flex row moved
+ * the first cards aside as the next ones came in.)
  */
-export function CardGrid({ children, columns, maxCardWidth = "none" }: CardGridProps) {
+export function CardGrid({ children, columns, maxCardWidth }: CardGridProps) {
+  const count = Children.count(children)
+  // A half column: two of them and the gap between make a card, at most maxCardWidth wide.
+  const half = maxCardWidth ? `minmax(0, calc((${maxCardWidth} - ${GAP}) / 2))` : "minmax(0, 1fr)"
+  const tablet = Math.min(columns, 2)
   return (
     <ul
       css={css`
         list-style: none;
         margin: 0;
         padding: 0;
-        display: flex;
-        flex-wrap: wrap;
+        display: grid;
+        grid-template-columns: repeat(2, ${half});
         justify-content: center;
         gap: ${space.lg} ${GAP};
         > li {
-          flex: 0 1 100%;
-          max-width: ${maxCardWidth};
+          grid-column: span 2;
         }
         ${mq.md} {
-          > li {
-            flex-basis: ${basis(Math.min(columns, 2))};
-          }
+          grid-template-columns: repeat(${2 * tablet}, ${half});
+          ${centreLastRow(count, tablet)}
         }
         ${mq.lg} {
-          > li {
-            flex-basis: ${basis(columns)};
-          }
+          grid-template-columns: repeat(${2 * columns}, ${half});
+          ${centreLastRow(count, columns)}
         }
       `}
     >
