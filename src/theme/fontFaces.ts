@@ -47,8 +47,8 @@ interface FontMetrics {
 }
 
 /**
- * A local font (Liberation Sans and Arimo share Arial's metrics) stretched to the web font's average width and vertical metrics, so text set in the
- * fallback takes the same space and nothing moves when the web font arrives (CLS 0).
+ * A local font (Liberation Sans and Arimo share Arial's metrics) stretched to the web font's
+ * average width and vertical metrics, so a page painted in the fallback looks as laid out.
  */
 function metricFallback(name: string, localFonts: string[], font: FontMetrics, local: FontMetrics) {
   const sizeAdjust = font.xWidthAvg / font.unitsPerEm / (local.xWidthAvg / local.unitsPerEm)
@@ -67,12 +67,16 @@ function metricFallback(name: string, localFonts: string[], font: FontMetrics, l
 // Only the Latin files of the weights in use: Source Sans 3 variable (400–700), Cormorant 600,
 // each cut down to the characters the site shows. A character outside the subset is drawn by the
 // metric-matched fallback face below, as the browser falls back glyph by glyph.
+// `font-display: optional`: a face that has not arrived when the text first paints (within about
+// 100 ms; both are preloaded) is not swapped in later, so the text never waits and never moves.
+// With `swap`, a late face moved the menu and re-wrapped lines on a slow line (measured by
+// e2e/arriving-in-pieces.spec.ts); the next page she opens has the face from the cache.
 export const fontFaceRules = ({ body, display }: FontUrls) => `
   @font-face {
     font-family: "Source Sans 3";
     font-style: normal;
     font-weight: 300 900;
-    font-display: swap;
+    font-display: optional;
     src: url(${body}) format("woff2");
     unicode-range: U+0000-00FF, U+0131, U+0152-0153, U+02BB-02BC, U+02C6, U+02DA, U+02DC, U+0304, U+0308, U+0329, U+2000-206F, U+20AC, U+2122, U+2191, U+2193, U+2212, U+2215, U+FEFF, U+FFFD;
   }
@@ -80,7 +84,7 @@ export const fontFaceRules = ({ body, display }: FontUrls) => `
     font-family: "Cormorant Garamond";
     font-style: normal;
     font-weight: 600;
-    font-display: swap;
+    font-display: optional;
     src: url(${display}) format("woff2");
     unicode-range: U+0000-00FF, U+0131, U+0152-0153, U+02BB-02BC, U+02C6, U+02DA, U+02DC, U+0304, U+0308, U+0329, U+2000-206F, U+20AC, U+2122, U+2191, U+2193, U+2212, U+2215, U+FEFF, U+FFFD;
   }
