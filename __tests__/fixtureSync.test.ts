@@ -115,20 +115,20 @@ describe("npm run fixture:sync", () => {
   })
 
   it("follows a changed model: a new required field from data/ or the model's default, a dropped one removed", () => {
-    const notice = paragraph("notice", "Notice", { maxLength: 160 })
+    const restockNote = paragraph("restockNote", "Restock note", { maxLength: 160 })
     const sale = yesNo("sale", "On sale")
     const closing = text("closing", "Closing line", { maxLength: 60 })
     const fields: Field[] = contentModel.shop.fields
       .filter((field) => field.name !== "countLabel")
-      .flatMap((field): Field[] => (field.name === "intro" ? [field, notice, sale] : [field]))
+      .flatMap((field): Field[] => (field.name === "intro" ? [field, restockNote, sale] : [field]))
     const files = contentFiles.map((file) =>
       file.name === "shop" ? { ...file, fields: [...fields, closing] } : file,
     )
-    source.edit("shop", (json) => (json.notice = "New autumn knitwear arrives on Friday."))
+    source.edit("shop", (json) => (json.restockNote = "Cashmere cardigans are back in every size."))
 
     expect(sync({ files }).map(({ where, message }) => `${where.join(": ")} ${message}`)).toEqual([
       `'countLabel' is not a field of the model: removed (it was "items")`,
-      `'notice' was missing: added "New autumn knitwear arrives on Friday." from data/shop.json`,
+      `'restockNote' was missing: added "Cashmere cardigans are back in every size." from data/shop.json`,
       `'sale' was missing: added false, the model's default`,
       `'closing' is missing, and data/shop.json has none either: write it by hand`,
     ])
@@ -138,7 +138,7 @@ describe("npm run fixture:sync", () => {
     const afterIntro = keys.indexOf("intro") + 1
     const expected = Object.fromEntries([
       ...keys.slice(0, afterIntro).map((key) => [key, shop[key]]),
-      ["notice", "New autumn knitwear arrives on Friday."],
+      ["restockNote", "Cashmere cardigans are back in every size."],
       ["sale", false],
       ...keys.slice(afterIntro).map((key) => [key, shop[key]]),
     ])
@@ -172,35 +172,39 @@ describe("npm run fixture:sync", () => {
   })
 
   it("copies a file new to the model from data/, with its picture, and removes one the model lost", () => {
-    const visit = contentFile({
-      name: "visit",
-      label: "Visit us page",
-      description: "Where the boutique is.",
+    const stockists = contentFile({
+      name: "stockists",
+      label: "Stockists page",
+      description: "The shops that carry the collection.",
       fields: [text("heading", "Page heading", { maxLength: 60 }), image("image", "Picture")],
     })
     fs.writeFileSync(
-      path.join(source.dir, "visit.json"),
-      asWritten({ heading: "Visit us", image: "images/visit-us.jpg" }),
+      path.join(source.dir, "stockists.json"),
+      asWritten({ heading: "Our stockists", image: "images/stockists.jpg" }),
     )
     fs.copyFileSync(
       path.join(dataDir, "images", "about-hero.jpg"),
-      path.join(source.dir, "images", "visit-us.jpg"),
+      path.join(source.dir, "images", "stockists.jpg"),
     )
     fs.writeFileSync(path.join(fixture.dir, "lookbook.json"), "{}\n")
 
-    expect(sync({ files: [...contentFiles, visit] })).toEqual([
-      { file: "visit.json", where: [], message: "was missing: copied from data/visit.json" },
+    expect(sync({ files: [...contentFiles, stockists] })).toEqual([
       {
-        file: "visit.json",
+        file: "stockists.json",
+        where: [],
+        message: "was missing: copied from data/stockists.json",
+      },
+      {
+        file: "stockists.json",
         where: ["'image'"],
-        message: "names images/visit-us.jpg: copied the picture from data/images",
+        message: "names images/stockists.jpg: copied the picture from data/images",
       },
       { file: "lookbook.json", where: [], message: "is not a file of the model: removed" },
     ])
-    expect(readText(fixture.dir, "visit.json")).toBe(readText(source.dir, "visit.json"))
-    expect(fs.existsSync(path.join(fixture.dir, "images", "visit-us.jpg"))).toBe(true)
+    expect(readText(fixture.dir, "stockists.json")).toBe(readText(source.dir, "stockists.json"))
+    expect(fs.existsSync(path.join(fixture.dir, "images", "stockists.jpg"))).toBe(true)
     expect(fs.existsSync(path.join(fixture.dir, "lookbook.json"))).toBe(false)
-    expectUnchangedExcept("visit.json")
+    expectUnchangedExcept("stockists.json")
   })
 
   it("with --check says what it would change and writes nothing", () => {
