@@ -38,6 +38,10 @@ describe("scripts after the first paint", () => {
     expect(page).toContain(`<script>${loader}</script>`)
   })
 
+  it("ships the loader without its comments: every page carries it as written", () => {
+    expect(loader).not.toMatch(/\/\/|\/\*/)
+  })
+
   it("changes nothing outside Gatsby's scripts slice", () => {
     const outside = (html: string) => html.replace(/<!-- slice-start[\s\S]*slice-end[^>]*>/, "")
     expect(outside(page)).toBe(outside(gatsbyPage))

@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from "node:fs"
+import { existsSync, readdirSync, readFileSync } from "node:fs"
 import path from "node:path"
 import { expect, test } from "@playwright/test"
 import { siteAddresses } from "../src/content/routes"
@@ -12,7 +12,7 @@ const siteBundles = readdirSync(publicDir).filter((name) => /-[0-9a-f]{20}\.js$/
 const appBundle = () => {
   const apps = siteBundles.filter((name) => /^app-/.test(name))
   expect(apps).toHaveLength(1)
-  return readFileSync(path.join(publicDir, apps[0] ?? ""), "utf8")
+  return apps[0] ?? ""
 }
 
 test("every site bundle starts with V8's compile hint (src/gatsby/siteWebpack.ts)", () => {
@@ -23,8 +23,75 @@ test("every site bundle starts with V8's compile hint (src/gatsby/siteWebpack.ts
   }
 })
 
-test("the pages' bundles carry no Partytown: Gatsby runs it only in development (src/gatsby/noPartytown.js)", () => {
-  expect(appBundle()).not.toContain("Partytown 0.")
+/**
+ * The modules a site bundle is made of ("src/…", "node_modules/…", ".cache/…"), from its source
+ * map; none for a bundle without one (webpack writes none for a chunk of empty modules).
+ */
+const modulesOf = (name: string): string[] => {
+  const file = path.join(publicDir, `${name}.map`)
+  if (!existsSync(file)) return []
+  const map: { sources: string[] } = JSON.parse(readFileSync(file, "utf8"))
+  return map.sources.map((source) => source.replace(/^webpack:\/\/[^/]*\/(\.\/)?/, ""))
+}
+
+test("the pages' bundles carry none of Gatsby's browser code that the site does not run (src/gatsby/siteWebpack.ts)", () => {
+  // Each was in every page's bundles before (the paths as webpack names them; Gatsby copies its
+  // cache-dir/ to .cache/).
+  const gone = [
+    // The plugins' browser files that do nothing here (`unusedBrowserCode`)…
+    "node_modules/gatsby-plugin-decap-cms/gatsby-browser.js", // the Identity check
+    "node_modules/gatsby/dist/internal-plugins/partytown/",
+    "node_modules/gatsby-plugin-manifest/",
+    ".cache/register-service-worker.js",
+    // …what they required: gatsby-script and Partytown's snippet, and (through the manifest's
+    // CommonJS `require("gatsby")`) Gatsby's Slice…
+    "node_modules/gatsby-script/",
+    "node_modules/@builder.io/partytown/",
+    ".cache/slice.js",
+    ".cache/slice/server-slice.js",
+    ".cache/slice/server-slice-renderer.js",
+    ".cache/slice/inline-slice.js",
+    // …and PageRenderer (`gatsbyExportsUnused`).
+    ".cache/public-page-renderer.js",
+    ".cache/public-page-renderer-prod.js",
+  ]
+  for (const module of gone) expect(existsSync(module), `${module} still exists`).toBe(true)
+  const modules = siteBundles.flatMap(modulesOf)
+  expect(modules).toContain(".cache/production-app.js")
+  for (const module of gone) {
+    expect(
+      modules.filter((m) => m.startsWith(module)),
+      module,
+    ).toEqual([])
+  }
+})
+
+test("the plugins whose browser code goes still have nothing to do in the browser (src/gatsby/siteWebpack.ts)", () => {
+  // Gatsby's list of the plugins' browser files, with the site's options for each.
+  const plugins = readFileSync(path.join(".cache", "api-runner-browser-plugins.js"), "utf8")
+  expect(plugins).toContain('"enableIdentityWidget":false')
+  expect(plugins).toContain("gatsby-plugin-manifest")
+  expect(plugins).not.toContain('"localize"')
+  // No plugin asks for a service worker, which the pages can no longer register.
+  const files = [...plugins.matchAll(/require\('([^']+)'\)/g)].map((match) => match[1] ?? "")
+  expect(files.length).toBeGreaterThan(3)
+  for (const file of files) {
+    expect(readFileSync(path.resolve(".cache", file), "utf8"), file).not.toContain(
+      "registerServiceWorker",
+    )
+  }
+})
+
+test("the site's own modules are not split off as libraries (gatsby-plugin-emotion's sourceMap, gatsby-config.ts)", () => {
+  // Gatsby names its chunks for large libraries with 8 hex digits; emotion's source maps made the
+  // site's style modules large enough to be one before minifying.
+  expect(modulesOf(appBundle())).toContain("src/theme/styles.ts")
+  for (const name of siteBundles.filter((bundle) => /^[0-9a-f]{8}-/.test(bundle))) {
+    expect(
+      modulesOf(name).filter((module) => module.startsWith("src/")),
+      name,
+    ).toEqual([])
+  }
 })
 
 test("the pages' bundles carry no hoist-non-react-statics (its sideEffects rule, src/gatsby/siteWebpack.ts)", () => {

@@ -1,26 +1,26 @@
 import type { GatsbyNode } from "gatsby"
 import path from "path"
-import { BannerPlugin, Compilation } from "webpack"
+import { BannerPlugin, Compilation, NormalModuleReplacementPlugin } from "webpack"
 
 /**
  * Every site bundle starts with V8's compile hint (below); the CMS's bundles are built apart.
- * hoist-non-react-statics is pure but does not say so in its package.json, so webpack kept it, and
- * react-is with it, in every page's bundle for emotion's `withTheme`, which the site never calls
- * (1.3 KB gzipped). Marked side-effect free, it goes as soon as nothing uses it, and stays if
- * anything does. Partytown's snippet, which Gatsby's partytown plugin requires in every page's
- * bundle but runs only under `gatsby develop`, is replaced by a stub (src/gatsby/noPartytown.js;
- * measured side by side: the app bundle 32,490 → 31,714 bytes gzipped). e2e/loading.spec.ts fails if it
- * comes back.
+ * The rest takes out of every page's bundles code that no page runs; e2e/bends.spec.ts fails if
+ * any of it comes back. hoist-non-react-statics is pure but does not say so in its package.json,
+ * so webpack kept it, and react-is with it, in every page's bundle for emotion's `withTheme`,
+ * which the site never calls (1.3 KB gzipped). Marked side-effect free, it goes as soon as nothing
+ * uses it, and stays if anything does. The plugins' browser code that does nothing here is
+ * swapped for an empty module (`unusedBrowserCode`), and Gatsby's own exports that no page imports
+ * are marked side-effect free (`gatsbyExportsUnused`).
  */
 export const onCreateWebpackConfig: GatsbyNode["onCreateWebpackConfig"] = ({ stage, actions }) => {
   if (stage !== "build-javascript") return
   actions.setWebpackConfig({
-    plugins: [compileHints],
-    resolve: {
-      alias: { "@builder.io/partytown/integration$": path.resolve("src/gatsby/noPartytown.js") },
-    },
+    plugins: [compileHints, unusedBrowserCode],
     module: {
-      rules: [{ test: /[\\/]node_modules[\\/]hoist-non-react-statics[\\/]/, sideEffects: false }],
+      rules: [
+        { test: /[\\/]node_modules[\\/]hoist-non-react-statics[\\/]/, sideEffects: false },
+        { test: gatsbyExportsUnused, sideEffects: false },
+      ],
     },
   })
 }
@@ -41,3 +41,34 @@ const compileHints = new BannerPlugin({
   test: /-[0-9a-f]{20}\.js$/,
   stage: Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_SIZE + 1,
 })
+
+/**
+ * Gatsby puts every plugin's gatsby-browser file in the app bundle, whatever the site's options
+ * leave it to do. These do nothing here, and become an empty module (gzipped bytes each takes off
+ * every page's JavaScript, measured by building without it):
+ * - gatsby-plugin-decap-cms's: the Netlify Identity check, which looks for a sign-in token in the
+ *   address and loads netlify-identity-widget, only with `enableIdentityWidget`, which
+ *   gatsby-config.ts turns off (the CMS at /admin/ signs in through its own bundle). 447 bytes.
+ * - Gatsby's partytown plugin's: it injects Partytown's snippet under `gatsby develop` only, yet
+ *   requires gatsby-script and Partytown's snippet in every page's bundle. 2,102 bytes.
+ * - gatsby-plugin-manifest's: it rewrites the manifest's link on navigation for a manifest per
+ *   language (`localize`), which the site has not. Its helper `require`s "gatsby" as CommonJS,
+ *   which kept every export of Gatsby's browser entry, those no page imports (`Slice`, `Script`)
+ *   too. 3,302 bytes.
+ * And Gatsby's service-worker registration, which production-app.js requires only when a plugin
+ * asks for a service worker (gatsby-plugin-offline does); none does. 365 bytes.
+ * e2e/bends.spec.ts checks that each still has nothing to do, with the site's options.
+ */
+const unusedBrowserCode = new NormalModuleReplacementPlugin(
+  /(gatsby-plugin-(decap-cms|manifest)[\\/]gatsby-browser|internal-plugins[\\/]partytown[\\/]gatsby-browser|[\\/]register-service-worker)(\.js)?$/,
+  path.resolve("src/gatsby/nothing.js"),
+)
+
+/**
+ * Gatsby's browser entry (`import … from "gatsby"`) also exports `PageRenderer`, which no page
+ * imports. Its modules look to webpack as if they did something as they load (one is CommonJS,
+ * the other sets propTypes), and Gatsby's package does not say otherwise: webpack kept them. Marked side-effect free, it goes as long as
+ * nothing imports it, and stays if anything does (272 bytes gzipped a page). Its other unused exports go without
+ * this, now that nothing requires "gatsby" whole.
+ */
+const gatsbyExportsUnused = /[\\/]\.cache[\\/]public-page-renderer(-prod)?\.js$/
