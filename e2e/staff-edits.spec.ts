@@ -1,9 +1,14 @@
-import fs from "node:fs"
-import path from "node:path"
 import { expect, test } from "@playwright/test"
 import { contact } from "./support/content"
 import { waitForHydration } from "./support/hydration"
-import { newArticleTitle, newCategory, renamedBrand, restocked } from "./support/staffEdits"
+import {
+  newArticleTitle,
+  newCategory,
+  readContent,
+  renamedBrand,
+  restocked,
+  type EditedFiles,
+} from "./support/staffEdits"
 
 // The pages of the build that `npm run test:content` makes from data/ with the staff's edits
 // (e2e/support/staffEdits.ts) show those edits. The rest of the suite runs on that build too.
@@ -11,9 +16,7 @@ const source = process.env.E2E_CONTENT_SOURCE
 test.skip(!source, "runs on the build of the edited content (npm run test:content)")
 
 /** A file of the content the edits were made to (the repository's data/). */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-const before = (name: string): any =>
-  JSON.parse(fs.readFileSync(path.join(source ?? "", `${name}.json`), "utf8"))
+const before = <Name extends keyof EditedFiles>(name: Name) => readContent(source ?? "", name)
 
 test("the new article is first, filed under the new category", async ({ page }) => {
   await page.goto("/journal")
@@ -37,13 +40,17 @@ test("the new name is in the header, the titles and the toast", async ({ page })
 
 test("the restock shows on the shop, and the removed collection is gone", async ({ page }) => {
   const shop = before("shop")
+  const [first] = shop.categories
+  expect(first, "data/shop.json has a category").toBeDefined()
   await page.goto("/shop")
   await expect(page.getByRole("main").getByRole("listitem").first()).toContainText(
-    `${shop.categories[0].count + restocked} ${shop.countLabel}`,
+    `${first!.count + restocked} ${shop.countLabel}`,
   )
 
   const { collections } = before("affiliate")
+  const removed = collections.at(-1)
+  expect(removed, "data/affiliate.json has a collection").toBeDefined()
   await page.goto("/affiliate")
   await expect(page.getByRole("article")).toHaveCount(collections.length - 1)
-  await expect(page.getByRole("main")).not.toContainText(collections.at(-1).title)
+  await expect(page.getByRole("main")).not.toContainText(removed!.title)
 })

@@ -24,13 +24,29 @@ export function newArticleDate(dates: readonly string[]): string {
   return day.toISOString().slice(0, 10)
 }
 
-// The files are edited as plain JSON, as the CMS writes them.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Json = any
+/** The files the edits touch, typed as data/ holds them today. */
+export interface EditedFiles {
+  site: typeof import("../../data/site.json")
+  shop: typeof import("../../data/shop.json")
+  journal: typeof import("../../data/journal.json")
+  affiliate: typeof import("../../data/affiliate.json")
+}
 
-function edit(dataDir: string, name: string, change: (json: Json) => void) {
+/** Reads a content file of `dataDir`. */
+export function readContent<Name extends keyof EditedFiles>(dataDir: string, name: Name) {
+  return JSON.parse(
+    fs.readFileSync(path.join(dataDir, `${name}.json`), "utf8"),
+  ) as EditedFiles[Name]
+}
+
+// The files are edited as plain JSON, as the CMS writes them.
+function edit<Name extends keyof EditedFiles>(
+  dataDir: string,
+  name: Name,
+  change: (json: EditedFiles[Name]) => void,
+) {
   const file = path.join(dataDir, `${name}.json`)
-  const json: Json = JSON.parse(fs.readFileSync(file, "utf8"))
+  const json = readContent(dataDir, name)
   change(json)
   fs.writeFileSync(file, `${JSON.stringify(json, null, 2)}\n`)
 }
@@ -41,16 +57,19 @@ export function applyStaffEdits(dataDir: string) {
     site.brandName = renamedBrand
   })
   edit(dataDir, "shop", (shop) => {
-    shop.categories[0].count += restocked
+    const [first] = shop.categories
+    if (!first) throw new Error("shop.json needs a category to restock")
+    first.count += restocked
   })
   edit(dataDir, "journal", (journal) => {
     journal.categories.push(newCategory)
     const [model] = journal.articles
+    if (!model) throw new Error("journal.json needs an article to take a picture from")
     // Added at the end of the list, as a hurried editor might: the page still shows it first.
     journal.articles.push({
       title: newArticleTitle,
       category: newCategory,
-      date: newArticleDate(journal.articles.map((article: { date: string }) => article.date)),
+      date: newArticleDate(journal.articles.map((article) => article.date)),
       excerpt:
         "Five pieces, one small case and a week of warm evenings: how to pack for a seaside holiday without a second thought.",
       image: model.image,
