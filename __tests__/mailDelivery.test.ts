@@ -6,6 +6,7 @@ import path from "node:path"
 import { startMailbox, type Mailbox } from "../e2e/support/mailbox"
 import { signupEndpoint } from "../src/shared/endpoints"
 import { miniSite, type MiniSite } from "./setup/miniSite"
+import { freePort } from "../e2e/support/servers"
 import { spawnSiteServer } from "./setup/servers"
 
 // Sending that loses nothing, with the site's own server as `npm start` runs it (a process of its
@@ -15,8 +16,9 @@ import { spawnSiteServer } from "./setup/servers"
 
 const outageMs = 60_000
 
-const port = 9900 + (process.pid % 90)
-const base = `http://127.0.0.1:${port}`
+// One port for the whole test, free when it starts: the restarted server comes back on it.
+let port = 0
+let base = ""
 
 let site: MiniSite
 let store: string
@@ -51,6 +53,8 @@ async function untilUp() {
 }
 
 beforeAll(async () => {
+  port = await freePort()
+  base = `http://127.0.0.1:${port}`
   site = await miniSite()
   store = mkdtempSync(path.join(tmpdir(), "evergrace-mail-members-"))
 })

@@ -7,13 +7,15 @@ import { tmpdir } from "node:os"
 import path from "node:path"
 import { signupEndpoint } from "../src/shared/endpoints"
 import { miniSite, type MiniSite } from "./setup/miniSite"
+import { freePort } from "../e2e/support/servers"
 import { spawnSiteServer } from "./setup/servers"
 
 // The site's own server as `npm start` runs it (scripts/serve.ts, a process of its own), on a small
 // build: what a stranger can send it must never end it, swell it or slip past its headers.
 
-const port = 9400 + (process.pid % 500)
-const base = `http://127.0.0.1:${port}`
+// A port free when the suite starts (the server must be told it: scripts/serve.ts).
+let port = 0
+let base = ""
 const visitorAddress = "someone.private@example.com"
 
 let site: MiniSite
@@ -22,6 +24,8 @@ let server: ChildProcess
 let log = ""
 
 beforeAll(async () => {
+  port = await freePort()
+  base = `http://127.0.0.1:${port}`
   site = await miniSite()
   store = mkdtempSync(path.join(tmpdir(), "evergrace-server-members-"))
   server = spawnSiteServer(
@@ -243,9 +247,13 @@ test("text files are sent gzipped from memory, with a tag; big files stream from
   expect((await big.text()).length).toBeGreaterThan(1_000_000)
 })
 
-test("without a build, the server says so and exits with an error", () => {
+test("without a build, the server says so and exits with an error", async () => {
   const result = spawnSync(process.execPath, ["--import", "tsx", "scripts/serve.ts"], {
-    env: { ...process.env, PORT: String(port + 1), PUBLIC_DIR: path.join(store, "no-build") },
+    env: {
+      ...process.env,
+      PORT: String(await freePort()),
+      PUBLIC_DIR: path.join(store, "no-build"),
+    },
     encoding: "utf8",
     timeout: 30_000,
   })
