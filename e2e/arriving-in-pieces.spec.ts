@@ -48,12 +48,18 @@ for (const width of [1280, 820, 390]) {
         new PerformanceObserver((list) => {
           for (const entry of list.getEntries() as (PerformanceEntry & {
             value: number
-            sources: { node?: Node }[]
+            sources: { node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[]
           })[]) {
-            const nodes = entry.sources.map((source) =>
-              source.node instanceof Element
-                ? source.node.outerHTML.slice(0, 80)
-                : String(source.node?.nodeName),
+            // What moved, and from where to where (x,y width×height), to see why.
+            const box = ({ x, y, width, height }: DOMRectReadOnly) =>
+              `${Math.round(x)},${Math.round(y)} ${Math.round(width)}×${Math.round(height)}`
+            const nodes = entry.sources.map(
+              (source) =>
+                `${
+                  source.node instanceof Element
+                    ? source.node.outerHTML.slice(0, 80)
+                    : String(source.node?.nodeName)
+                } ${box(source.previousRect)} → ${box(source.currentRect)}`,
             )
             shifts.push(`${entry.value.toFixed(4)} at ${Math.round(entry.startTime)} ms: ${nodes}`)
           }
