@@ -8,7 +8,7 @@ export const colors = {
   ivory: "#fbf8f4", // page background
   linen: "#f4ede5", // alternate section background
   blush: "#f0e0dc", // soft panels
-  accent: "#7a2b48", // garnet: buttons, links, highlights, 8.75:1 (7.2:1 on blush)
+  accent: "#7a2b48", // garnet: buttons, links, highlights, 8.75:1 (7.98:1 on linen, 7.24:1 on blush)
   accentDeep: "#5a1d34", // hover/active of accent
   gold: "#a8844f", // decorative rules only, never text
   sage: "#7f8f7a", // artwork only
