@@ -103,6 +103,18 @@ test("the pages' bundles carry no hoist-non-react-statics (its sideEffects rule,
   }
 })
 
+test("the CMS's own bundles are minified by esbuild, the pages' by terser (src/gatsby/cmsWebpack.ts)", () => {
+  // esbuild keeps licence comments in the bundle; terser takes them out to a .LICENSE.txt file.
+  for (const bundle of ["cms.js", "members.js"]) {
+    const code = readFileSync(path.join(publicDir, "admin", bundle), "utf8")
+    expect(code, bundle).toMatch(/@license/)
+    // Minified: long lines, not source.
+    expect(code.length / code.split("\n").length, `${bundle} is minified`).toBeGreaterThan(1000)
+  }
+  const app = readFileSync(path.join(publicDir, appBundle()), "utf8")
+  expect(app).not.toMatch(/@license/)
+})
+
 for (const route of siteAddresses()) {
   test(`${route}: emotion's styles are in the head, none in the body (src/gatsby/criticalCss.tsx)`, async ({
     request,

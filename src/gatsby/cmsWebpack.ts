@@ -1,4 +1,5 @@
 import path from "path"
+import TerserPlugin from "terser-webpack-plugin"
 import { cmsFolder } from "../shared/policy"
 import { membersPageHtml } from "../staffPage/membersPageHtml"
 
@@ -10,6 +11,7 @@ import { membersPageHtml } from "../staffPage/membersPageHtml"
 interface CmsWebpackConfig {
   entry: Record<string, string[]>
   plugins: unknown[]
+  optimization: { minimizer?: unknown[] }
   externals: Record<string, string>[]
   cache?: false | { name?: string; cacheLocation?: string }
 }
@@ -80,11 +82,28 @@ function isCopyPlugin(plugin: unknown): plugin is { patterns: CopyPattern[] } {
   )
 }
 
+/**
+ * The CMS's own bundles (its previews and the staff's page) minified by esbuild instead of terser.
+ * Terser took most of a cold build's bundling: measured from a clean clone, the JavaScript step
+ * 56 → 24 s, the whole build 153 → 108 s. esbuild's output is larger (cms.js 161 → 175 KB
+ * gzipped, members.js 40 → 47 KB), a price staff pay once, beside Decap's own 1.5 MB; the site's
+ * pages keep terser. The CSS minimizer stays as Gatsby set it.
+ */
+function minifyWithEsbuild(config: CmsWebpackConfig) {
+  const minimizers = config.optimization.minimizer ?? []
+  const terser = minimizers.findIndex(
+    (plugin) => typeof plugin === "object" && plugin?.constructor.name === "TerserPlugin",
+  )
+  if (terser === -1) throw new Error("the CMS build has no terser minimizer to replace any more")
+  minimizers[terser] = new TerserPlugin({ minify: TerserPlugin.esbuildMinify })
+}
+
 /** `previewFolder`: the absolute path of src/cms/preview/; `membersEntry`: src/staffPage/membersApp.tsx. */
 export const customizeCmsWebpackConfig =
   (previewFolder: string, membersEntry: string) =>
   (config: CmsWebpackConfig, { stage, plugins }: CmsWebpackHelpers) => {
     addMembersPage(config, membersEntry)
+    if (stage !== "develop") minifyWithEsbuild(config)
     // The plugin copies the site's webpack cache settings, so both builds would share one cache
     // and each be handed the other's cached modules. The CMS keeps a cache of its own.
     if (config.cache && config.cache.cacheLocation) {
