@@ -90,12 +90,19 @@ function isCopyPlugin(plugin: unknown): plugin is { patterns: CopyPattern[] } {
  * pages keep terser. The CSS minimizer stays as Gatsby set it.
  */
 function minifyWithEsbuild(config: CmsWebpackConfig) {
+  const isTerser = (plugin: unknown) =>
+    typeof plugin === "object" && plugin?.constructor.name === "TerserPlugin"
   const minimizers = config.optimization.minimizer ?? []
-  const terser = minimizers.findIndex(
-    (plugin) => typeof plugin === "object" && plugin?.constructor.name === "TerserPlugin",
-  )
-  if (terser === -1) throw new Error("the CMS build has no terser minimizer to replace any more")
-  minimizers[terser] = new TerserPlugin({ minify: TerserPlugin.esbuildMinify })
+  if (!minimizers.some(isTerser)) {
+    throw new Error("the CMS build has no terser minimizer to replace any more")
+  }
+  // A new list: the plugin hands over the site build's own, which must keep terser.
+  config.optimization = {
+    ...config.optimization,
+    minimizer: minimizers.map((plugin) =>
+      isTerser(plugin) ? new TerserPlugin({ minify: TerserPlugin.esbuildMinify }) : plugin,
+    ),
+  }
 }
 
 /** `previewFolder`: the absolute path of src/cms/preview/; `membersEntry`: src/staffPage/membersApp.tsx. */
