@@ -85,7 +85,7 @@ function isCopyPlugin(plugin: unknown): plugin is { patterns: CopyPattern[] } {
 /**
  * The CMS's own bundles (its previews and the staff's page) minified by esbuild instead of terser.
  * Terser took most of a cold build's bundling: measured from a clean clone, the JavaScript step
- * 56 → 24 s, the whole build 153 → 108 s. esbuild's output is larger (cms.js 161 → 175 KB
+ * 56 → 26 s, the whole build 153 → 119 s. esbuild's output is larger (cms.js 161 → 175 KB
  * gzipped, members.js 40 → 47 KB), a price staff pay once, beside Decap's own 1.5 MB; the site's
  * pages keep terser. The CSS minimizer stays as Gatsby set it.
  */
