@@ -5,6 +5,7 @@ import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
 import { removeOldBundles } from "../src/build/deliveryFiles"
+import { writeFontSubsets } from "../src/build/fontSubsets"
 import { postBuild, postBuildSteps } from "../src/build/postBuild"
 import { effectiveHeaders, parseHeadersFile } from "../src/build/hostRules"
 import { inlineScriptHashes } from "../src/build/inlineScripts"
@@ -60,6 +61,12 @@ describe("scripts after the first paint", () => {
 })
 
 describe("the post-build steps", () => {
+  // They copy the build's font subsets, which the build writes before webpack runs (gatsby-node's
+  // onPreInit): written here the same way, since the unit tests run before any build in CI.
+  beforeAll(async () => {
+    await writeFontSubsets(path.resolve("."))
+  }, 60_000)
+
   it("run in order: the delivery headers hash the scripts as the loader left them", () => {
     expect(postBuildSteps.map((step) => step.name)).toEqual([
       "robots.txt and favicon.ico",
