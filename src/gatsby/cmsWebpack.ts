@@ -24,13 +24,16 @@ type HtmlPlugin = new (options: {
   templateContent: (parameters: { htmlWebpackPlugin: { files: { js: string[] } } }) => string
 }) => unknown
 
+/**
+ * Whether `plugin` is an instance of the webpack plugin class `name`, told by its class's name: the
+ * CMS build's plugins come from gatsby-plugin-decap-cms's own copies of their packages.
+ */
+function isPluginNamed(plugin: unknown, name: string): plugin is object {
+  return typeof plugin === "object" && plugin !== null && plugin.constructor.name === name
+}
+
 function htmlPluginOf(plugins: readonly unknown[]): HtmlPlugin {
-  const found = plugins.find(
-    (plugin) =>
-      typeof plugin === "object" &&
-      plugin !== null &&
-      plugin.constructor.name === "HtmlWebpackPlugin",
-  )
+  const found = plugins.find((plugin) => isPluginNamed(plugin, "HtmlWebpackPlugin"))
   if (!found) throw new Error("gatsby-plugin-decap-cms no longer uses html-webpack-plugin")
   return (found as object).constructor as HtmlPlugin
 }
@@ -75,9 +78,7 @@ interface CopyPattern {
 
 function isCopyPlugin(plugin: unknown): plugin is { patterns: CopyPattern[] } {
   return (
-    typeof plugin === "object" &&
-    plugin !== null &&
-    plugin.constructor.name === "CopyPlugin" &&
+    isPluginNamed(plugin, "CopyPlugin") &&
     Array.isArray((plugin as { patterns?: unknown }).patterns)
   )
 }
@@ -90,8 +91,7 @@ function isCopyPlugin(plugin: unknown): plugin is { patterns: CopyPattern[] } {
  * pages keep terser. The CSS minimizer stays as Gatsby set it.
  */
 function minifyWithEsbuild(config: CmsWebpackConfig) {
-  const isTerser = (plugin: unknown) =>
-    typeof plugin === "object" && plugin?.constructor.name === "TerserPlugin"
+  const isTerser = (plugin: unknown) => isPluginNamed(plugin, "TerserPlugin")
   const minimizers = config.optimization.minimizer ?? []
   if (!minimizers.some(isTerser)) {
     throw new Error("the CMS build has no terser minimizer to replace any more")
