@@ -2,10 +2,17 @@ import { expect, test } from "@playwright/test"
 import { createServer, type Server } from "node:http"
 import type { AddressInfo } from "node:net"
 import { siteAddresses } from "../src/content/routes"
+import { chromiumLaunchOptions } from "./support/browser"
 
 // On a slow line, or a busy phone, the browser paints a page before all its HTML has arrived. What
 // it painted must stay where it is when the rest comes: a card grid that centred the cards it had
 // so far moved them aside for the next ones (CLS 0.24 on /journal, seen by Lighthouse in CI).
+
+// With the scrollbars a desktop browser shows: Playwright hides them in headless Chromium, and a
+// scrollbar that appears once the page outgrows the window narrows it, moving all that is centred.
+test.use({
+  launchOptions: { ...chromiumLaunchOptions(), ignoreDefaultArgs: ["--hide-scrollbars"] },
+})
 
 /** Where the page is cut: after the first list item of its main content, or halfway through it. */
 function cutPoint(html: string): number {

@@ -11,6 +11,9 @@ const globalStyles = css`
   html {
     -webkit-text-size-adjust: 100%;
     scroll-padding-top: calc(${sizes.navHeight} + 1rem);
+    /* Room for the scrollbar from the first paint: one that appears when the rest of a long page
+       arrives would narrow the page and move everything centred on it (CLS 0.005 in Lighthouse). */
+    scrollbar-gutter: stable;
   }
   body {
     margin: 0;
