@@ -52,6 +52,17 @@ export async function siteCharacters(projectDir: string): Promise<string> {
   return [...characters].sort().join("")
 }
 
+/**
+ * The OpenType features kept: those a browser applies to text by itself (kerning, ligatures,
+ * accents placed on their letters), and the figures the staff's page asks for (tabular and lining
+ * numerals). The rest (small capitals, old-style figures, fractions, ornaments…), which nothing
+ * here asks for, took 2.2 KB of Source Sans 3 and 2.7 KB of Cormorant Garamond.
+ */
+const keptFeatures = [
+  ...["ccmp", "locl", "mark", "mkmk", "rlig", "calt", "clig", "curs", "dist", "kern", "liga"],
+  ...["rclt", "rvrn", "tnum", "lnum"],
+]
+
 interface SubsetOptions {
   /** Where the content (data/) and the code (src/) are read from: the project, or a test's copy. */
   charactersFrom?: string
@@ -78,7 +89,7 @@ export async function writeFontSubsets(
       source: await readFile(path.join(projectDir, "node_modules", face.module)),
     })),
   )
-  const stamp = createHash("sha256").update(characters)
+  const stamp = createHash("sha256").update(characters).update(keptFeatures.join())
   for (const face of faces) stamp.update(face.module).update(face.source)
   const digest = stamp.digest("hex")
   const stampFile = path.join(outDir, "stamp")
@@ -87,7 +98,10 @@ export async function writeFontSubsets(
   await mkdir(outDir, { recursive: true })
   const sizes: string[] = []
   for (const face of faces) {
-    const subset = await subsetFont(face.source, characters, { targetFormat: "woff2" })
+    const subset = await subsetFont(face.source, characters, {
+      targetFormat: "woff2",
+      keepFeatures: keptFeatures,
+    })
     await writeFile(face.target, subset)
     sizes.push(
       `${path.basename(face.target)} ${kilobytes(face.source.length)} → ${kilobytes(subset.length)} KB`,
