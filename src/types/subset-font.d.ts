@@ -2,6 +2,8 @@
 declare module "subset-font" {
   interface SubsetOptions {
     targetFormat?: "sfnt" | "woff" | "woff2" | "truetype"
+    /** OpenType feature tags to keep; without it, every feature is kept. */
+    keepFeatures?: string[]
   }
   export default function subsetFont(
     font: Buffer,
