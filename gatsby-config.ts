@@ -49,10 +49,8 @@ const config: GatsbyConfig = {
         background_color: colors.ivory,
         theme_color: colors.accent,
         display: "standalone",
-        // Icons in every size are made from this one image. The pages' favicon is written into
-        // each page instead (src/build/favicon.ts): a request for it delays the largest paint.
+        // Icons in every size, and the favicon links, are made from this one image.
         icon: path.join("data", site.icon),
-        include_favicon: false,
         cache_busting_mode: "none",
       },
     },

@@ -3,7 +3,6 @@ import type { GatsbyNode, Reporter } from "gatsby"
 import path from "path"
 import site from "./data/site.json"
 import { removeOldBundles } from "./src/build/deliveryFiles"
-import { writeInlineFavicon } from "./src/build/favicon"
 import { writeFontSubsets } from "./src/build/fontSubsets"
 import { postBuild } from "./src/build/postBuild"
 import { checkContent, formatProblems } from "./src/content/checkContent"
@@ -29,10 +28,6 @@ export const onPreInit: GatsbyNode["onPreInit"] = async ({ reporter }) => {
   if (problems.length === 0) {
     // Before webpack bundles them: the fonts cut down to the characters of this content.
     reporter.info(`web fonts: ${await writeFontSubsets(__dirname)}`)
-    // And the icon, which gatsby-ssr writes into every page.
-    reporter.info(
-      `favicon: ${await writeInlineFavicon(__dirname, path.join(dataDirectory, site.icon))}`,
-    )
     return
   }
   // Printed as it is: Gatsby's error box would wrap the one-problem-a-line list.

@@ -1,8 +1,6 @@
 import type { GatsbySSR } from "gatsby"
 import { fontFaces, preloadFontUrls } from "./src/theme/fonts"
 import { headerWithoutScript } from "./src/theme/headerWithoutScript"
-// Written by the build before webpack runs (gatsby-node's onPreInit, src/build/favicon.ts).
-import favicon from "./node_modules/.cache/evergrace-icon/favicon.json"
 
 export { wrapPageElement } from "./src/wrappers"
 // A bend of Gatsby's rendering (src/gatsby/, listed in docs/architecture.md).
@@ -14,8 +12,6 @@ export const onRenderBody: GatsbySSR["onRenderBody"] = ({
 }) => {
   setHtmlAttributes({ lang: "en" })
   setHeadComponents([
-    // In the page, so the browser asks for nothing but the page's own content while it loads.
-    <link key="icon" rel="icon" href={favicon.href} type="image/png" />,
     // In the static head, not in emotion's global styles: those are written again as the page
     // hydrates, and @font-face rules written again make the browser load and swap the fonts again.
     <style key="font-faces" dangerouslySetInnerHTML={{ __html: fontFaces }} />,

@@ -1,6 +1,4 @@
 import { expect, test } from "@playwright/test"
-import path from "node:path"
-import sharp from "sharp"
 import { pageRoutes, unknownPath } from "../src/content/routes"
 import { articlesNewestFirst, home, journal, publishedUrl, site } from "./support/content"
 
@@ -97,29 +95,4 @@ test("robots.txt, the sitemap, the manifest and the favicon are there", async ({
   const favicon = await request.get("/favicon.ico")
   expect(favicon.status()).toBe(200)
   expect((await favicon.body()).readUInt16LE(2)).toBe(1) // the ICO header's "icon" type
-})
-
-test("every page carries its icon in its head, so loading it asks for no icon file", async ({
-  page,
-}) => {
-  // The site's icon, as the browser shows it in a tab: the content's picture at 32 px.
-  const { dominant: expected } = await sharp(path.join("data", site.icon)).resize(32, 32).stats()
-  for (const route of [...routes, unknownPath]) {
-    await page.goto(route)
-    const icons = await page
-      .locator('link[rel="icon"]')
-      .evaluateAll((links) => links.map((link) => link.getAttribute("href") ?? ""))
-    expect(icons, `${route}: one icon`).toHaveLength(1)
-    const [type, data] = icons[0]!.split(",")
-    expect(type, `${route}: a PNG written into the page`).toBe("data:image/png;base64")
-    const icon = sharp(Buffer.from(data!, "base64"))
-    expect(await icon.metadata(), route).toMatchObject({ width: 32, height: 32 })
-    const { dominant } = await icon.stats()
-    for (const channel of ["r", "g", "b"] as const) {
-      expect(
-        Math.abs(dominant[channel] - expected[channel]),
-        `${route}: the site's icon`,
-      ).toBeLessThan(24)
-    }
-  }
 })
