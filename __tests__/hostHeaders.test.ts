@@ -18,6 +18,7 @@ import {
 import {
   adminHeaders,
   cacheControl,
+  fileHeaders,
   metaContentSecurityPolicy,
   securityHeaders,
   type Headers,
@@ -84,7 +85,8 @@ function served(host: Host, path: string) {
 }
 
 const page = lower({ ...site, "Cache-Control": cacheControl.revalidate })
-const hashed = lower({ ...site, "Cache-Control": cacheControl.immutable })
+const file = lower({ ...fileHeaders(), "Cache-Control": cacheControl.revalidate })
+const hashed = lower({ ...fileHeaders(), "Cache-Control": cacheControl.immutable })
 const cms = lower(adminHeaders())
 
 /** What every kind of address gets: exactly nginx's headers for it (deploy/nginx/evergrace/). */
@@ -94,8 +96,11 @@ const expected: [label: string, path: string, headers: Record<string, string>][]
   ["a page's flat copy", "/shop.html", page],
   ["a page's file", "/shop/index.html", page],
   ["the 404 page", "/404.html", page],
-  ["page data", "/page-data/shop/page-data.json", page],
-  ["robots.txt", "/robots.txt", page],
+  ["page data", "/page-data/shop/page-data.json", file],
+  ["robots.txt", "/robots.txt", file],
+  ["the favicon", "/favicon-32x32.png", file],
+  ["the manifest", "/manifest.webmanifest", file],
+  ["an icon", "/icons/icon-144x144.png", file],
   ["a script bundle", bundle, hashed],
   ["another bundle", "/framework-68fb10c98a8761fbf0be.js", hashed],
   ["an image", image, hashed],
@@ -109,6 +114,19 @@ describe.each(hosts)("the _headers file on %s", (host) => {
     const effective = served(host, path)
     expect(clashes(effective)).toEqual({})
     expect(effective.headers).toEqual(headers)
+  })
+
+  it("sends the pages' policy with pages only: a font or a picture gets a short one", () => {
+    const { headers } = served(host, image)
+    expect(headers["content-security-policy"]).toBe("default-src 'none'; frame-ancestors 'none'")
+    expect(headers).not.toHaveProperty("cross-origin-opener-policy")
+    // What a phone's new connection carries in its first round trip is about 14 KB: the headers
+    // of a web font must leave it room.
+    const bytes = Object.entries(headers).reduce(
+      (sum, [name, value]) => sum + name.length + value.length + 4,
+      0,
+    )
+    expect(bytes).toBeLessThan(600)
   })
 
   it("gives the CMS its own policy and opener policy, never the site's", () => {

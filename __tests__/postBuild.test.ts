@@ -11,6 +11,7 @@ import { effectiveHeaders, parseHeadersFile } from "../src/build/hostRules"
 import { inlineScriptHashes } from "../src/build/inlineScripts"
 import { listedBundles, loader, loadScriptsAfterPaint } from "../src/gatsby/scriptsAfterPaint"
 import { dataDir } from "./setup/contentCopy"
+import { fileHeaders } from "../src/shared/policy"
 
 // The steps run on a page as Gatsby 5 writes it (a saved sample of the shop page, straight out of
 // `gatsby build` before these steps). If Gatsby changes that markup, the scripts step stops the
@@ -112,11 +113,16 @@ describe("the post-build steps", () => {
       expect(listedBundles(shop)).toEqual(asyncScripts)
       const headers = read("_headers")
       for (const hash of inlineScriptHashes(shop)) expect(headers).toContain(`'${hash}'`)
-      // The bundle has a rule of its own: the site's headers, kept a year (hostHeaders.test.ts).
+      // The page has the policy with the hashes; the bundle a rule of its own: the files' short
+      // policy, kept a year (hostHeaders.test.ts).
       const { rules } = parseHeadersFile(headers, "cloudflare")
+      expect(effectiveHeaders(rules, "/shop", "cloudflare").headers).toMatchObject({
+        "cache-control": "public, max-age=0, must-revalidate",
+        "content-security-policy": expect.stringContaining(String(inlineScriptHashes(shop)[0])),
+      })
       expect(effectiveHeaders(rules, `/${bundle}`, "cloudflare").headers).toMatchObject({
         "cache-control": "public, max-age=31536000, immutable",
-        "content-security-policy": expect.stringContaining(String(inlineScriptHashes(shop)[0])),
+        "content-security-policy": fileHeaders()["Content-Security-Policy"],
       })
       // The host answers unknown paths with 404.html, which carries the policy itself.
       const metaPolicy = read("404.html").match(

@@ -73,6 +73,14 @@ function get(
   })
 }
 
+/** Headers as an HTTP block of the report; a header not sent is left out. */
+function securityBlock(headers: Record<string, string | undefined> = {}) {
+  const lines = Object.entries(headers)
+    .filter(([, value]) => value !== undefined)
+    .map(([name, value]) => `${name}: ${value}`)
+  return ["```http", ...lines, "```"].join("\n")
+}
+
 /** What nginx answers for each kind of address, as measured. */
 async function recordHeaders(baseUrl: string) {
   const home = await readFile(path.join(root, "public/index.html"), "utf8")
@@ -82,17 +90,18 @@ async function recordHeaders(baseUrl: string) {
   if (!script) throw new Error("public/index.html loads no /app- script")
   const image = about.match(/\/static\/[^"' ,]+\.avif/)?.[0]
   if (!image) throw new Error("public/about/index.html shows no .avif image")
-  const samples: [label: string, pathname: string][] = [
-    ...routes.map((route): [string, string] => [route, route]),
-    ["/shop/", "/shop/"],
-    ["unknown path", "/summer-sale-2019"],
-    ["page data", "/page-data/shop/page-data.json"],
-    ["hashed script", script],
-    ["/static/ image", image],
+  // Pages (with their redirects and errors) carry the pages' policy; every other file its own.
+  const samples: [label: string, pathname: string, kind: "pages" | "files"][] = [
+    ...routes.map((route): [string, string, "pages"] => [route, route, "pages"]),
+    ["/shop/", "/shop/", "pages"],
+    ["unknown path", "/summer-sale-2019", "pages"],
+    ["page data", "/page-data/shop/page-data.json", "files"],
+    ["hashed script", script, "files"],
+    ["/static/ image", image, "files"],
   ]
   const rows: string[][] = []
-  let security: Record<string, string | string[] | undefined> | undefined
-  for (const [label, pathname] of samples) {
+  const security: Partial<Record<"pages" | "files", Record<string, string | undefined>>> = {}
+  for (const [label, pathname, kind] of samples) {
     const response = await get(baseUrl, pathname, { "accept-encoding": "br, gzip" })
     const headers = response.headers
     rows.push([
@@ -113,15 +122,14 @@ async function recordHeaders(baseUrl: string) {
         "referrer-policy",
         "permissions-policy",
         "cross-origin-opener-policy",
-      ].map((name) => [name, headers[name]]),
+      ].map((name) => [name, headers[name]?.toString()]),
     )
-    security ??= these
-    if (JSON.stringify(these) !== JSON.stringify(security)) {
-      throw new Error(`${pathname}: security headers differ from the other routes'`)
+    security[kind] ??= these
+    if (JSON.stringify(these) !== JSON.stringify(security[kind])) {
+      throw new Error(`${pathname}: security headers differ from the other ${kind}'`)
     }
   }
-  // samples is never empty, so security is always set by now
-  return { rows, security: security ?? {} }
+  return { rows, security }
 }
 
 const table = (header: string[], rows: (string | number)[][]): string =>
@@ -282,13 +290,14 @@ Caching and compression by kind of address (requested with \`Accept-Encoding: br
 
 ${table(["address", "status", "Content-Type", "Cache-Control", "Content-Encoding"], headers.rows)}
 
-Every response above, the 404 and the redirect included, carries the same security headers:
+Every page above, the 404 and the redirect included, carries the same security headers:
 
-\`\`\`http
-${Object.entries(headers.security)
-  .map(([name, value]) => `${name}: ${value}`)
-  .join("\n")}
-\`\`\`
+${securityBlock(headers.security.pages)}
+
+Every other file (page data, scripts, pictures) carries these: a policy under which nothing may
+load or run, and no opener policy, which only a document uses:
+
+${securityBlock(headers.security.files)}
 
 The \`sha256-\` sources are the inline scripts of this build, computed after it by
 \`src/build/deliveryFiles.ts\` at the end of the build; they change when Gatsby's inline scripts change.

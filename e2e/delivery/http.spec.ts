@@ -13,6 +13,7 @@ import {
   adminHeaders,
   cacheControl,
   cmsAuthHeaders,
+  fileHeaders,
   hashedBundle,
   securityHeaders,
 } from "../../src/shared/policy"
@@ -71,6 +72,14 @@ test.beforeAll(async () => {
   expectedHeaders = securityHeaders([...hashes].sort())
   homeHtml = (await get("/")).body.toString("utf8")
 })
+
+/** A file that is not a page: the short policy, no opener policy (src/shared/policy.ts). */
+function assertFileHeaders(response: Response, label: string) {
+  for (const [name, value] of Object.entries(fileHeaders())) {
+    expect(response.headers[name.toLowerCase()], `${label}: ${name}`).toBe(value)
+  }
+  expect(response.headers["cross-origin-opener-policy"], label).toBeUndefined()
+}
 
 function assertSecurityHeaders(response: Response, label: string) {
   for (const [name, value] of Object.entries(expectedHeaders)) {
@@ -204,7 +213,7 @@ test.describe("caching by kind of file", () => {
       expect(response.status, pathname).toBe(200)
       expect(response.headers["content-type"], pathname).toBe("application/json; charset=utf-8")
       expect(response.headers["cache-control"], pathname).toBe(cacheControl.revalidate)
-      assertSecurityHeaders(response, pathname)
+      assertFileHeaders(response, pathname)
     }
     expect((await get("/page-data/no-such-page/page-data.json")).status).toBe(404)
   })
@@ -218,7 +227,7 @@ test.describe("caching by kind of file", () => {
       expect(response.status, pathname).toBe(200)
       expect(response.headers["content-type"]).toBe("application/javascript; charset=utf-8")
       expect(response.headers["cache-control"], pathname).toBe(cacheControl.immutable)
-      assertSecurityHeaders(response, pathname)
+      assertFileHeaders(response, pathname)
     }
   })
 
@@ -234,16 +243,23 @@ test.describe("caching by kind of file", () => {
       expect(response.status, pathname).toBe(200)
       expect(response.headers["content-type"], pathname).toBe(type)
       expect(response.headers["cache-control"], pathname).toBe(cacheControl.immutable)
-      assertSecurityHeaders(response, pathname)
+      assertFileHeaders(response, pathname)
     }
     expect((await get("/static/no-such-file.jpg")).status).toBe(404)
   })
 
   test("files without a content hash are revalidated, even scripts", async () => {
-    for (const pathname of ["/~partytown/partytown.js", "/chunk-map.json"]) {
+    for (const pathname of [
+      "/~partytown/partytown.js",
+      "/chunk-map.json",
+      "/manifest.webmanifest",
+      "/icons/icon-144x144.png",
+      "/robots.txt",
+    ]) {
       const response = await get(pathname)
       expect(response.status, pathname).toBe(200)
       expect(response.headers["cache-control"], pathname).toBe(cacheControl.revalidate)
+      assertFileHeaders(response, pathname)
     }
   })
 })
@@ -304,15 +320,19 @@ test.describe("public/_headers for the CDN host", () => {
       "an .avif image on /about",
     )
     const expected: [pathname: string, headers: Record<string, string>][] = [
-      ...[...routes, "/404.html", "/page-data/app-data.json"].map(
+      ...[...routes, "/404.html"].map((pathname): [string, Record<string, string>] => [
+        pathname,
+        { ...expectedHeaders, "Cache-Control": cacheControl.revalidate },
+      ]),
+      ...["/page-data/app-data.json", "/manifest.webmanifest"].map(
         (pathname): [string, Record<string, string>] => [
           pathname,
-          { ...expectedHeaders, "Cache-Control": cacheControl.revalidate },
+          { ...fileHeaders(), "Cache-Control": cacheControl.revalidate },
         ],
       ),
       ...[...bundles, image].map((pathname): [string, Record<string, string>] => [
         pathname,
-        { ...expectedHeaders, "Cache-Control": cacheControl.immutable },
+        { ...fileHeaders(), "Cache-Control": cacheControl.immutable },
       ]),
       ["/admin/", adminHeaders()],
       ["/admin/cms.js", adminHeaders()],
