@@ -7,7 +7,7 @@ import path from "node:path"
 import subsetFont from "subset-font"
 import { siteCharacters, writeFontSubsets } from "../src/build/fontSubsets"
 import { postBuildSteps } from "../src/build/postBuild"
-import { fixedFontFiles } from "../src/theme/fontFaces"
+import { bodyWeights, fixedFontFiles, fontFaceRules } from "../src/theme/fontFaces"
 
 // The web fonts cut down to the site's characters at build time (src/build/fontSubsets.ts).
 
@@ -67,6 +67,37 @@ test("an accent the staff add to a name is drawn by the next build's fonts; what
   // The same content and fonts again: nothing to do.
   expect(await writeFontSubsets(root, options)).toMatch(/as the last build's$/)
 }, 60_000)
+
+/** A font's variation axes as its `fvar` table has them: tag → [min, default, max]. */
+async function variationAxes(font: Buffer): Promise<Record<string, number[]>> {
+  const sfnt = await subsetFont(font, "a", { targetFormat: "sfnt" })
+  const tables = sfnt.readUInt16BE(4)
+  for (let entry = 12; entry < 12 + tables * 16; entry += 16) {
+    if (sfnt.toString("latin1", entry, entry + 4) !== "fvar") continue
+    const fvar = sfnt.readUInt32BE(entry + 8)
+    const [first, count, size] = [0, 8, 10].map((at) => sfnt.readUInt16BE(fvar + 4 + at))
+    const fixed = (at: number) => sfnt.readInt32BE(at) / 65536
+    return Object.fromEntries(
+      Array.from({ length: count }, (_, index) => fvar + first + index * size).map((axis) => [
+        sfnt.toString("latin1", axis, axis + 4),
+        [fixed(axis + 4), fixed(axis + 8), fixed(axis + 12)],
+      ]),
+    )
+  }
+  return {}
+}
+
+test("the body face keeps only the weights the site sets, and the @font-face rule says so", async () => {
+  const body = fixedFontFiles.body
+  const whole = await variationAxes(fs.readFileSync(path.join(root, "node_modules", body.module)))
+  expect(whole.wght?.[0]).toBeLessThan(bodyWeights.min)
+  const subset = await variationAxes(fs.readFileSync(path.join(root, body.subset)))
+  expect(subset.wght?.[0]).toBe(bodyWeights.min)
+  expect(subset.wght?.[2]).toBe(bodyWeights.max)
+  expect(fontFaceRules({ body: "b.woff2", display: "d.woff2" })).toContain(
+    `font-weight: ${bodyWeights.min} ${bodyWeights.max};`,
+  )
+})
 
 test("the pages import the build's subsets", () => {
   const fonts = fs.readFileSync(path.join(root, "src/theme/fonts.ts"), "utf8")

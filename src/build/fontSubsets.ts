@@ -1,7 +1,8 @@
 // The site's two web fonts cut down to the characters it shows, before webpack bundles them
 // (gatsby-node's onPreInit). The Latin files of the font packages hold some 250 glyphs each; the
 // site shows 115 characters. Measured on this content: Source Sans 3 28.1 → 17.7 KB, Cormorant
-// Garamond 22.8 → 14.4 KB (15.5 and 13.2 KB with only `keptFeatures`), every page's screenshot
+// Garamond 22.8 → 14.4 KB (15.5 and 13.2 KB with only `keptFeatures`; Source Sans 3 13.0 KB with
+// only the weights the site sets, `bodyWeights`), every page's screenshot
 // at 390 and 1440 px the same to the eye, and the largest paint on a simulated phone about 0.1 s
 // sooner (docs/decisions.md). The characters are read from the content at every build, so an
 // accent the staff add to a name is in the next build's fonts.
@@ -86,11 +87,17 @@ export async function writeFontSubsets(
     Object.values(fixedFontFiles).map(async (face) => ({
       target: path.join(outDir, path.basename(face.subset)),
       module: face.module,
+      weights: "weights" in face ? face.weights : undefined,
       source: await readFile(path.join(projectDir, "node_modules", face.module)),
     })),
   )
   const stamp = createHash("sha256").update(characters).update(keptFeatures.join())
-  for (const face of faces) stamp.update(face.module).update(face.source)
+  for (const face of faces) {
+    stamp
+      .update(face.module)
+      .update(JSON.stringify(face.weights ?? {}))
+      .update(face.source)
+  }
   const digest = stamp.digest("hex")
   const stampFile = path.join(outDir, "stamp")
   const previous = await readFile(stampFile, "utf8").catch(() => "")
@@ -101,6 +108,7 @@ export async function writeFontSubsets(
     const subset = await subsetFont(face.source, characters, {
       targetFormat: "woff2",
       keepFeatures: keptFeatures,
+      ...(face.weights && { variationAxes: { wght: face.weights } }),
     })
     await writeFile(face.target, subset)
     sizes.push(

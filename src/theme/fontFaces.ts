@@ -21,6 +21,15 @@ export interface FontUrls {
 export const fontSubsetDir = "node_modules/.cache/evergrace-fonts"
 
 /**
+ * The weights the site sets in the body face: text at 400, labels, buttons and links at 600. The
+ * build keeps only this part of the variable face's weight axis (200–900 in the package): 15.9 →
+ * 13.3 KB, so that with its headers the file fits in what a phone's new connection carries in its
+ * first round trip (docs/decisions.md). A bolder weight asked for (a browser's own bold, 700) is
+ * drawn at 600.
+ */
+export const bodyWeights = { min: 400, max: 600 } as const
+
+/**
  * The two faces: `module`, the whole Latin file in its font package; `subset`, the build's copy of
  * it with only the characters the site shows, which ./fonts.ts imports; `url`, where the build
  * copies that subset for the endpoints' pages, which do not know the name webpack gives it.
@@ -30,6 +39,7 @@ export const fixedFontFiles = {
     module: "@fontsource-variable/source-sans-3/files/source-sans-3-latin-wght-normal.woff2",
     subset: `${fontSubsetDir}/source-sans-3-latin-wght-normal.woff2`,
     url: "/fonts/source-sans-3-latin-wght-normal.woff2",
+    weights: bodyWeights,
   },
   display: {
     module: "@fontsource/cormorant-garamond/files/cormorant-garamond-latin-600-normal.woff2",
@@ -64,7 +74,7 @@ function metricFallback(name: string, localFonts: string[], font: FontMetrics, l
     }`
 }
 
-// Only the Latin files of the weights in use: Source Sans 3 variable (400–700), Cormorant 600,
+// Only the Latin files of the weights in use: Source Sans 3 variable (400–600), Cormorant 600,
 // each cut down to the characters the site shows. A character outside the subset is drawn by the
 // metric-matched fallback face below, as the browser falls back glyph by glyph.
 // `font-display: optional`: a face that has not arrived when the text first paints (within about
@@ -75,7 +85,7 @@ export const fontFaceRules = ({ body, display }: FontUrls) => `
   @font-face {
     font-family: "Source Sans 3";
     font-style: normal;
-    font-weight: 300 900;
+    font-weight: ${bodyWeights.min} ${bodyWeights.max};
     font-display: optional;
     src: url(${body}) format("woff2");
     unicode-range: U+0000-00FF, U+0131, U+0152-0153, U+02BB-02BC, U+02C6, U+02DA, U+02DC, U+0304, U+0308, U+0329, U+2000-206F, U+20AC, U+2122, U+2191, U+2193, U+2212, U+2215, U+FEFF, U+FFFD;

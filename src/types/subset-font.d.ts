@@ -4,6 +4,8 @@ declare module "subset-font" {
     targetFormat?: "sfnt" | "woff" | "woff2" | "truetype"
     /** OpenType feature tags to keep; without it, every feature is kept. */
     keepFeatures?: string[]
+    /** Each axis pinned to a value, or cut to a range; the axes not named are kept whole. */
+    variationAxes?: Record<string, number | { min: number; max: number; default?: number }>
   }
   export default function subsetFont(
     font: Buffer,

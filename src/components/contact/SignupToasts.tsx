@@ -46,7 +46,7 @@ const toast = css`
 `
 
 const toastTitle = css`
-  font-weight: 700;
+  font-weight: 600;
   font-size: ${fontSizes.small};
 `
 
