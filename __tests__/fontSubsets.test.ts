@@ -75,14 +75,19 @@ async function variationAxes(font: Buffer): Promise<Record<string, number[]>> {
   for (let entry = 12; entry < 12 + tables * 16; entry += 16) {
     if (sfnt.toString("latin1", entry, entry + 4) !== "fvar") continue
     const fvar = sfnt.readUInt32BE(entry + 8)
-    const [first, count, size] = [0, 8, 10].map((at) => sfnt.readUInt16BE(fvar + 4 + at))
+    const first = fvar + sfnt.readUInt16BE(fvar + 4)
+    const count = sfnt.readUInt16BE(fvar + 8)
+    const size = sfnt.readUInt16BE(fvar + 10)
     const fixed = (at: number) => sfnt.readInt32BE(at) / 65536
-    return Object.fromEntries(
-      Array.from({ length: count }, (_, index) => fvar + first + index * size).map((axis) => [
-        sfnt.toString("latin1", axis, axis + 4),
-        [fixed(axis + 4), fixed(axis + 8), fixed(axis + 12)],
-      ]),
-    )
+    const axes: Record<string, number[]> = {}
+    for (let axis = first; axis < first + count * size; axis += size) {
+      axes[sfnt.toString("latin1", axis, axis + 4)] = [
+        fixed(axis + 4),
+        fixed(axis + 8),
+        fixed(axis + 12),
+      ]
+    }
+    return axes
   }
   return {}
 }
