@@ -2,10 +2,10 @@
 // (gatsby-node's onPreInit). The Latin files of the font packages hold some 250 glyphs each; the
 // site shows 115 characters. Measured on this content: Source Sans 3 28.1 → 17.7 KB, Cormorant
 // Garamond 22.8 → 14.4 KB (15.5 and 13.2 KB with only `keptFeatures`; Source Sans 3 13.0 KB with
-// only the weights the site sets, `bodyWeights`), every page's screenshot
-// at 390 and 1440 px the same to the eye, and the largest paint on a simulated phone about 0.1 s
-// sooner (docs/decisions.md). The characters are read from the content at every build, so an
-// accent the staff add to a name is in the next build's fonts.
+// only the weights the site sets, `bodyWeights`), every page's screenshot at 390 and 1440 px the
+// same to the eye, and the largest paint on a simulated phone about 0.1 s sooner
+// (docs/decisions.md). The characters are read from the content at every build, so an accent the
+// staff add to a name is in the next build's fonts.
 import { createHash } from "node:crypto"
 import { mkdir, readdir, readFile, writeFile } from "node:fs/promises"
 import path from "node:path"
@@ -87,7 +87,7 @@ export async function writeFontSubsets(
     Object.values(fixedFontFiles).map(async (face) => ({
       target: path.join(outDir, path.basename(face.subset)),
       module: face.module,
-      weights: "weights" in face ? face.weights : undefined,
+      weights: face.weights,
       source: await readFile(path.join(projectDir, "node_modules", face.module)),
     })),
   )

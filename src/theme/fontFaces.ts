@@ -22,8 +22,8 @@ export const fontSubsetDir = "node_modules/.cache/evergrace-fonts"
 
 /**
  * The weights the site sets in the body face: text at 400, labels, buttons and links at 600. The
- * build keeps only this part of the variable face's weight axis (200–900 in the package): 15.9 →
- * 13.3 KB, so that with its headers the file fits in what a phone's new connection carries in its
+ * build keeps only this part of the variable face's weight axis (200–900 in the package): 15.5 →
+ * 13.0 KB, so that with its headers the file fits in what a phone's new connection carries in its
  * first round trip (docs/decisions.md). A bolder weight asked for (a browser's own bold, 700) is
  * drawn at 600.
  */
@@ -34,7 +34,15 @@ export const bodyWeights = { min: 400, max: 600 } as const
  * it with only the characters the site shows, which ./fonts.ts imports; `url`, where the build
  * copies that subset for the endpoints' pages, which do not know the name webpack gives it.
  */
-export const fixedFontFiles = {
+interface FontFile {
+  module: string
+  subset: string
+  url: string
+  /** The part of a variable face's weight axis the subset keeps; all of it when not given. */
+  weights?: { min: number; max: number }
+}
+
+export const fixedFontFiles: Record<"body" | "display", FontFile> = {
   body: {
     module: "@fontsource-variable/source-sans-3/files/source-sans-3-latin-wght-normal.woff2",
     subset: `${fontSubsetDir}/source-sans-3-latin-wght-normal.woff2`,
@@ -46,7 +54,7 @@ export const fixedFontFiles = {
     subset: `${fontSubsetDir}/cormorant-garamond-latin-600-normal.woff2`,
     url: "/fonts/cormorant-garamond-latin-600-normal.woff2",
   },
-} as const
+}
 
 interface FontMetrics {
   unitsPerEm: number
