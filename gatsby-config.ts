@@ -4,6 +4,7 @@ import site from "./data/site.json"
 import netlifyAdapter from "gatsby-adapter-netlify"
 import { withoutHeaderRules } from "./src/gatsby/netlifyAdapter"
 import { customizeCmsWebpackConfig } from "./src/gatsby/cmsWebpack"
+import { AVIF_QUALITY } from "./src/gatsby/avifEncoding"
 import { colors } from "./src/theme/tokens"
 
 const config: GatsbyConfig = {
@@ -54,7 +55,11 @@ const config: GatsbyConfig = {
         cache_busting_mode: "none",
       },
     },
-    "gatsby-plugin-sharp",
+    {
+      resolve: "gatsby-plugin-sharp",
+      // AVIF quality, chosen with the effort and colour of src/gatsby/avifEncoding.ts.
+      options: { defaults: { avifOptions: { quality: AVIF_QUALITY } } },
+    },
     "gatsby-transformer-sharp",
     {
       resolve: "gatsby-source-filesystem",

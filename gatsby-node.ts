@@ -14,8 +14,8 @@ import { membersPagePath } from "./src/shared/endpoints"
 
 // The bends of Gatsby's and webpack's contracts live in src/gatsby/ (docs/architecture.md lists them).
 export { onCreateWebpackConfig } from "./src/gatsby/siteWebpack"
-// The image jobs' AVIF encoding effort (they run in this process).
-import "./src/gatsby/avifEffort"
+// How the image jobs encode AVIF (they run in this process).
+import "./src/gatsby/avifEncoding"
 
 const dataDirectory = path.join(__dirname, "data")
 
