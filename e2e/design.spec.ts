@@ -182,6 +182,35 @@ test.describe("images", () => {
       await expect(page.locator('main img[loading="lazy"]:not([fetchpriority])')).not.toHaveCount(0)
     })
   }
+
+  // The browser picks the file from the width `sizes` gives: too wide, and the first picture
+  // costs bytes the screen cannot show. The home hero covers its box, cropped (not measured here).
+  for (const [route, alt] of [...firstPictures, [about.path, about.imageAlt]] as const) {
+    if (route === home.path) continue
+    test(`${route}: the first picture's sizes fit the width it is drawn at`, async ({ page }) => {
+      for (const width of [390, 768, 1440]) {
+        await page.setViewportSize({ width, height: 900 })
+        await page.goto(route)
+        const image = page.locator(`main img[alt="${alt}"]`)
+        const [drawn, announced] = await image.evaluate((img: HTMLImageElement) => {
+          // The first entry of `sizes` whose media condition holds, measured as a box's width.
+          const entries = img.sizes.split(",").map((entry) => entry.trim())
+          const chosen = entries.find((entry) => {
+            const condition = /^\(.*\)(?=\s+\S+$)/.exec(entry)?.[0]
+            return !condition || window.matchMedia(condition).matches
+          })
+          const probe = document.createElement("div")
+          probe.style.width = (chosen ?? "").replace(/^\(.*\)\s+/, "")
+          document.body.append(probe)
+          const announcedWidth = probe.getBoundingClientRect().width
+          probe.remove()
+          return [img.getBoundingClientRect().width, announcedWidth]
+        })
+        expect(announced, `${width}px window`).toBeGreaterThanOrEqual(drawn - 1)
+        expect(announced, `${width}px window`).toBeLessThanOrEqual(drawn * 1.1)
+      }
+    })
+  }
 })
 
 test.describe("controls", () => {

@@ -77,7 +77,7 @@ export const aboutPageFields = graphql`
     description
     heading
     image {
-      ...BannerImage
+      ...ColumnImage
     }
     imageAlt
     paragraphs

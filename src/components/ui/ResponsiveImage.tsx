@@ -96,7 +96,11 @@ export function ResponsiveImage({
 
 /**
  * Image sizes used across the site. Each slot's image is named in data/ and processed here at
- * build time: AVIF and WebP, responsive widths and a blurred placeholder.
+ * build time: AVIF and WebP, responsive widths and a blurred placeholder. `sizes` tells the
+ * browser how wide the slot is drawn, so that it fetches the smallest file that fills it: a
+ * banner spans the window; a column image spans the page's centred column (styles.ts
+ * `container`: 72rem less two 2.5rem gutters, 1072px, and nearly the whole width on a phone),
+ * with the banner's widths, so both share their files.
  */
 export const imageFragments = graphql`
   fragment PortraitCardImage on File {
@@ -130,6 +134,17 @@ export const imageFragments = graphql`
         placeholder: BLURRED
         formats: [AUTO, WEBP, AVIF]
         breakpoints: [480, 768, 1080, 1440, 1920, 2400]
+      )
+    }
+  }
+  fragment ColumnImage on File {
+    childImageSharp {
+      gatsbyImageData(
+        layout: FULL_WIDTH
+        placeholder: BLURRED
+        formats: [AUTO, WEBP, AVIF]
+        breakpoints: [480, 768, 1080, 1440, 1920, 2400]
+        sizes: "(min-width: 1152px) 1072px, 92vw"
       )
     }
   }
