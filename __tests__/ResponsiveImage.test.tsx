@@ -38,6 +38,17 @@ describe("ResponsiveImage", () => {
     expect(img).toHaveAttribute("sizes", "(min-width: 1152px) 360px, 92vw")
   })
 
+  it("announces the width its slot names, where that is not the fragment's, on every source", () => {
+    const column = "(min-width: 72rem) calc(72rem - 2 * 2.5rem), 92vw"
+    const { container } = render(
+      <ResponsiveImage image={banner} alt="The boutique" sizes={column} />,
+    )
+    const sizes = [...container.querySelectorAll("source, img")].map((el) =>
+      el.getAttribute("sizes"),
+    )
+    expect(sizes).toEqual([column, column, column])
+  })
+
   it("loads lazily and shows the blurred placeholder until the picture arrives", () => {
     render(<ResponsiveImage image={card} alt="A navy midi dress" />)
     const img = screen.getByRole("img")

@@ -194,13 +194,15 @@ test.describe("images", () => {
         const image = page.locator(`main img[alt="${alt}"]`)
         const [drawn, announced] = await image.evaluate((img: HTMLImageElement) => {
           // The first entry of `sizes` whose media condition holds, measured as a box's width.
-          const entries = img.sizes.split(",").map((entry) => entry.trim())
-          const chosen = entries.find((entry) => {
-            const condition = /^\(.*\)(?=\s+\S+$)/.exec(entry)?.[0]
-            return !condition || window.matchMedia(condition).matches
+          const entries = img.sizes.split(/,(?![^(]*\))/).map((entry) => {
+            const [, condition, length] = /^(\([^)]*\))?\s*(.+)$/.exec(entry.trim()) ?? []
+            return { condition, length: length ?? "" }
           })
+          const chosen = entries.find(
+            ({ condition }) => !condition || window.matchMedia(condition).matches,
+          )
           const probe = document.createElement("div")
-          probe.style.width = (chosen ?? "").replace(/^\(.*\)\s+/, "")
+          probe.style.width = chosen?.length ?? ""
           document.body.append(probe)
           const announcedWidth = probe.getBoundingClientRect().width
           probe.remove()

@@ -28,6 +28,12 @@ export const container = css`
   padding-inline: clamp(${space.sm}, 5vw, ${space.lg});
 `
 
+/**
+ * How wide a picture spanning `container`'s column is drawn, as an image's `sizes`: the column
+ * less its two widest gutters, or nearly the whole window on a phone (the gutters are 5vw there).
+ */
+export const containerImageSizes = `(min-width: ${sizes.content}) calc(${sizes.content} - 2 * ${space.lg}), 92vw`
+
 /** A white card on the page, as the contact page's form sits in. */
 /** A small label in spaced capitals: a footer column's heading, the staff page's "Staff". */
 export const capsLabel = css`

@@ -1,6 +1,6 @@
 import { css } from "@emotion/react"
 import { graphql } from "gatsby"
-import { container } from "../../theme/styles"
+import { container, containerImageSizes } from "../../theme/styles"
 import { colors, fonts, fontSizes, radii, sizes, space } from "../../theme/tokens"
 import { PageHeader } from "../ui/PageHeader"
 import { imageData, ResponsiveImage } from "../ui/ResponsiveImage"
@@ -54,7 +54,9 @@ export default function AboutPage({ data: { page } }: AboutPageProps) {
     <StaticContent id="about-page">
       <PageHeader heading={page.heading} />
       <div css={banner}>
-        {image && <ResponsiveImage image={image} alt={page.imageAlt} priority />}
+        {image && (
+          <ResponsiveImage image={image} alt={page.imageAlt} sizes={containerImageSizes} priority />
+        )}
       </div>
       <div css={story}>
         {page.paragraphs.map((paragraph) => (
@@ -77,7 +79,7 @@ export const aboutPageFields = graphql`
     description
     heading
     image {
-      ...ColumnImage
+      ...BannerImage
     }
     imageAlt
     paragraphs

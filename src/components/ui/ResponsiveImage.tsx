@@ -44,6 +44,11 @@ interface ResponsiveImageProps {
   fill?: boolean
   /** Which part of the picture to keep when `fill` crops it, as CSS `object-position`. */
   objectPosition?: string
+  /**
+   * How wide the picture is drawn, where that is not its fragment's `sizes`: a banner's picture
+   * set in the page's column (`containerImageSizes`). The browser fetches its file by this.
+   */
+  sizes?: string
   className?: string
 }
 
@@ -59,6 +64,7 @@ export function ResponsiveImage({
   priority = false,
   fill = false,
   objectPosition,
+  sizes,
   className,
 }: ResponsiveImageProps) {
   const { sources = [], fallback } = image.images
@@ -71,13 +77,18 @@ export function ResponsiveImage({
   return (
     <picture css={[picture, fill && filling]} className={className}>
       {sources.map((source) => (
-        <source key={source.type} type={source.type} srcSet={source.srcSet} sizes={source.sizes} />
+        <source
+          key={source.type}
+          type={source.type}
+          srcSet={source.srcSet}
+          sizes={sizes ?? source.sizes}
+        />
       ))}
       <img
         css={img}
         src={fallback?.src}
         srcSet={fallback?.srcSet}
-        sizes={fallback?.sizes}
+        sizes={sizes ?? fallback?.sizes}
         width={Math.round(image.width * scale)}
         height={Math.round(image.height * scale)}
         alt={alt}
@@ -97,10 +108,7 @@ export function ResponsiveImage({
 /**
  * Image sizes used across the site. Each slot's image is named in data/ and processed here at
  * build time: AVIF and WebP, responsive widths and a blurred placeholder. `sizes` tells the
- * browser how wide the slot is drawn, so that it fetches the smallest file that fills it: a
- * banner spans the window; a column image spans the page's centred column (styles.ts
- * `container`: 72rem less two 2.5rem gutters, 1072px, and nearly the whole width on a phone),
- * with the banner's widths, so both share their files.
+ * browser how wide the slot is drawn, so that it fetches the smallest file that fills it.
  */
 export const imageFragments = graphql`
   fragment PortraitCardImage on File {
@@ -134,17 +142,6 @@ export const imageFragments = graphql`
         placeholder: BLURRED
         formats: [AUTO, WEBP, AVIF]
         breakpoints: [480, 768, 1080, 1440, 1920, 2400]
-      )
-    }
-  }
-  fragment ColumnImage on File {
-    childImageSharp {
-      gatsbyImageData(
-        layout: FULL_WIDTH
-        placeholder: BLURRED
-        formats: [AUTO, WEBP, AVIF]
-        breakpoints: [480, 768, 1080, 1440, 1920, 2400]
-        sizes: "(min-width: 1152px) 1072px, 92vw"
       )
     }
   }
