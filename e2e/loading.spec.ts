@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test"
 import { siteAddresses } from "../src/content/routes"
+import { fonts } from "../src/theme/tokens"
 import { affiliate } from "./support/content"
 import { tabTo, waitForHydration } from "./support/hydration"
 
@@ -35,6 +36,8 @@ for (const route of routes) {
 // within a moment of the first paint, and the preload is what fetches it that soon. Without it,
 // Chromium drew every first visit in the fallback faces, even from this machine's own server
 // (docs/decisions.md, "Both web fonts stay preloaded").
+/** The web face a theme font stack names first: "Cormorant Garamond". */
+const webFace = (stack: string) => stack.split(",")[0]!.replaceAll('"', "").trim()
 for (const route of routes) {
   test(`${route}: a first visit is drawn in the site's own faces`, async ({ browser }) => {
     /** The faces Chromium drew a heading and a paragraph in, on a visit with an empty cache. */
@@ -64,8 +67,8 @@ for (const route of routes) {
     }
     // (A paragraph may open with a letter in the heading face, as the About story does.)
     const designed = ({ heading, text }: { heading: string[]; text: string[] }) =>
-      heading.every((face) => face.startsWith("Cormorant Garamond")) &&
-      text.some((face) => face.startsWith("Source Sans 3")) &&
+      heading.every((face) => face.startsWith(webFace(fonts.display))) &&
+      text.some((face) => face.startsWith(webFace(fonts.body))) &&
       !text.some((face) => face.startsWith("local "))
     // On this machine, busy with the other tests, about one first visit in four missed that moment
     // and was drawn in the fallback; a page without the preloads missed it every time.
