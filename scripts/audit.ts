@@ -94,11 +94,11 @@ const MOBILE_RUNS = 5
 
 /**
  * The control: a page with nothing in it (a heading and two paragraphs; no CSS, fonts, pictures or
- * scripts), run with the routes in every round. Lighthouse's blocking time is the main thread's
- * wall time multiplied by 4, which assumes an unloaded desktop beneath it: there this page blocks
- * for 0 ms. Where its best run blocks at all, the blocking time is the machine's, not the site's
- * (docs/decisions.md, "When the machine blocks"): mobile performance is then judged on Lighthouse's
- * own weighting of its other metrics (FCP, Speed Index, LCP, CLS), and TBT is reported beside it.
+ * scripts), run with the routes in every round. It has no work that could block, so where even its
+ * best run blocks, Lighthouse's blocking time (the main thread's wall time multiplied by 4) is
+ * measuring the machine as much as the page (docs/decisions.md, "When the machine blocks"): mobile
+ * performance is then judged on Lighthouse's other metrics, their weights rescaled to add up to
+ * 100, and TBT is reported beside it and held under TBT_CEILING_MS.
  */
 const CONTROL_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Control</title><meta name="description" content="A page with nothing in it."></head><body><main><h1>Evergrace</h1><p>Style never ages.</p><p>A page with nothing in it, to measure the machine.</p></main></body></html>`
 const CONTROL = "control page"
@@ -637,10 +637,10 @@ async function main() {
   const htmlErrors = validateHtml(htmlFiles)
   const htmlErrorsOf = (route: string) => htmlErrors.get(htmlFileOf(route)) ?? []
 
-  // The site's own server as npm start runs it, in its own process group so that it ends whole.
   // The control page from a server of its own, so nothing of the site's comes with it; started
   // first, so that if it cannot listen there is no site server left running.
   const control = await serveControlPage()
+  // The site's own server as npm start runs it, in its own process group so that it ends whole.
   const server = await serveBuild()
   const stopOnSignal = () => {
     server.stop()
@@ -705,7 +705,7 @@ async function main() {
       if (preset === "mobile" && !(run.lowestTbt <= TBT_CEILING_MS))
         miss(
           route,
-          `mobile Total Blocking Time ${Math.round(run.lowestTbt)} ms in its best run > ${TBT_CEILING_MS} ms`,
+          `mobile Total Blocking Time ${Math.round(run.lowestTbt)} ms at its lowest over ${MOBILE_RUNS} runs > ${TBT_CEILING_MS} ms`,
         )
       if (Number(run.cls.toFixed(3)) !== 0) miss(route, `${preset} CLS ${run.cls.toFixed(3)} > 0`)
       const violations = lookup(browser.axe, `${route} ${preset}`)
