@@ -94,8 +94,8 @@ const MOBILE_RUNS = 5
 
 /**
  * The control: a page with nothing in it (a heading and two paragraphs; no CSS, fonts, pictures or
- * scripts), run with the routes in every round. It has no work that could block, so where even its
- * best run blocks, Lighthouse's blocking time (the main thread's wall time multiplied by 4) is
+ * scripts), run with the routes in every round. It has no work that could block, so where it
+ * blocks in most of its runs (its median run blocks), Lighthouse's blocking time (the main thread's wall time multiplied by 4) is
  * measuring the machine as much as the page (docs/decisions.md, "When the machine blocks"): mobile
  * performance is then judged on Lighthouse's other metrics, their weights rescaled to add up to
  * 100, and TBT is reported beside it and held under TBT_CEILING_MS.
@@ -425,6 +425,16 @@ function bestRun(
   })
 }
 
+/** The middle value (the mean of the two middle ones for an even count); NaN if any is NaN. */
+function median(values: number[]): number {
+  if (values.some(Number.isNaN)) return NaN
+  const sorted = [...values].sort((a, b) => a - b)
+  const middle = Math.floor(sorted.length / 2)
+  return sorted.length % 2
+    ? (sorted[middle] ?? NaN)
+    : ((sorted[middle - 1] ?? NaN) + (sorted[middle] ?? NaN)) / 2
+}
+
 /** CONTROL_PAGE on a loopback port of its own; rejects when it cannot listen. */
 function serveControlPage(): Promise<{ url: string; close: () => void }> {
   const control = createServer((_request, response) =>
@@ -512,8 +522,10 @@ async function runLighthouse(
     for (const route of ROUTES) await runOnce(route, "desktop")
     const controlRuns = lookup(runsOf, `${CONTROL} mobile`)
     controlTbt = controlRuns.map((run) => numericValue(run.lhr, BLOCKING))
-    // NaN (no figure) never counts as blocking: the budget then stays Lighthouse's score.
-    machineBlocks = Math.min(...controlTbt) > 0
+    // The median run, not the best: the empty page once measured 0 ms in one run of five while
+    // every route blocked 229–658 ms (docs/decisions.md). NaN (no figure) never counts as
+    // blocking: the budget then stays Lighthouse's score.
+    machineBlocks = median(controlTbt) > 0
     await writeFile(
       path.join(ARTIFACTS, "lighthouse-control-mobile.json"),
       bestRun(controlRuns).report,
@@ -857,7 +869,7 @@ built). Needs Java 11+ on the PATH and Chromium at \`CHROME_PATH\` or \`/usr/bin
   SEO are judged by their worst run, and CLS must be 0 in every run. Desktop runs once.
   A control page runs with the routes in every round: a page with nothing in it (a heading and two
   paragraphs, no CSS, fonts, pictures or scripts), served apart from the site. It has no work that
-  could block; where even its best run blocks, Lighthouse's blocking time (the main thread's wall
+  could block; where it blocks in most of its runs (its median run blocks), Lighthouse's blocking time (the main thread's wall
   time multiplied by 4) is measuring the machine as much as the page, and mobile performance is
   judged on Lighthouse's other metrics, their weights rescaled to add up to 100 (in Lighthouse 12:
   FCP 10, Speed Index 10, LCP 25 and CLS 25 of 70). The "perf" column of the mobile rows then shows
@@ -889,8 +901,8 @@ built). Needs Java 11+ on the PATH and Chromium at \`CHROME_PATH\` or \`/usr/bin
 
 Control page, Total Blocking Time of each mobile run: ${controlTbt.join(", ")} ms. ${
     machineBlocks
-      ? "It blocked on every run: on this machine mobile performance is judged without TBT."
-      : "It did not block: mobile performance is judged on Lighthouse's score as it is."
+      ? "Its median run blocked: on this machine mobile performance is judged without TBT."
+      : "Its median run did not block: mobile performance is judged on Lighthouse's score as it is."
   }
 
 ${mainTable}
