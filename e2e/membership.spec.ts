@@ -76,14 +76,17 @@ test("she joins with JavaScript on, confirms from her e-mail, gets the gift, and
   expect(confirmLink.startsWith(`${site.baseURL}/api/confirm?token=`)).toBe(true)
   expect(headerOf(confirmation!, "List-Unsubscribe-Post")).toBe("List-Unsubscribe=One-Click")
 
-  // A mail scanner fetches the link and runs no script: nobody is confirmed.
+  // A mail scanner fetches the link (GET, HEAD) or opens it in a browser: nobody is confirmed.
   const scanned = await fetch(confirmLink)
   expect(scanned.status).toBe(200)
   expect(await scanned.text()).toContain(texts.confirmPage.buttonLabel)
+  expect((await fetch(confirmLink, { method: "HEAD" })).status).toBe(200)
+  await page.goto(confirmLink)
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(texts.confirmPage.heading)
   expect(await statusOf(address)).toBe("pending")
 
-  // She opens it: the page confirms her as it loads.
-  await page.goto(confirmLink)
+  // She presses the page's button: that is her consent.
+  await page.getByRole("button", { name: texts.confirmPage.buttonLabel, exact: true }).click()
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(
     texts.confirmPage.confirmedHeading,
   )

@@ -1,11 +1,9 @@
 import type { Context } from "hono"
 import { tokenField } from "../shared/endpoints"
 import { endpointHeaders } from "../shared/policy"
-import { inlineScriptHash } from "../server/pages/scriptHash"
 import {
   confirmedPage,
   confirmPage,
-  confirmScript,
   expiredPage,
   invalidPage,
   leavePage,
@@ -16,9 +14,10 @@ import { checkToken } from "./tokens"
 
 /**
  * Her e-mail's two links, written once for every host that keeps its own list (the route table,
- * src/server/app.ts). A GET never changes anything: link scanners fetch links. Confirming takes
- * a POST, which the confirm page's script makes as it loads (or her click, without script);
- * leaving takes a POST too, the button's or her mail app's (RFC 8058: no cookie, answered 200).
+ * src/server/app.ts). Only a POST changes anything: link scanners fetch links, with GET or HEAD
+ * (Hono answers HEAD with the GET route), and some run the page's scripts. Confirming takes her
+ * press of the page's button, the proof of her consent; leaving takes a POST too, the button's or
+ * her mail app's (RFC 8058: no cookie, answered 200).
  */
 
 /** `stale`: a link from before her latest sign-up (she left and joined again since). */
@@ -40,12 +39,15 @@ export interface Membership {
 
 const htmlType = "text/html; charset=utf-8"
 
-function html(status: number, body: string, scriptHash?: string): Response {
+function html(status: number, body: string): Response {
   return new Response(body, {
     status,
-    headers: { ...endpointHeaders(scriptHash), "Content-Type": htmlType },
+    headers: { ...endpointHeaders(), "Content-Type": htmlType },
   })
 }
+
+/** Whether the request may change her membership: a POST, never a read (GET, HEAD). */
+const changes = (c: Context) => c.req.method === "POST"
 
 /** The token from the address, or from the posted form. */
 async function tokenOf(c: Context): Promise<string | undefined> {
@@ -66,9 +68,7 @@ export async function confirmMembership(c: Context, membership: Membership): Pro
       ? html(410, expiredPage(texts))
       : html(400, invalidPage(texts))
   }
-  if (c.req.method === "GET") {
-    return html(200, confirmPage(texts, token ?? ""), await inlineScriptHash(confirmScript))
-  }
+  if (!changes(c)) return html(200, confirmPage(texts, token ?? ""))
   const result = await membership.members.confirm(check.memberId, check.issuedAt)
   // Forgotten after 30 days unconfirmed, erased, left since, or a link from an earlier sign-up:
   // she can join again.
@@ -83,7 +83,7 @@ export async function leaveMembership(c: Context, membership: Membership): Promi
   const token = await tokenOf(c)
   const check = await checkToken(membership.secret, "leave", token)
   if (!check.ok) return html(400, invalidPage(texts))
-  if (c.req.method === "GET") return html(200, leavePage(texts, token ?? ""))
+  if (!changes(c)) return html(200, leavePage(texts, token ?? ""))
   // Recorded at once; erased already ("unknown") is off the list all the same.
   await membership.members.leave(check.memberId)
   return html(200, leftPage(texts))

@@ -5,8 +5,7 @@ import { buttonStyles } from "../theme/styles"
 import { confirmEndpoint, leaveEndpoint, tokenField } from "../shared/endpoints"
 
 /**
- * The pages her e-mail's links open: confirm (its script confirms on load; without script, one
- * button), confirmed, leave (one button), left, and the expired and broken links. In the site's
+ * The pages her e-mail's links open: confirm (one button: her press is her consent), confirmed, leave (one button), left, and the expired and broken links. In the site's
  * frame (src/server/pages/); every word from data/membership.json.
  */
 
@@ -24,18 +23,10 @@ export interface MembershipPageTexts {
   left: Words & { linkLabel: string; linkPath: string }
 }
 
-const CONFIRM_FORM_ID = "confirm-form"
-
-/**
- * Confirms as the page loads, so her one click in the e-mail is all it takes; a mail scanner that
- * only fetches the link runs no script and confirms nobody. Allowed by its hash alone.
- */
-export const confirmScript = `document.getElementById("${CONFIRM_FORM_ID}").requestSubmit();`
-
-const form = (id: string | undefined, action: string, token: string, label: string) =>
+const form = (action: string, token: string, label: string) =>
   jsx(
     "form",
-    { id, method: "post", action },
+    { method: "post", action },
     jsx("input", { type: "hidden", name: tokenField, value: token }),
     jsx("button", { type: "submit", css: buttonStyles("primary") }, label),
   )
@@ -51,12 +42,15 @@ const page = (words: Words, body?: ReturnType<typeof jsx>, end?: ReturnType<type
 const link = (label: string, path: string) =>
   jsx("div", { css: onward }, jsx("p", null, jsx("a", { href: path }, label)))
 
+/**
+ * No script presses the button for her: a mail scanner that runs scripts confirms nobody (her
+ * press costs her one tap, and is the proof of her consent).
+ */
 export function confirmPage(texts: MembershipPageTexts, token: string): string {
   const { buttonLabel } = texts.confirm
   return page(
     texts.confirm,
-    jsx("div", { css: content }, form(CONFIRM_FORM_ID, confirmEndpoint, token, buttonLabel)),
-    jsx("script", { dangerouslySetInnerHTML: { __html: confirmScript } }),
+    jsx("div", { css: content }, form(confirmEndpoint, token, buttonLabel)),
   )
 }
 
@@ -78,7 +72,7 @@ export function leavePage(texts: MembershipPageTexts, token: string): string {
   const action = `${leaveEndpoint}?${new URLSearchParams({ [tokenField]: token })}`
   return page(
     texts.leave,
-    jsx("div", { css: content }, form(undefined, action, token, texts.leave.buttonLabel)),
+    jsx("div", { css: content }, form(action, token, texts.leave.buttonLabel)),
   )
 }
 

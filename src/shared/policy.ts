@@ -175,9 +175,9 @@ function endpointContentSecurityPolicy(): string {
   ].join("; ")
 }
 
-/** The endpoints' pages; `scriptHash` allows one inline script (the confirmation's, src/mail/). */
-export function endpointHeaders(scriptHash?: string): Headers {
-  return endpointHeadersWith(scriptHash, "same-origin")
+/** The endpoints' pages and answers: no script runs in them. */
+export function endpointHeaders(): Headers {
+  return endpointHeadersWith(undefined, "same-origin")
 }
 
 function endpointHeadersWith(scriptHash: string | undefined, opener: string): Headers {
