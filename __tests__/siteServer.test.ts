@@ -111,11 +111,10 @@ describe("requests that end gatsby serve are answered, and the server goes on", 
     expectSecurityHeaders(head)
   })
 
-  test.each(["a b", "[::1", "exa mple.com:99999"])("Host: %s", async (host) => {
+  test.each(["a b", "[::1", "exa mple.com:99999", undefined])("Host: %s", async (host) => {
     for (const address of ["/", signupEndpoint]) {
-      const head = await raw(
-        `GET ${address} HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`,
-      )
+      const hostLine = host === undefined ? "" : `Host: ${host}\r\n`
+      const head = await raw(`GET ${address} HTTP/1.1\r\n${hostLine}Connection: close\r\n\r\n`)
       expect(head).toMatch(/^HTTP\/1\.1 400 /)
       expectSecurityHeaders(head)
     }
@@ -228,6 +227,46 @@ test("an address with an empty segment is not a second way to a file or its head
   }
 })
 
+/** Status and the headers a policy rests on, of a GET sent as raw bytes. */
+async function answerTo(address: string) {
+  const head = await raw(
+    `GET ${address} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nConnection: close\r\n\r\n`,
+  )
+  const header = (name: string) =>
+    new RegExp(`^${name}: (.*)$`, "im").exec(head)?.[1]?.trim() ?? null
+  return {
+    status: Number(/^HTTP\/1\.1 (\d+)/.exec(head)?.[1]),
+    policy: ["Content-Security-Policy", "Cross-Origin-Opener-Policy", "Cache-Control"].map(header),
+    location: header("Location"),
+  }
+}
+
+test("an address with %-escapes gets its decoded address's answer and headers, or a 404", async () => {
+  const encoded: Record<string, string> = {
+    "/%2Fshop": "//shop",
+    "/%2F_headers": "//_headers",
+    "/%2f_redirects": "//_redirects",
+    "/x%2F..%2F_headers": "/x/../_headers",
+    "/%2E%2E%2F_headers": "/../_headers",
+    "/shop%2F..%2F_headers": "/shop/../_headers",
+    "/%2F404.html": "//404.html",
+    "/404%2Ehtml": "/404.html",
+    "/%73hop": "/shop",
+    "/shop%2F": "/shop/",
+    "/static%2Fpicture.txt": "/static/picture.txt",
+    "/admin%2F": "/admin/",
+    "/static%5Cpicture.txt": "/static\\picture.txt",
+  }
+  const notFound = await answerTo("/nowhere")
+  for (const [address, decoded] of Object.entries(encoded)) {
+    const answer = await answerTo(address)
+    const expected = await answerTo(decoded)
+    // Never a host file, never the 404 page as a page: the decoded address's answer, or a 404.
+    if (answer.status === 404) expect({ address, ...answer }).toEqual({ address, ...notFound })
+    else expect({ address, ...answer }).toEqual({ address, ...expected })
+  }
+})
+
 test("text files are sent gzipped from memory, with a tag; big files stream from the disk", async () => {
   const bundle = "/app-0123456789abcdef0123.js"
   const zipped = await fetch(`${base}${bundle}`, { headers: { "Accept-Encoding": "gzip" } })
@@ -259,6 +298,22 @@ test("without a build, the server says so and exits with an error", async () => 
   })
   expect(result.status).toBe(1)
   expect(result.stderr).toContain("build the site first")
+}, 40_000)
+
+test("TRUST_PROXY=1 on an address others can reach is refused at start, in plain words", async () => {
+  const result = spawnSync(process.execPath, ["--import", "tsx", "scripts/serve.ts"], {
+    env: {
+      ...process.env,
+      PORT: String(await freePort()),
+      HOST: "0.0.0.0",
+      TRUST_PROXY: "1",
+      PUBLIC_DIR: site.publicDir,
+    },
+    encoding: "utf8",
+    timeout: 30_000,
+  })
+  expect(result.status).toBe(1)
+  expect(result.stderr).toContain("TRUST_PROXY=1 trusts X-Real-IP")
 }, 40_000)
 
 test("an unchanged page is revalidated with a 304 that keeps its headers", async () => {

@@ -56,10 +56,11 @@ export function siteApp({ publicDir, env, trustProxy = false }: SiteServerOption
   )
 
   site.all("*", async (c, next) => {
-    const address = c.req.path
-    // One spelling of each address: `//shop` is not a second way to /shop's file without its
-    // headers, nor to the host's files.
-    if (/\/\/|\\/.test(address)) return next()
+    // Every check below reads the address as the file system will: decoded once, here (Hono
+    // leaves %2F encoded). One spelling of each address: `//shop`, `/%2Fshop` or `/x/../shop` is
+    // not a second way to /shop's file without its headers, nor to the host's files.
+    const address = decodedPath(c.req.path)
+    if (address === undefined || /\/\/|\\|\/\.\.?(?:\/|$)/.test(address)) return next()
     if (!readMethods.has(c.req.method)) {
       withHeaders(c, notFoundPage)
       return c.text("Method not allowed\n", 405, { Allow: "GET, HEAD" })
@@ -101,14 +102,29 @@ export async function startSiteServer(
   port: number,
   hostname = "localhost",
 ): Promise<Server> {
+  // Behind a proxy the visitor's address is the proxy's X-Real-IP, which anyone who can reach the
+  // server directly could forge: trusted only where only the proxy on this machine can reach it.
+  if (options.trustProxy && !isLoopback(hostname)) {
+    throw new Error(
+      `TRUST_PROXY=1 trusts X-Real-IP from whoever reaches HOST=${hostname}: listen on loopback (HOST=127.0.0.1) behind nginx on this machine, or leave TRUST_PROXY unset`,
+    )
+  }
   const { site, failed, errorHeaders } = siteApp(options)
-  const server = createServer(getRequestListener(site.fetch, { errorHandler: failed }))
+  const listener = getRequestListener(site.fetch, { errorHandler: failed })
+  const badRequest = () => {
+    const headers = Object.entries(errorHeaders()).map(([name, value]) => `${name}: ${value}\r\n`)
+    return `HTTP/1.1 400 Bad Request\r\n${headers.join("")}Connection: close\r\n\r\n`
+  }
+  // Node would answer a request without Host (HTTP/1.1 requires one) with a bare 400 of its own.
+  const server = createServer({ requireHostHeader: false }, (request, response) => {
+    if (request.headers.host) return listener(request, response)
+    request.socket.end(badRequest())
+  })
   // What Node's HTTP parser refuses before any handler runs (a method it does not know, a
   // malformed head): a 400 with the site's headers, not Node's bare one.
   server.on("clientError", (_error, socket) => {
     if (!socket.writable) return socket.destroy()
-    const headers = Object.entries(errorHeaders()).map(([name, value]) => `${name}: ${value}\r\n`)
-    socket.end(`HTTP/1.1 400 Bad Request\r\n${headers.join("")}Connection: close\r\n\r\n`)
+    socket.end(badRequest())
   })
   // A slow client cannot hold a connection open for ever.
   server.requestTimeout = 30_000
@@ -125,16 +141,24 @@ function readHeaderRules(publicDir: string): HeaderRule[] {
   return rules
 }
 
-/** public/'s file for an address, never outside it; undefined for the host's own files. */
+function isLoopback(hostname: string): boolean {
+  return /^(?:localhost|127(?:\.\d{1,3}){3}|::1|\[::1\])$/i.test(hostname)
+}
+
+/** The path with its %-escapes decoded; undefined for a malformed one. */
+function decodedPath(address: string): string | undefined {
+  try {
+    return decodeURIComponent(address)
+  } catch {
+    return undefined
+  }
+}
+
+/** public/'s file for a decoded address, never outside it; undefined for the host's own files. */
 function fileFor(publicDir: string, address: string): string | undefined {
   if (hostFiles.has(address) || isNotFoundPage(address)) return undefined
   const file = (name: string) => {
-    let full: string
-    try {
-      full = path.join(publicDir, decodeURIComponent(name))
-    } catch {
-      return undefined // a malformed %-escape
-    }
+    const full = path.join(publicDir, name)
     if (!full.startsWith(publicDir + path.sep)) return undefined
     return existsSync(full) && statSync(full).isFile() ? full : undefined
   }
