@@ -3,6 +3,8 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import path from "node:path"
 import {
   startGithubStub,
+  stubClientId,
+  stubClientSecret,
   stubReader,
   stubRepo,
   stubUser,
@@ -43,6 +45,8 @@ beforeEach(() => {
     MEMBERS_SECRET: "a-secret-of-the-test-that-is-long-enough-0123",
     GATSBY_CMS_REPO: stubRepo,
     GITHUB_URL: stub.url,
+    GITHUB_OAUTH_CLIENT_ID: stubClientId,
+    GITHUB_OAUTH_CLIENT_SECRET: stubClientSecret,
     SITE_URL: site,
   }
 })
@@ -130,6 +134,19 @@ test("a user who may read the repository but not push to it: 403, saying why", a
   expect(body.problem).toBe("noPush")
   expect(body.message).toMatch(/can’t publish/)
   expect(JSON.stringify(body)).not.toContain(stubReader.email)
+})
+
+test.each([
+  ["a personal token", { app: "personal" }],
+  ["another OAuth App's token", { app: "Iv1.anotherapp00000" }],
+  ["this app's token without the scope the CMS asks for", { scope: "read:user" }],
+])("an editor who may push, with %s: 403, saying why", async (_, grant) => {
+  const response = await get(appWith(settings), membersEndpoint, stub.tokenFor("editor", grant))
+  expect(response.status).toBe(403)
+  expect((await response.json()) as StaffProblem).toEqual({
+    problem: "otherApp",
+    message: staffProblems.otherApp,
+  })
 })
 
 test("an editor who may push sees the counts and everyone, newest first, and nothing more of them", async () => {

@@ -1,7 +1,7 @@
 import type { Context } from "hono"
 import { callbackPath } from "../shared/endpoints"
 import { cmsAuthHeaders } from "../shared/policy"
-import { cmsAuthConfig, type CmsAuthEnv } from "./config"
+import { cmsAuthConfig, oauthScope, type CmsAuthEnv } from "./config"
 import { exchangeCode, type ExchangeOptions } from "./github"
 import { handshakeScriptHash, problemPage, signedInPage, type ProblemDetails } from "./pages"
 import { clearStateCookie, newState, sameState, setStateCookie, stateFromCookie } from "./state"
@@ -17,9 +17,6 @@ import type { CmsAuthProblem } from "./texts"
  *
  * Anything that goes wrong is answered with a page saying what happened and what to do.
  */
-
-/** What the CMS asks GitHub for: the repository's contents, to commit what editors publish. */
-const oauthScope = "repo"
 
 const statuses: Record<CmsAuthProblem, number> = {
   notConfigured: 503,

@@ -68,6 +68,7 @@ export interface StaffProblem {
     | "signIn"
     | "refused"
     | "noPush"
+    | "otherApp"
     | "tooMany"
     | "notSetUp"
     | "githubDown"

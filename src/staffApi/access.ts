@@ -1,20 +1,24 @@
-import { githubUrlFrom } from "../cmsAuth/config"
+import { cmsAuthConfig, oauthScope, type CmsAuthEnv } from "../cmsAuth/config"
 import type { StaffIdentity, StaffProblem } from "../shared/membersApi"
+import { isRecord } from "../utils/json"
 
 /**
  * Who may see the members' list: whoever may publish the site's content, asked of GitHub with the
- * token the CMS's sign-in gave her (`Authorization: Bearer …`): `GET /user` says who she is, and
- * `GET /repos/{owner}/{repo}` whether she may push to the CMS's repository (`permissions.push`).
- * No second account system: staff who can publish can manage the list, and losing write access on
- * GitHub takes it away (within the few minutes an answer is kept).
+ * token the CMS's sign-in gave her (`Authorization: Bearer …`): `GET /user` says who she is,
+ * `GET /repos/{owner}/{repo}` whether she may push to the CMS's repository (`permissions.push`),
+ * and the OAuth App's own `POST /applications/{client_id}/token` that the token is one this site's
+ * sign-in made, with the scope it asks for: `permissions.push` describes her, not the token, so a
+ * personal token or another app's would otherwise do. No second account system: staff who can
+ * publish can manage the list, and losing write access on GitHub takes it away (within the few
+ * minutes an answer is kept).
  *
  * The repository is read at request time from GATSBY_CMS_REPO, the variable the CMS is built with;
- * GitHub's address from GITHUB_URL (GitHub Enterprise, the tests' stub), as for the sign-in.
+ * the OAuth App and GitHub's address (GITHUB_URL: GitHub Enterprise, the tests' stub) as for the
+ * sign-in.
  */
 
-export interface StaffEnv {
+export interface StaffEnv extends CmsAuthEnv {
   GATSBY_CMS_REPO?: string
-  GITHUB_URL?: string
 }
 
 export type StaffAccess =
@@ -38,8 +42,11 @@ export const answerKeptMs = 5 * 60_000
 export const failedSignIns = { limit: 10, windowMs: 15 * 60_000 }
 const githubTimeoutMs = 10_000
 
-/** GitHub's answer about a token: who she is, or why not (a token it refuses, or no push). */
-type Answer = { identity: StaffIdentity } | { refused: "token" | "noPush" }
+/**
+ * GitHub's answer about a token: who she is, or why not (a token it refuses, one this site's
+ * sign-in did not make, or no push).
+ */
+type Answer = { identity: StaffIdentity } | { refused: "token" | "otherApp" | "noPush" }
 interface Kept {
   answers: Map<string, { answer: Answer; until: number }>
   failures: Map<string, { count: number; until: number }>
@@ -69,14 +76,14 @@ export async function staffAccess(
   { fetch: send = fetch, now = Date.now }: StaffAccessOptions = {},
 ): Promise<StaffAccess> {
   const repo = env.GATSBY_CMS_REPO?.trim() ?? ""
-  const githubUrl = githubUrlFrom(env.GITHUB_URL)
-  if (!/^[\w.-]+\/[\w.-]+$/.test(repo) || !githubUrl) {
+  const app = cmsAuthConfig(env)
+  if (!/^[\w.-]+\/[\w.-]+$/.test(repo) || !app.ok) {
     return { ok: false, status: 503, problem: "notSetUp" }
   }
   if (!token) return { ok: false, status: 401, problem: "signIn" }
 
   const time = now()
-  const key = `${await sha256(token)} ${githubUrl} ${repo}`
+  const key = `${await sha256(token)} ${app.githubUrl} ${app.clientId} ${repo}`
   // A token GitHub has answered for lately (a revoked one too: sent again, it counts once).
   const known = kept.answers.get(key)
   if (known && known.until > time) return fromAnswer(known.answer)
@@ -90,7 +97,7 @@ export async function staffAccess(
   // Counted before GitHub is asked, so a burst of guesses sent at once meets the limit too;
   // taken back if GitHub cannot say, forgotten once she is let in.
   countFailure(client, time)
-  const asked = await askGithub(send, githubApiUrl(githubUrl), repo, token)
+  const asked = await askGithub(send, app, repo, token)
   if ("unavailable" in asked) {
     takeBackFailure(client)
     return { ok: false, status: 502, problem: "githubDown" }
@@ -103,9 +110,8 @@ export async function staffAccess(
 
 function fromAnswer(answer: Answer): StaffAccess {
   if ("identity" in answer) return { ok: true, identity: answer.identity }
-  return answer.refused === "token"
-    ? { ok: false, status: 401, problem: "refused" }
-    : { ok: false, status: 403, problem: "noPush" }
+  if (answer.refused === "token") return { ok: false, status: 401, problem: "refused" }
+  return { ok: false, status: 403, problem: answer.refused }
 }
 
 function countFailure(client: string, time: number) {
@@ -139,25 +145,44 @@ export function forgetStaffAccess() {
   kept.failures.clear()
 }
 
+interface OauthApp {
+  clientId: string
+  clientSecret: string
+  githubUrl: string
+}
+
 async function askGithub(
   send: typeof fetch,
-  api: string,
+  app: OauthApp,
   repo: string,
   token: string,
 ): Promise<Answer | { unavailable: true }> {
-  const get = (path: string) =>
+  const api = githubApiUrl(app.githubUrl)
+  const ask = (path: string, authorization: string, body?: unknown) =>
     send(`${api}${path}`, {
+      method: body === undefined ? "GET" : "POST",
       headers: {
         Accept: "application/vnd.github+json",
-        Authorization: `Bearer ${token}`,
+        Authorization: authorization,
         "User-Agent": "evergrace-members",
         "X-GitHub-Api-Version": "2022-11-28",
+        ...(body === undefined ? {} : { "Content-Type": "application/json" }),
       },
+      body: body === undefined ? undefined : JSON.stringify(body),
       signal: AbortSignal.timeout(githubTimeoutMs),
     })
-  let user: Response, repository: Response
+  const asHer = `Bearer ${token}`
+  // GitHub's "check a token": Basic authentication as the OAuth App; 404 for a token it did not make.
+  const asApp = `Basic ${btoa(`${app.clientId}:${app.clientSecret}`)}`
+  let user: Response, repository: Response, issued: Response
   try {
-    ;[user, repository] = await Promise.all([get("/user"), get(`/repos/${repo}`)])
+    ;[user, repository, issued] = await Promise.all([
+      ask("/user", asHer),
+      ask(`/repos/${repo}`, asHer),
+      ask(`/applications/${encodeURIComponent(app.clientId)}/token`, asApp, {
+        access_token: token,
+      }),
+    ])
   } catch (error) {
     report(`GitHub did not answer (${error instanceof Error ? error.name : "error"})`)
     return { unavailable: true }
@@ -171,9 +196,22 @@ async function askGithub(
       (response.headers.get("x-ratelimit-remaining") === "0" ||
         response.headers.has("retry-after")))
   const login = user.ok ? await field(user, (body) => body.login) : undefined
-  if (limited(user) || limited(repository) || typeof login !== "string") {
-    report(`GitHub answered ${user.status} and ${repository.status}`)
+  if (limited(user) || limited(repository) || limited(issued) || typeof login !== "string") {
+    report(`GitHub answered ${user.status}, ${repository.status} and ${issued.status}`)
     return { unavailable: true }
+  }
+  // 404: not a token of this app's (a personal token, another app's); 422: not a token at all.
+  if (issued.status === 404 || issued.status === 422) return { refused: "otherApp" }
+  if (!issued.ok) {
+    report(`GitHub answered ${issued.status} for the OAuth App's check of the token`)
+    return { unavailable: true }
+  }
+  const grant = await field(issued, (body) => ({
+    clientId: isRecord(body.app) ? body.app.client_id : undefined,
+    scopes: Array.isArray(body.scopes) ? (body.scopes as unknown[]) : [],
+  }))
+  if (grant?.clientId !== app.clientId || !grant.scopes.includes(oauthScope)) {
+    return { refused: "otherApp" }
   }
   // 404: the repository is private and hidden from her (or misnamed); 403: an organisation's
   // policy keeps her token out of it. Either way, no push.
@@ -189,12 +227,13 @@ async function askGithub(
     : { refused: "noPush" }
 }
 
-async function field(response: Response, pick: (body: Record<string, unknown>) => unknown) {
+async function field<T>(
+  response: Response,
+  pick: (body: Record<string, unknown>) => T,
+): Promise<T | undefined> {
   try {
     const body: unknown = await response.json()
-    return typeof body === "object" && body !== null
-      ? pick(body as Record<string, unknown>)
-      : undefined
+    return isRecord(body) ? pick(body) : undefined
   } catch {
     return undefined
   }

@@ -12,9 +12,11 @@ export const staffProblems: Record<StaffProblem["problem"], string> = {
     "GitHub no longer accepts this sign-in (it may have expired or been revoked). Sign in again.",
   noPush:
     "Your GitHub account can’t publish to the site’s repository, so it can’t see the members’ list. Ask whoever runs the site’s GitHub to give you write access, then sign in again.",
+  otherApp:
+    "This GitHub sign-in was not made by this site’s content editor, or not with the access it asks for. Sign in again from this page.",
   tooMany: "Too many sign-ins failed from here. Wait a few minutes, then try again.",
   notSetUp:
-    "The members’ list needs GATSBY_CMS_REPO (the CMS’s repository) in the site’s settings on this host. Whoever runs the site can set it.",
+    "The members’ list needs GATSBY_CMS_REPO (the CMS’s repository) and the CMS sign-in’s GITHUB_OAUTH_CLIENT_ID and GITHUB_OAUTH_CLIENT_SECRET in the site’s settings on this host. Whoever runs the site can set them.",
   githubDown: "GitHub isn’t answering just now, so your sign-in can’t be checked. Try again soon.",
   otherSite: "That request came from another site, so nothing was done.",
   badRequest: "That request wasn’t understood. Reload the page and try again.",
