@@ -19,6 +19,7 @@ const store = temporaryStore("function-members")
 beforeAll(async () => {
   process.env.MEMBERS_STORE = store.folder
   process.env.SIGNUP_RATE_LIMIT = "0"
+  process.env.SIGNUP_SITE_LIMIT = "0"
   const { bodyParser } = createConfig(undefined).config
   const app = express()
   // gatsby develop's first middleware (gatsby/dist/utils/start-server.js).

@@ -47,6 +47,7 @@ test.beforeAll(async () => {
     MEMBERS_STORE: store,
     GATSBY_CMS_REPO: stubRepo,
     SIGNUP_RATE_LIMIT: "1000",
+    SIGNUP_SITE_LIMIT: "0",
   })
   ;({ baseURL, githubUrl } = site)
 })

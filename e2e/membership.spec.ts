@@ -35,6 +35,7 @@ test.beforeAll(async () => {
     MAIL_FROM: '"Evergrace" <hello@evergrace.example>',
     SITE_URL: baseURL,
     SIGNUP_RATE_LIMIT: "1000",
+    SIGNUP_SITE_LIMIT: "0",
   }))
 })
 

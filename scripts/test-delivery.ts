@@ -50,6 +50,7 @@ async function startServices(membersStore: string) {
           MEMBERS_STORE: membersStore,
           // Every browser test signs up from 127.0.0.1: the per-client limit is tested in Jest.
           SIGNUP_RATE_LIMIT: "1000",
+          SIGNUP_SITE_LIMIT: "0",
           GITHUB_OAUTH_CLIENT_ID: stubClientId,
           GITHUB_OAUTH_CLIENT_SECRET: stubClientSecret,
           GITHUB_URL: github.url,

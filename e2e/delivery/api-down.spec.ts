@@ -53,6 +53,7 @@ test.beforeAll(async () => {
         MAILCHIMP_AUDIENCE_ID: "delivery",
         MAILCHIMP_API_URL: `http://127.0.0.1:${closed}`,
         SIGNUP_RATE_LIMIT: "0",
+        SIGNUP_SITE_LIMIT: "0",
       },
       trustProxy: true,
     },

@@ -49,6 +49,7 @@ export async function loadSignups({ count = 1000, connections = 50 } = {}) {
         ...process.env,
         MEMBERS_STORE: folder,
         SIGNUP_RATE_LIMIT: "0",
+        SIGNUP_SITE_LIMIT: "0",
         SIGNUP_PROVIDER: "",
         SMTP_URL: mailbox.url,
         MAIL_FROM: "hello@evergrace.example",

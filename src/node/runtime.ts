@@ -5,7 +5,8 @@ import { membershipTexts } from "../mail/texts"
 import type { Runtime, Settings } from "../server/runtime"
 import { unavailableList, type MailingList } from "../signup/mailingList"
 import { listFromSettings } from "../signup/providers/fromEnv"
-import { rateLimiterFromEnv, type RateLimiter } from "../signup/rateLimit"
+import type { SignupLimits } from "../signup/handleSignup"
+import { clientLimiterFromEnv, siteLimiterFromEnv } from "../server/rateLimit"
 import type { StaffList } from "../staffApi/handleStaff"
 import { eraseEmailCopies } from "./emailCopies"
 import { composer, siteAddress } from "./mail"
@@ -18,7 +19,7 @@ import { startSender } from "./sender"
 /**
  * The app's runtime in a Node process (./siteServer.ts, and the Gatsby Function in
  * src/gatsby/functionAdapter.ts): the settings from the environment, the list it names (the embedded store on
- * this disk when no provider is named, with its e-mails' sender), one rate limit for the process,
+ * this disk when no provider is named, with its e-mails' sender), its limits for the process,
  * and the visitor's address from the socket, or from a proxy's header (./proxied.ts).
  */
 export function nodeRuntime(
@@ -38,7 +39,7 @@ export function nodeRuntime(
 
 interface ProcessSignup {
   list: MailingList
-  rateLimit?: RateLimiter
+  limits: SignupLimits
   /** The embedded store's links; none with a provider, or without a secret to sign them. */
   membership?: Promise<Membership | undefined>
   /** The store as the staff's page sees it. */
@@ -75,7 +76,7 @@ export async function stopSignup(): Promise<void> {
 const hourMs = 60 * 60_000
 
 function startSignup(env: Settings): ProcessSignup {
-  const rateLimit = rateLimiterFromEnv(env)
+  const limits = { perClient: clientLimiterFromEnv(env), site: siteLimiterFromEnv(env) }
   const folder = memberStoreFolder(env)
   // The store tells the sender when it has queued an e-mail; the sender starts a moment later.
   let wakeSender = () => {}
@@ -84,7 +85,7 @@ function startSignup(env: Settings): ProcessSignup {
     store = memberStore(folder, { onQueued: () => wakeSender() })
     return store
   })
-  if (store === undefined) return { list, rateLimit }
+  if (store === undefined) return { list, limits }
 
   const members: MemberStore = store
   // Set once the sender runs: erasing her waits for an e-mail to her that is being sent this moment.
@@ -120,7 +121,7 @@ function startSignup(env: Settings): ProcessSignup {
     mailer = mailerFromSettings(env, path.join(folder, "outbox"))
   } catch (error) {
     // Mail that cannot go out makes a promise the site cannot keep: no sign-ups until it can.
-    return { list: unavailableList(reason(error)), membership, staffList }
+    return { list: unavailableList(reason(error)), limits, membership, staffList }
   }
   const siteUrl = siteAddress(env)
   if (env.SMTP_URL && !siteUrl.startsWith("https:")) {
@@ -158,7 +159,7 @@ function startSignup(env: Settings): ProcessSignup {
 
   return {
     list: signupList,
-    rateLimit,
+    limits,
     mail: mailer.description,
     membership,
     staffList,

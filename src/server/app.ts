@@ -35,10 +35,10 @@ import type { Runtime } from "./runtime"
  */
 export function createApp(runtime: Runtime) {
   const signUp = (c: Context) => {
-    const { list, rateLimit } = runtime.signupList(runtime.settings(c))
+    const { list, limits } = runtime.signupList(runtime.settings(c))
     return handleSignup(c.req.raw, {
       list,
-      rateLimit,
+      limits,
       texts: signupTexts,
       client: runtime.client(c),
     })

@@ -3,7 +3,7 @@ import type { CmsAuthEnv } from "../cmsAuth/config"
 import type { ExchangeOptions } from "../cmsAuth/github"
 import type { Membership } from "../mail/handleMembership"
 import type { MailingList, SignupEnv } from "../signup/mailingList"
-import type { RateLimiter } from "../signup/rateLimit"
+import type { SignupLimits } from "../signup/handleSignup"
 import type { StaffEnv } from "../staffApi/access"
 import type { StaffList } from "../staffApi/handleStaff"
 
@@ -20,8 +20,8 @@ export interface Runtime {
   settings(c: Context): Settings
   /** The visitor's address, for the sign-up limit: the host's connection info (hono/conninfo). */
   client(c: Context): string | undefined
-  /** Where sign-ups go, and a per-visitor limit where the runtime is one long-lived process. */
-  signupList(settings: Settings): { list: MailingList; rateLimit?: RateLimiter }
+  /** Where sign-ups go, and their limits where the runtime is one long-lived process. */
+  signupList(settings: Settings): { list: MailingList; limits?: SignupLimits }
   /**
    * Her e-mail's confirm and leave links, where the runtime keeps its own list (the embedded store
    * on a disk); undefined where a provider keeps it.

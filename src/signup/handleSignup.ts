@@ -3,7 +3,7 @@ import { endpointHeaders } from "../shared/policy"
 import { checkAddress } from "./address"
 import { addressField, honeypotField } from "../shared/endpoints"
 import type { MailingList } from "./mailingList"
-import type { RateLimiter } from "./rateLimit"
+import { clientKey, type RateLimiter } from "../server/rateLimit"
 import { confirmationPage, notAFormPage, problemPage } from "./responsePage"
 import { signupTexts, wordingVersion, type SignupProblem, type SignupTexts } from "./texts"
 
@@ -22,10 +22,16 @@ export interface SignupContext {
   /** Where sign-ups go: the embedded store or a provider. */
   list: MailingList
   texts: SignupTexts
-  /** Absent where the runtime cannot hold one (docs/signups.md). */
-  rateLimit?: RateLimiter
-  /** Who is asking, for the rate limit: the client's IP address as the host reports it. */
+  /** Absent where the runtime cannot hold them (docs/signups.md). */
+  limits?: SignupLimits
+  /** Who is asking, for her limit: the client's IP address as the host reports it. */
   client?: string
+}
+
+/** Each visitor's limit, and the whole site's (./../server/rateLimit.ts). */
+export interface SignupLimits {
+  perClient?: RateLimiter
+  site?: RateLimiter
 }
 
 /** The biggest body taken: an address of 254 characters and the form's names fit many times. */
@@ -70,13 +76,11 @@ export async function handleSignup(request: Request, context: SignupContext): Pr
 
   const typed = fields[addressField]
   const kept = typeof typed === "string" ? typed.slice(0, 1000) : ""
-  if (context.rateLimit) {
-    const taken = context.rateLimit.take(context.client ?? "unknown")
-    if (!taken.allowed) {
-      return answer(429, { outcome: "problem", problem: "tooMany" }, kept, {
-        "Retry-After": String(taken.retryAfterSeconds),
-      })
-    }
+  const ownLimit = context.limits?.perClient?.take(clientKey(context.client))
+  if (ownLimit && !ownLimit.allowed) {
+    return answer(429, { outcome: "problem", problem: "tooMany" }, kept, {
+      "Retry-After": String(ownLimit.retryAfterSeconds),
+    })
   }
 
   if (typeof fields[honeypotField] === "string" && fields[honeypotField] !== "") {
@@ -84,6 +88,20 @@ export async function handleSignup(request: Request, context: SignupContext): Pr
   }
   const checked = checkAddress(typed)
   if (!checked.ok) return answer(400, { outcome: "problem", problem: checked.problem }, kept)
+
+  // Each sign-up the list takes sends a stranger an e-mail: the whole site's limit comes last, so
+  // that what is refused anyway does not use it up.
+  const siteLimit = context.limits?.site?.take("site")
+  if (siteLimit && !siteLimit.allowed) {
+    if (siteLimit.first) {
+      console.warn(
+        `sign-up: the site's hourly limit of sign-ups is reached (SIGNUP_SITE_LIMIT); refused for ${siteLimit.retryAfterSeconds} s`,
+      )
+    }
+    return answer(429, { outcome: "problem", problem: "busy" }, kept, {
+      "Retry-After": String(siteLimit.retryAfterSeconds),
+    })
+  }
 
   let result
   try {

@@ -1,5 +1,6 @@
 import { cmsAuthConfig, oauthScope, type CmsAuthEnv } from "../cmsAuth/config"
 import type { StaffIdentity, StaffProblem } from "../shared/membersApi"
+import { clientKey, rateLimiter, type RateLimiter } from "../server/rateLimit"
 import { isRecord } from "../utils/json"
 
 /**
@@ -48,15 +49,17 @@ const githubTimeoutMs = 10_000
  */
 type Answer = { identity: StaffIdentity } | { refused: "token" | "otherApp" | "noPush" }
 interface Kept {
+  /** By token, repository and app: in the order GitHub answered, so the first is the oldest. */
   answers: Map<string, { answer: Answer; until: number }>
-  failures: Map<string, { count: number; until: number }>
+  failures: RateLimiter
 }
 
+const newFailures = () => rateLimiter({ ...failedSignIns, keysHeld: 1_000 })
 // Kept for the process on globalThis: Gatsby loads a Function's module afresh for each request.
-const keptKey = Symbol.for("evergrace.staff.access.v1")
+const keptKey = Symbol.for("evergrace.staff.access.v2")
 const holder = globalThis as typeof globalThis & { [keptKey]?: Kept }
-const kept = (holder[keptKey] ??= { answers: new Map(), failures: new Map() })
-const keepAtMost = 1_000
+const kept = (holder[keptKey] ??= { answers: new Map(), failures: newFailures() })
+const answersKept = 1_000
 
 /** The token of `Authorization: Bearer …` (or GitHub's own `token …`). */
 export function bearerToken(header: string | undefined): string | undefined {
@@ -88,23 +91,29 @@ export async function staffAccess(
   const known = kept.answers.get(key)
   if (known && known.until > time) return fromAnswer(known.answer)
 
-  const failed = kept.failures.get(client)
-  if (failed && failed.until > time && failed.count >= failedSignIns.limit) {
-    const retryAfterSeconds = Math.ceil((failed.until - time) / 1000)
-    return { ok: false, status: 429, problem: "tooMany", retryAfterSeconds }
-  }
-
   // Counted before GitHub is asked, so a burst of guesses sent at once meets the limit too;
   // taken back if GitHub cannot say, forgotten once she is let in.
-  countFailure(client, time)
+  const visitor = clientKey(client)
+  const failed = kept.failures.take(visitor)
+  if (!failed.allowed) {
+    return {
+      ok: false,
+      status: 429,
+      problem: "tooMany",
+      retryAfterSeconds: failed.retryAfterSeconds,
+    }
+  }
   const asked = await askGithub(send, app, repo, token)
   if ("unavailable" in asked) {
-    takeBackFailure(client)
+    kept.failures.giveBack(visitor)
     return { ok: false, status: 502, problem: "githubDown" }
   }
-  if ("identity" in asked) kept.failures.delete(client)
-  prune(kept.answers, time)
+  if ("identity" in asked) kept.failures.forget(visitor)
+  // A flood of tokens cannot grow it for ever: the oldest answer goes first.
+  kept.answers.delete(key)
   kept.answers.set(key, { answer: asked, until: time + answerKeptMs })
+  if (kept.answers.size > answersKept)
+    kept.answers.delete(kept.answers.keys().next().value as string)
   return fromAnswer(asked)
 }
 
@@ -114,35 +123,10 @@ function fromAnswer(answer: Answer): StaffAccess {
   return { ok: false, status: 403, problem: answer.refused }
 }
 
-function countFailure(client: string, time: number) {
-  prune(kept.failures, time)
-  const failed = kept.failures.get(client)
-  if (failed && failed.until > time) failed.count += 1
-  else kept.failures.set(client, { count: 1, until: time + failedSignIns.windowMs })
-}
-
-function takeBackFailure(client: string) {
-  const failed = kept.failures.get(client)
-  if (failed && failed.count > 0) failed.count -= 1
-}
-
-/**
- * Drops what has run out once the map is large, then the oldest entries: a flood of tokens or
- * addresses cannot grow it for ever, nor wipe out the counts of those still guessing.
- */
-function prune(map: Map<string, { until: number }>, time: number) {
-  if (map.size < keepAtMost) return
-  for (const [key, value] of map) if (value.until <= time) map.delete(key)
-  for (const key of map.keys()) {
-    if (map.size < keepAtMost) break
-    map.delete(key)
-  }
-}
-
 /** Forgets every kept answer and failure (tests). */
 export function forgetStaffAccess() {
   kept.answers.clear()
-  kept.failures.clear()
+  kept.failures = newFailures()
 }
 
 interface OauthApp {
