@@ -1,5 +1,6 @@
 /** @jest-environment node */
 import { execFile, spawn } from "node:child_process"
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs"
 import { mkdtemp, rm } from "node:fs/promises"
 import os from "node:os"
 import path from "node:path"
@@ -13,6 +14,9 @@ import {
   resendLimit,
   auditLength,
 } from "../src/node/memberStore"
+import { mailerFromSettings } from "../src/node/mailer"
+import { membersSecret } from "../src/node/membersSecret"
+import { processSignup, stopSignup } from "../src/node/runtime"
 
 const tsx = path.resolve("node_modules/.bin/tsx")
 let folder: string
@@ -281,11 +285,18 @@ test("members:export prints the confirmed members once as CSV, oldest first; --a
 test("members:export makes addresses that a spreadsheet would run as formulas safe", async () => {
   let clock = Date.parse("2026-11-26T09:00:00Z")
   const store = memberStore(folder, { now: () => new Date((clock += 1000)) })
-  for (const address of ["=cmd@example.com", "+x@example.com", "-y@example.com", "ok@example.com"])
-    await store.subscribe(address)
+  const addresses = [
+    "=cmd@example.com",
+    "'=cmd@example.com",
+    "+x@example.com",
+    "-y@example.com",
+    "ok@example.com",
+  ]
+  for (const address of addresses) await store.subscribe(address)
   const [, ...rows] = await exportCsv("--all")
   expect(rows.map((row) => row.split(",")[0])).toEqual([
     "'=cmd@example.com",
+    "''=cmd@example.com",
     "'+x@example.com",
     "'-y@example.com",
     "ok@example.com",
@@ -354,4 +365,134 @@ test("the audit log keeps the latest entries, newest first", async () => {
     `editor${auditLength + 3}`,
     `editor${auditLength + 2}`,
   ])
+})
+
+/** Whether any file in the store's folder, or below it, holds `text` (as UTF-8 bytes). */
+function storeFilesHold(text: string): string[] {
+  const found: string[] = []
+  for (const entry of readdirSync(folder, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue
+    const file = path.join(entry.parentPath, entry.name)
+    if (readFileSync(file).includes(Buffer.from(text))) found.push(file)
+  }
+  return found
+}
+
+describe("an erased address is in none of the store's files afterwards", () => {
+  // LMDB does not zero the pages it frees: before the store compacted itself, an erased address
+  // stayed in members.mdb until some thirty later writes reused its page.
+  const her = "erase.me.please@example.com"
+  async function withOthers(store: ReturnType<typeof memberStore>) {
+    for (let i = 0; i < 20; i++) await store.subscribe(`other${i}@example.com`)
+    await store.subscribe(her)
+    for (let i = 20; i < 25; i++) await store.subscribe(`other${i}@example.com`)
+    expect(storeFilesHold(her).length).toBeGreaterThan(0)
+    return (await listMembers(folder)).find((member) => member.address === her)!
+  }
+
+  test("erased by the staff (by her id)", async () => {
+    const store = memberStore(folder)
+    const member = await withOthers(store)
+    expect(await store.erase(member.id)).toBe(her)
+    expect(storeFilesHold(her)).toEqual([])
+    // The rest is whole, and the store goes on.
+    expect(await listMembers(folder)).toHaveLength(25)
+    await store.subscribe("after@example.com")
+    expect(await listMembers(folder)).toHaveLength(26)
+  })
+
+  test("erased by her address (npm run members:remove)", async () => {
+    await withOthers(memberStore(folder))
+    expect(await removeMember(folder, her)).toBe(true)
+    expect(storeFilesHold(her)).toEqual([])
+  })
+
+  test("a sign-up she never confirmed, when she leaves from it or it is forgotten", async () => {
+    let clock = Date.parse("2026-11-01T09:00:00Z")
+    const store = memberStore(folder, { now: () => new Date(clock) })
+    const member = await withOthers(store)
+    expect(await store.leave(member.id)).toBe("left")
+    expect(storeFilesHold(her)).toEqual([])
+
+    clock += 40 * 86_400_000
+    await store.subscribe(her)
+    expect(storeFilesHold(her).length).toBeGreaterThan(0)
+    expect(await store.forgetUnconfirmed(new Date(clock + 1000))).toBe(26)
+    expect(storeFilesHold(her)).toEqual([])
+  })
+
+  test("uses under way when she is erased finish, and none is lost", async () => {
+    const store = memberStore(folder)
+    const member = await withOthers(store)
+    const during = Array.from({ length: 30 }, (_, i) => store.subscribe(`during${i}@example.com`))
+    const erased = store.erase(member.id)
+    const after = Array.from({ length: 30 }, (_, i) => store.subscribe(`after${i}@example.com`))
+    await Promise.all([...during, erased, ...after])
+    expect(await listMembers(folder)).toHaveLength(25 + 60)
+    expect(storeFilesHold(her)).toEqual([])
+  })
+})
+
+test("members:remove erases her through the running server, which has the store open", async () => {
+  const env = {
+    MEMBERS_STORE: folder,
+    MEMBERS_SECRET: "a-secret-of-the-test-that-is-long-enough-0123",
+  }
+  const her = "ask.to.go@example.com"
+  const running = processSignup(env)
+  try {
+    expect(await running.list.subscribe(her)).toBe("joined")
+    expect(await running.list.subscribe("stays@example.com")).toBe("joined")
+    // A copy of an e-mail to her, as the sender writes it without SMTP_URL.
+    mkdirSync(path.join(folder, "outbox"), { recursive: true })
+    writeFileSync(path.join(folder, "outbox", "job.eml"), `To: ${her}\r\nSubject: Hello\r\n\r\nHi`)
+    // The server's socket is up once the runtime has started.
+    for (let tries = 0; tries < 50 && !existsSync(path.join(folder, "control.sock")); tries++)
+      await new Promise((resolve) => setTimeout(resolve, 100))
+
+    const { stdout } = await promisify(execFile)(tsx, ["scripts/members-remove.ts", her], {
+      env: { ...process.env, MEMBERS_STORE: folder },
+    })
+    expect(stdout).toContain("through the running server")
+    expect(stdout).toContain("1 copies")
+    // The server's own open store no longer has her, nor has any file.
+    expect((await listMembers(folder)).map((member) => member.address)).toEqual([
+      "stays@example.com",
+    ])
+    expect(storeFilesHold(her)).toEqual([])
+  } finally {
+    await stopSignup()
+  }
+}, 60_000)
+
+test("the store's folder is its owner's alone (0700), and every file in it too (0600)", async () => {
+  // What the server writes there: the store, the links' secret, and without SMTP_URL the copies
+  // of her e-mails in outbox/.
+  await memberStore(folder).subscribe("ann@example.com")
+  await membersSecret({}, folder)
+  await mailerFromSettings({}, path.join(folder, "outbox")).send({
+    to: "ann@example.com",
+    subject: "Please confirm",
+    html: "<p>Please confirm</p>",
+    text: "Please confirm",
+    headers: {},
+    id: "job-1",
+  })
+  const modes: Record<string, string> = {}
+  for (const entry of ["", ...readdirSync(folder, { recursive: true }).map(String)]) {
+    const file = path.resolve(folder, entry)
+    const kind = statSync(file).isDirectory() ? "folder" : "file"
+    modes[`${kind} ${entry || "."}`] = (statSync(file).mode & 0o777).toString(8)
+  }
+  expect(Object.keys(modes)).toEqual(
+    expect.arrayContaining([
+      "file members.mdb",
+      "file links.secret",
+      "folder outbox",
+      "file outbox/job-1.eml",
+    ]),
+  )
+  for (const [name, mode] of Object.entries(modes)) {
+    expect({ name, mode }).toEqual({ name, mode: name.startsWith("folder") ? "700" : "600" })
+  }
 })

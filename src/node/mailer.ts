@@ -1,9 +1,10 @@
 import { createPrivateKey } from "node:crypto"
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs"
+import { readFileSync, writeFileSync } from "node:fs"
 import path from "node:path"
 import nodemailer from "nodemailer"
 import addressparser from "nodemailer/lib/addressparser"
 import site from "../../data/site.json"
+import { privateFileMode, privateFolder } from "./privateFiles"
 
 /**
  * How the list's e-mails leave: by SMTP when `SMTP_URL` is set, otherwise as .eml files a
@@ -79,9 +80,10 @@ function emlMailer(from: string, folder: string): Mailer {
     description: `.eml files in ${folder} (no SMTP_URL set)`,
     async send(email) {
       const info = await transport.sendMail(message(email, from, domain))
-      mkdirSync(folder, { recursive: true })
+      // Her address and her signed links: for the service's own user alone.
+      privateFolder(folder)
       const file = path.join(folder, `${fileSafe(email.id)}.eml`)
-      writeFileSync(file, info.message as Buffer)
+      writeFileSync(file, info.message as Buffer, { mode: privateFileMode })
       console.log(`e-mail: written to ${file} (no SMTP_URL set)`)
     },
     close() {},

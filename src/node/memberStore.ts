@@ -1,5 +1,4 @@
-import { existsSync } from "node:fs"
-import { mkdir } from "node:fs/promises"
+import { chmodSync, existsSync, renameSync, rmSync } from "node:fs"
 import path from "node:path"
 import type { Database, RootDatabase } from "lmdb"
 import type { ConfirmResult, LeaveResult, MemberActions } from "../mail/handleMembership"
@@ -13,6 +12,7 @@ import type { EmailKind, Outbox, OutboxJob } from "../mail/outbox"
 import { newMemberId } from "../mail/tokens"
 import { memberKey } from "../signup/address"
 import type { Consent, MailingList, SignupEnv, SubscribeResult } from "../signup/mailingList"
+import { privateFileMode, privateFolder } from "./privateFiles"
 
 /**
  * The default list: members kept on the server's own disk in LMDB, an embedded transactional
@@ -76,18 +76,28 @@ interface Databases {
 /** The audit log keeps the latest entries only: who did what lately, not a history. */
 export const auditLength = 200
 
+/**
+ * A folder's open store, and the uses of it under way: compacting it (after an erasure) waits for
+ * them to end and holds new ones back until the compacted file is open.
+ */
+interface OpenStore {
+  databases: Promise<Databases>
+  using: Set<Promise<unknown>>
+  compacting?: Promise<void>
+}
+
 // LMDB allows one handle per database file in a process: every caller shares it, even a module
 // loaded again (Gatsby reloads a Function's module for every request), hence globalThis.
-const registry = Symbol.for("evergrace.signup.databases.v2")
-const holder = globalThis as typeof globalThis & {
-  [registry]?: Map<string, Promise<Databases>>
-}
-const openDatabases = (holder[registry] ??= new Map<string, Promise<Databases>>())
+const registry = Symbol.for("evergrace.signup.databases.v3")
+const holder = globalThis as typeof globalThis & { [registry]?: Map<string, OpenStore> }
+const openStores = (holder[registry] ??= new Map<string, OpenStore>())
 
 const databaseFile = "members.mdb"
+/** LMDB's files beside the data: its lock file (the readers' table). */
+const lockFile = `${databaseFile}-lock`
 
 async function openDatabase(folder: string): Promise<Databases> {
-  await mkdir(folder, { recursive: true })
+  privateFolder(folder)
   // Required at run time from the project's node_modules, never bundled: Gatsby compiles its
   // Functions with webpack, which cannot bundle LMDB's native binary (Gatsby refuses an
   // `import "lmdb"` there), and the Functions run in Node beside node_modules. Node's module
@@ -100,6 +110,7 @@ async function openDatabase(folder: string): Promise<Databases> {
   // (overlappingSync) resolves first and flushes later, and its `flushed` promise could then wait
   // for a flush that only the next write brings: the last sign-ups of a burst hung (loadtest).
   const root = open({ path: path.join(folder, databaseFile), overlappingSync: false, maxDbs: 5 })
+  for (const file of [databaseFile, lockFile]) chmodSync(path.join(folder, file), privateFileMode)
   const db: Databases = {
     root,
     members: root.openDB<Member, string>({ name: "members" }),
@@ -133,14 +144,75 @@ async function moveFirstMembers({ root, members, ids }: Databases) {
   })
 }
 
-function databases(folder: string): Promise<Databases> {
-  let opened = openDatabases.get(folder)
-  if (!opened) {
-    opened = openDatabase(folder)
-    openDatabases.set(folder, opened)
-    opened.catch(() => openDatabases.delete(folder))
+function openStore(folder: string): OpenStore {
+  let store = openStores.get(folder)
+  if (!store) {
+    const databases = openDatabase(folder)
+    store = { databases, using: new Set() }
+    openStores.set(folder, store)
+    databases.catch(() => openStores.delete(folder))
   }
-  return opened
+  return store
+}
+
+/** Runs `use` on the folder's databases, once any compaction of them is done. */
+async function using<T>(folder: string, use: (db: Databases) => T | Promise<T>): Promise<T> {
+  let store = openStore(folder)
+  while (store.compacting) {
+    await store.compacting
+    store = openStore(folder)
+  }
+  // Counted from here, with no wait in between: a compaction that starts now waits for it.
+  const run = store.databases.then(use)
+  store.using.add(run)
+  try {
+    return await run
+  } finally {
+    store.using.delete(run)
+  }
+}
+
+/**
+ * Rewrites the store without its free pages. LMDB does not zero what it frees: an erased address
+ * stays in the file until its page is used again, perhaps many writes later. A compacting copy
+ * (LMDB's own MDB_CP_COMPACT) holds only what is live; it replaces the file, and the store opens
+ * again. Waits for the uses under way and holds new ones back meanwhile (a few milliseconds for a
+ * boutique's list: docs/signups.md). Another process with the store open keeps the old file: erase
+ * through the running server (`npm run members:remove` does).
+ */
+async function compact(folder: string): Promise<void> {
+  const store = openStores.get(folder)
+  if (!store || store.compacting) return store?.compacting
+  store.compacting = (async () => {
+    await Promise.allSettled([...store.using])
+    const db = await store.databases
+    const file = path.join(folder, databaseFile)
+    const copy = `${file}.compacting`
+    rmSync(copy, { force: true })
+    const env = (db.root as unknown as { env: CompactingEnv }).env
+    await new Promise<void>((resolve, reject) =>
+      env.copy(copy, true, (error) => (error ? reject(error) : resolve())),
+    )
+    chmodSync(copy, privateFileMode)
+    try {
+      await db.root.close()
+      renameSync(copy, file)
+    } finally {
+      // Closed: the next use opens the file again, compacted or (had the rename failed) as it was.
+      openStores.delete(folder)
+    }
+  })()
+  try {
+    await store.compacting
+  } finally {
+    // A failed copy leaves the store as it was, open: nothing is lost, and the next erase tries again.
+    store.compacting = undefined
+  }
+}
+
+/** lmdb's environment handle, whose copy() takes LMDB's compact flag (its backup() does not). */
+interface CompactingEnv {
+  copy(path: string, compact: boolean, done: (error?: Error) => void): void
 }
 
 /** A record from before double opt-in ({ address, joinedAt }): she joined, so she is a member. */
@@ -222,17 +294,15 @@ export function memberStore(folder: string, options: MemberStoreOptions = {}): M
   const now = options.now ?? (() => new Date())
   // A transaction's callback runs inside LMDB's write transaction, all or nothing; its promise
   // resolves once that is on the disk (overlappingSync off).
-  const write = async <T>(change: (db: Databases) => T): Promise<T> => {
-    const db = await databases(folder)
-    return db.root.transaction(() => change(db))
-  }
+  const write = <T>(change: (db: Databases) => T): Promise<T> =>
+    using(folder, (db) => db.root.transaction(() => change(db)))
 
-  const byId = async (memberId: string) => {
-    const db = await databases(folder)
-    const key = db.ids.get(memberId)
-    const value = key === undefined ? undefined : db.members.get(key)
-    return value && asMember(value)
-  }
+  const byId = (memberId: string) =>
+    using(folder, (db) => {
+      const key = db.ids.get(memberId)
+      const value = key === undefined ? undefined : db.members.get(key)
+      return value && asMember(value)
+    })
 
   return {
     name: "embedded store",
@@ -307,7 +377,8 @@ export function memberStore(folder: string, options: MemberStoreOptions = {}): M
     },
 
     async leave(memberId) {
-      return write((db): LeaveResult => {
+      let removed = false
+      const result = await write((db): LeaveResult => {
         const key = db.ids.get(memberId)
         const found = key === undefined ? undefined : db.members.get(key)
         if (key === undefined || !found) return "unknown"
@@ -317,11 +388,14 @@ export function memberStore(folder: string, options: MemberStoreOptions = {}): M
           // She never joined: nothing of her is kept (as if she had ignored the e-mail).
           db.members.remove(key)
           db.ids.remove(memberId)
+          removed = true
         } else if (member.status !== "left") {
           db.members.put(key, { ...member, status: "left", leftAt: now().toISOString() })
         }
         return "left"
       })
+      if (removed) await compact(folder)
+      return result
     },
 
     byId,
@@ -348,10 +422,12 @@ export function memberStore(folder: string, options: MemberStoreOptions = {}): M
     },
 
     async erase(memberId) {
-      return write((db) => {
+      const address = await write((db) => {
         const key = db.ids.get(memberId)
         return key === undefined ? undefined : eraseKey(db, key)
       })
+      if (address !== undefined) await compact(folder)
+      return address
     },
 
     list: () => listMembers(folder),
@@ -364,14 +440,14 @@ export function memberStore(folder: string, options: MemberStoreOptions = {}): M
           for (const old of keys.slice(auditLength)) db.audit.remove(old)
         })
       },
-      async recent(limit = auditLength) {
-        const db = await databases(folder)
-        return [...db.audit.getRange({ reverse: true, limit })].map(({ value }) => value)
-      },
+      recent: (limit = auditLength) =>
+        using(folder, (db) =>
+          [...db.audit.getRange({ reverse: true, limit })].map(({ value }) => value),
+        ),
     },
 
     async forgetUnconfirmed(before) {
-      return write((db) => {
+      const forgotten = await write((db) => {
         let forgotten = 0
         for (const { key, value } of db.members.getRange()) {
           const member = asMember(value)
@@ -388,6 +464,8 @@ export function memberStore(folder: string, options: MemberStoreOptions = {}): M
         }
         return forgotten
       })
+      if (forgotten > 0) await compact(folder)
+      return forgotten
     },
 
     outbox: {
@@ -421,15 +499,15 @@ export function memberStore(folder: string, options: MemberStoreOptions = {}): M
           })
         })
       },
-      async nextDue() {
-        const db = await databases(folder)
-        let next: number | undefined
-        for (const { value } of db.outbox.getRange()) {
-          const at = Date.parse(value.notBefore)
-          if (next === undefined || at < next) next = at
-        }
-        return next === undefined ? undefined : new Date(next)
-      },
+      nextDue: () =>
+        using(folder, (db) => {
+          let next: number | undefined
+          for (const { value } of db.outbox.getRange()) {
+            const at = Date.parse(value.notBefore)
+            if (next === undefined || at < next) next = at
+          }
+          return next === undefined ? undefined : new Date(next)
+        }),
     },
   }
 }
@@ -437,16 +515,16 @@ export function memberStore(folder: string, options: MemberStoreOptions = {}): M
 /** Every member, pending and former ones included, by the time she asked, oldest first. */
 export async function listMembers(folder: string): Promise<Member[]> {
   if (!existsSync(path.join(folder, databaseFile))) return []
-  const db = await databases(folder)
-  const members = [...db.members.getRange()].map(({ value }) => asMember(value))
-  return members.sort((a, b) => a.askedAt.localeCompare(b.askedAt))
+  return using(folder, (db) => {
+    const members = [...db.members.getRange()].map(({ value }) => asMember(value))
+    return members.sort((a, b) => a.askedAt.localeCompare(b.askedAt))
+  })
 }
 
 /** The e-mails waiting in the outbox (tests, the export's checks). */
 export async function listJobs(folder: string): Promise<OutboxJob[]> {
   if (!existsSync(path.join(folder, databaseFile))) return []
-  const db = await databases(folder)
-  return [...db.outbox.getRange()].map(({ value }) => value)
+  return using(folder, (db) => [...db.outbox.getRange()].map(({ value }) => value))
 }
 
 /**
@@ -455,8 +533,11 @@ export async function listJobs(folder: string): Promise<OutboxJob[]> {
  */
 export async function removeMember(folder: string, address: string): Promise<boolean> {
   if (!existsSync(path.join(folder, databaseFile))) return false
-  const db = await databases(folder)
-  return db.root.transaction(() => eraseKey(db, memberKey(address)) !== undefined)
+  const erased = await using(folder, (db) =>
+    db.root.transaction(() => eraseKey(db, memberKey(address)) !== undefined),
+  )
+  if (erased) await compact(folder)
+  return erased
 }
 
 /** Her record, her id and her waiting e-mails, in the caller's transaction; her address. */
@@ -474,9 +555,13 @@ function eraseKey(db: Databases, key: string): string | undefined {
 
 /** Closes the handles this process opened (tests, scripts). */
 export async function closeMemberStores(): Promise<void> {
-  const opened = [...openDatabases.values()]
-  openDatabases.clear()
-  for (const db of await Promise.allSettled(opened)) {
+  const opened = [...openStores.values()]
+  openStores.clear()
+  for (const store of opened) {
+    await store.compacting?.catch(() => {})
+    await Promise.allSettled([...store.using])
+  }
+  for (const db of await Promise.allSettled(opened.map((store) => store.databases))) {
     if (db.status === "fulfilled") await db.value.root.close()
   }
 }

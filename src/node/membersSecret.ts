@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto"
-import { link, mkdir, readFile, rm, writeFile } from "node:fs/promises"
+import { link, readFile, rm, writeFile } from "node:fs/promises"
 import path from "node:path"
 import type { SignupEnv } from "../signup/mailingList"
+import { privateFileMode, privateFolder } from "./privateFiles"
 
 /** The secret's file in the store's folder, when the host sets no MEMBERS_SECRET. */
 export const secretFile = "links.secret"
@@ -18,9 +19,9 @@ export async function membersSecret(env: SignupEnv, folder: string): Promise<str
   const fromHost = env.MEMBERS_SECRET?.trim()
   if (fromHost !== undefined && fromHost !== "") return checked(fromHost, "MEMBERS_SECRET")
   const file = path.join(folder, secretFile)
-  await mkdir(folder, { recursive: true })
+  privateFolder(folder)
   const draft = `${file}.${process.pid}.${Date.now()}`
-  await writeFile(draft, randomBytes(32).toString("base64url"), { mode: 0o600 })
+  await writeFile(draft, randomBytes(32).toString("base64url"), { mode: privateFileMode })
   try {
     await link(draft, file)
   } catch (error) {

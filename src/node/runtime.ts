@@ -12,9 +12,10 @@ import { eraseEmailCopies } from "./emailCopies"
 import { composer, siteAddress } from "./mail"
 import { mailerFromSettings, type Mailer } from "./mailer"
 import { membersSecret } from "./membersSecret"
-import { memberStore, memberStoreFolder, type MemberStore } from "./memberStore"
+import { memberStore, memberStoreFolder, removeMember, type MemberStore } from "./memberStore"
 import { clientAddress, type ClientAddress } from "./proxied"
 import { startSender } from "./sender"
+import { listenForErasures } from "./storeControl"
 
 /**
  * The app's runtime in a Node process (./siteServer.ts, and the Gatsby Function in
@@ -88,23 +89,33 @@ function startSignup(env: Settings): ProcessSignup {
   if (store === undefined) return { list, limits }
 
   const members: MemberStore = store
+  const reason = (error: unknown) => (error instanceof Error ? error.message : String(error))
   // Set once the sender runs: erasing her waits for an e-mail to her that is being sent this moment.
   let sendingSettled = async () => {}
+  // Erased everywhere she is kept: the store (compacted), and the copies of her e-mails on this disk.
+  const eraseCopies = async (address: string) => {
+    await sendingSettled()
+    return eraseEmailCopies(folder, address)
+  }
   const staffList: StaffList = {
     list: () => members.list(),
     resendConfirmation: (id) => members.resendConfirmation(id),
     leave: (id) => members.leave(id),
-    // Erased everywhere she is kept: the store, and the copies of her e-mails on this disk.
     erase: async (id) => {
       const address = await members.erase(id)
-      if (address === undefined) return false
-      await sendingSettled()
-      await eraseEmailCopies(folder, address)
-      return true
+      if (address !== undefined) await eraseCopies(address)
+      return address !== undefined
     },
     audit: members.audit,
   }
-  const reason = (error: unknown) => (error instanceof Error ? error.message : String(error))
+  // `npm run members:remove` erases her through this process, which has the store open.
+  const control = listenForErasures(folder, async (address) => {
+    const erased = await removeMember(folder, address)
+    return { erased, copies: await eraseCopies(address) }
+  }).catch((error: unknown) => {
+    console.error(`members: npm run members:remove cannot reach this server: ${reason(error)}`)
+    return undefined
+  })
   // Her links work whatever becomes of the mail: a one-click leave from an e-mail already sent
   // must never fail because the mail settings broke since. Without the secret, no link works.
   const secret = membersSecret(env, folder)
@@ -121,7 +132,13 @@ function startSignup(env: Settings): ProcessSignup {
     mailer = mailerFromSettings(env, path.join(folder, "outbox"))
   } catch (error) {
     // Mail that cannot go out makes a promise the site cannot keep: no sign-ups until it can.
-    return { list: unavailableList(reason(error)), limits, membership, staffList }
+    return {
+      list: unavailableList(reason(error)),
+      limits,
+      membership,
+      staffList,
+      stop: async () => void (await control)?.close(),
+    }
   }
   const siteUrl = siteAddress(env)
   if (env.SMTP_URL && !siteUrl.startsWith("https:")) {
@@ -164,6 +181,7 @@ function startSignup(env: Settings): ProcessSignup {
     membership,
     staffList,
     stop: async () => {
+      ;(await control)?.close()
       clearInterval(forgetting)
       await (await sender)?.stop()
       mailer.close()

@@ -171,10 +171,11 @@ export function startSender({
 }
 
 /** The failure without any address (nodemailer's can hold hers): SMTP's reply, on one line. */
-function reason(error: unknown, to?: string) {
+export function reason(error: unknown, to?: string) {
   const { response, message } = error as { response?: string; message?: string }
+  // A local part may hold any of RFC 5322's atext, an apostrophe among them (o'brien@…).
   let text = String(response || message || error).replace(
-    /<?[^\s<>()[\]"',;:]+@[^\s<>()[\]"',;:]+>?/g,
+    /<?[\w.!#$%&'*+/=?^`{|}~-]+@[^\s<>()[\]"',;:]+>?/g,
     "<address>",
   )
   // Her address as typed, should it be one the pattern misses (a quoted local part).

@@ -19,9 +19,10 @@ export function membersCsv(members: readonly MemberRow[], { all = false } = {}):
 /**
  * RFC 4180 quoting, and safe in a spreadsheet: a cell that starts with =, +, -, @ (or a tab or a
  * carriage return) would be read as a formula, so it starts with an apostrophe instead (OWASP's
- * advice on CSV injection). An address may legally start with any of them.
+ * advice on CSV injection). An address may legally start with any of them, or with an apostrophe,
+ * which gets one more: '=x@… and =x@… stay two addresses ('' and ' before them).
  */
 function csvField(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value
+  const safe = /^[=+\-@\t\r']/.test(value) ? `'${value}` : value
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe
 }
