@@ -1,8 +1,8 @@
 /** @jest-environment node */
 import membership from "../data/membership.json"
-import { confirmationDays, signToken } from "../src/mail/tokens"
-import { memberStore } from "../src/node/memberStore"
-import { nodeRuntime } from "../src/node/runtime"
+import { confirmationDays, signToken } from "../src/membership/web/links/signedLinks"
+import { memberStore } from "../src/membership/node/store/memberStore"
+import { nodeRuntime } from "../src/siteServer/nodeRuntime"
 import { createApp } from "../src/server/app"
 import { confirmEndpoint, leaveEndpoint, tokenField } from "../src/shared/endpoints"
 import { filled } from "./setup/content"

@@ -5,9 +5,9 @@ import os from "node:os"
 import path from "node:path"
 import { simpleParser } from "mailparser"
 import { headerOf, startMailbox as startSmtp, type Mailbox } from "../e2e/support/mailbox"
-import type { Outbox, OutboxJob } from "../src/mail/outbox"
-import { mailerFromSettings, type Mailer, type OutgoingEmail } from "../src/node/mailer"
-import { reason, startSender } from "../src/node/sender"
+import type { Outbox, OutboxJob } from "../src/membership/web/memberStore"
+import { mailerFromSettings, type Mailer, type OutgoingEmail } from "../src/membership/node/mailer"
+import { reason, startSender } from "../src/membership/node/sender"
 
 jest.setTimeout(30_000)
 

@@ -3,12 +3,12 @@ import contact from "../data/contact.json"
 import site from "../data/site.json"
 import { fillPlaceholders } from "../src/content/placeholders"
 import { createApp } from "../src/server/app"
-import { maxBodyBytes, type SignupContext } from "../src/signup/handleSignup"
-import type { MailingList, SubscribeResult } from "../src/signup/mailingList"
-import { listJobs } from "../src/node/memberStore"
-import { nodeRuntime } from "../src/node/runtime"
-import { rateLimiter } from "../src/server/rateLimit"
-import { signupTexts } from "../src/signup/texts"
+import { maxBodyBytes, type SignupContext } from "../src/membership/web/signup/handleSignup"
+import type { MailingList, SubscribeResult } from "../src/membership/web/mailingList"
+import { readJobs } from "../src/membership/node/store/memberStore"
+import { nodeRuntime } from "../src/siteServer/nodeRuntime"
+import { rateLimiter } from "../src/membership/web/rateLimit"
+import { signupTexts } from "../src/membership/web/signup/signupTexts"
 import { temporaryStore } from "./setup/servers"
 
 const origin = "https://www.boutique.example"
@@ -38,7 +38,7 @@ function signUp(request: Request, { list, limits, client }: SignupContext) {
   const app = createApp({
     settings: () => ({}),
     client: () => client,
-    signupList: () => ({ list, limits }),
+    membership: () => ({ list, limits }),
   })
   return app.request(request)
 }
@@ -302,7 +302,7 @@ describe("abuse and bad input", () => {
       expect(await refused[0]?.text()).toContain(
         filled(contact.messages.busy).replace(/'/g, "&#39;"),
       )
-      const confirmations = (await listJobs(store.folder)).filter(
+      const confirmations = (await readJobs(store.folder)).filter(
         (job) => job.kind === "confirmation",
       )
       expect(confirmations).toHaveLength(5)

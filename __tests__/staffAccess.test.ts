@@ -1,7 +1,11 @@
 /** @jest-environment node */
-import { failedSignIns, forgetStaffAccess, staffAccess } from "../src/staffApi/access"
+import {
+  failedSignIns,
+  forgetStaffAccess,
+  staffAccess,
+} from "../src/membership/web/staff/staffAccess"
 
-// Who may see the members' list, decided with GitHub (src/staffApi/access.ts), against a GitHub
+// Who may see the members' list, decided with GitHub (src/membership/web/staff/staffAccess.ts), against a GitHub
 // of the test's own: what is kept, what counts as a failed sign-in, and what GitHub's own limits do.
 
 const env = {

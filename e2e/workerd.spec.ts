@@ -7,11 +7,11 @@ import {
   type MailingProviderStub,
 } from "./support/stubs/mailingProviderStub"
 import { startGithubStub, stubRepo, stubUser, type GithubStub } from "./support/stubs/githubStub"
-import { cmsAuthTexts } from "../src/cmsAuth/texts"
+import { cmsAuthTexts } from "../src/cmsAuth/signInTexts"
 import { membersEndpoint, membersPagePath } from "../src/shared/endpoints"
-import { pageTexts } from "../src/staffPage/pageTexts"
-import { cmsUserKey } from "../src/staffPage/session"
-import { effectiveHeaders, parseHeadersFile } from "../src/build/hostRules"
+import { pageTexts } from "../src/membership/staffPage/staffPageTexts"
+import { cmsUserKey } from "../src/membership/staffPage/session"
+import { effectiveHeaders, parseHeadersFile } from "../src/shared/hostRules"
 import { hashedBundle } from "../src/shared/policy"
 import { contact, escapeRegExp } from "./support/content"
 import { uniqueAddress } from "./support/members"
@@ -22,7 +22,7 @@ import { startWorkerd, type WorkerdServer } from "./support/workerd"
 // adapter) in workerd, with the project's variables as bindings (e2e/support/workerd.ts). What Jest
 // checks with Node's Request, here in Cloudflare's own runtime: the sign-up through a provider (a
 // local stub answering as Buttondown's API does), the CMS sign-in's first step, and the headers the
-// build's _headers gives, as src/build/hostRules.ts predicts them.
+// build's _headers gives, as src/shared/hostRules.ts predicts them.
 
 test.describe.configure({ mode: "serial" })
 // The delivery test serves the site with nginx; this one needs its own server.

@@ -3,9 +3,9 @@ import { callbackPath } from "../shared/endpoints"
 import { cmsAuthHeaders } from "../shared/policy"
 import { cmsAuthConfig, oauthScope, type CmsAuthEnv } from "./config"
 import { exchangeCode, type ExchangeOptions } from "./github"
-import { handshakeScriptHash, problemPage, signedInPage, type ProblemDetails } from "./pages"
+import { handshakeScriptHash, problemPage, signedInPage, type ProblemDetails } from "./signInPages"
 import { clearStateCookie, newState, sameState, setStateCookie, stateFromCookie } from "./state"
-import type { CmsAuthProblem } from "./texts"
+import type { CmsAuthProblem } from "./signInTexts"
 
 /**
  * The sign-in Decap CMS's GitHub backend needs, written once: two handlers of the route table

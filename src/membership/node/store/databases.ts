@@ -1,0 +1,162 @@
+import { chmodSync, existsSync, renameSync, rmSync } from "node:fs"
+import path from "node:path"
+import type { Database, RootDatabase } from "lmdb"
+import type { AuditEntry } from "../../membersApi"
+import type { Member, OutboxJob } from "../../web/memberStore"
+import { processWide } from "../../../utils/processWide"
+import { privateFileMode, privateFolder } from "../privateFiles"
+import { moveFirstMembers } from "./firstStore"
+
+/**
+ * Where the list lives: LMDB, an embedded transactional database (npm `lmdb`, whose builds for
+ * each platform come from the npm registry), in a folder of the server's own disk. Each
+ * transaction is flushed to disk before it is acknowledged; writers are serialised by LMDB, across
+ * processes too. This file opens it, shares its one handle, and compacts it after an erasure.
+ */
+
+/** The members (by lower-cased address), an index from id to that key, the outbox, the audit log. */
+export interface Databases {
+  root: RootDatabase
+  members: Database<Member, string>
+  ids: Database<string, string>
+  outbox: Database<OutboxJob, string>
+  audit: Database<AuditEntry, string>
+}
+
+const databaseFile = "members.mdb"
+/** LMDB's files beside the data: its lock file (the readers' table). */
+const lockFile = `${databaseFile}-lock`
+
+/** The store's folder: MEMBERS_STORE, or .members/ beside package.json (never under public/). */
+export function memberStoreFolder(
+  env: Readonly<Record<string, string | undefined>>,
+  cwd = process.cwd(),
+): string {
+  return path.resolve(cwd, env.MEMBERS_STORE || ".members")
+}
+
+/** Whether a store was ever made in the folder (the scripts read none into being). */
+export const storeExists = (folder: string) => existsSync(path.join(folder, databaseFile))
+
+/**
+ * A folder's open store, and the uses of it under way: compacting it (after an erasure) waits for
+ * them to end and holds new ones back until the compacted file is open.
+ */
+interface OpenStore {
+  databases: Promise<Databases>
+  using: Set<Promise<unknown>>
+  compacting?: Promise<void>
+}
+
+// LMDB allows one handle per database file in a process: every caller shares it.
+const openStores = processWide("memberStores.v3", () => new Map<string, OpenStore>())
+
+async function openDatabases(folder: string): Promise<Databases> {
+  privateFolder(folder)
+  // Required at run time from the project's node_modules, never bundled: Gatsby compiles its
+  // Functions with webpack, which cannot bundle LMDB's native binary (Gatsby refuses an
+  // `import "lmdb"` there), and the Functions run in Node beside node_modules. Node's module
+  // API is reached through process.getBuiltinModule (Node 20.16+) because webpack rewrites
+  // an imported createRequire into its own require (docs/architecture.md, the bends table).
+  const { createRequire } = process.getBuiltinModule("node:module")
+  const requireFromProject = createRequire(path.join(process.cwd(), "package.json"))
+  const { open } = requireFromProject("lmdb") as typeof import("lmdb")
+  // Each commit is synced to the disk before its promise resolves. LMDB's default on Linux
+  // (overlappingSync) resolves first and flushes later, and its `flushed` promise could then wait
+  // for a flush that only the next write brings: the last sign-ups of a burst hung (loadtest).
+  const root = open({ path: path.join(folder, databaseFile), overlappingSync: false, maxDbs: 5 })
+  for (const file of [databaseFile, lockFile]) chmodSync(path.join(folder, file), privateFileMode)
+  const db: Databases = {
+    root,
+    members: root.openDB<Member, string>({ name: "members" }),
+    ids: root.openDB<string, string>({ name: "ids" }),
+    outbox: root.openDB<OutboxJob, string>({ name: "outbox" }),
+    audit: root.openDB<AuditEntry, string>({ name: "audit" }),
+  }
+  await moveFirstMembers(db)
+  return db
+}
+
+function openStore(folder: string): OpenStore {
+  let store = openStores.get(folder)
+  if (!store) {
+    const databases = openDatabases(folder)
+    store = { databases, using: new Set() }
+    openStores.set(folder, store)
+    databases.catch(() => openStores.delete(folder))
+  }
+  return store
+}
+
+/** Runs `use` on the folder's databases, once any compaction of them is done. */
+export async function using<T>(folder: string, use: (db: Databases) => T | Promise<T>): Promise<T> {
+  let store = openStore(folder)
+  while (store.compacting) {
+    await store.compacting
+    store = openStore(folder)
+  }
+  // Counted from here, with no wait in between: a compaction that starts now waits for it.
+  const run = store.databases.then(use)
+  store.using.add(run)
+  try {
+    return await run
+  } finally {
+    store.using.delete(run)
+  }
+}
+
+/**
+ * Rewrites the store without its free pages. LMDB does not zero what it frees: an erased address
+ * stays in the file until its page is used again, perhaps many writes later. A compacting copy
+ * (LMDB's own MDB_CP_COMPACT) holds only what is live; it replaces the file, and the store opens
+ * again. Waits for the uses under way and holds new ones back meanwhile (a few milliseconds for a
+ * boutique's list: docs/signups.md). Another process with the store open keeps the old file: erase
+ * through the running server (`npm run members:remove` does).
+ */
+export async function compact(folder: string): Promise<void> {
+  const store = openStores.get(folder)
+  if (!store || store.compacting) return store?.compacting
+  store.compacting = (async () => {
+    await Promise.allSettled([...store.using])
+    const db = await store.databases
+    const file = path.join(folder, databaseFile)
+    const copy = `${file}.compacting`
+    rmSync(copy, { force: true })
+    const env = (db.root as unknown as { env: CompactingEnv }).env
+    await new Promise<void>((resolve, reject) =>
+      env.copy(copy, true, (error) => (error ? reject(error) : resolve())),
+    )
+    chmodSync(copy, privateFileMode)
+    try {
+      await db.root.close()
+      renameSync(copy, file)
+    } finally {
+      // Closed: the next use opens the file again, compacted or (had the rename failed) as it was.
+      openStores.delete(folder)
+    }
+  })()
+  try {
+    await store.compacting
+  } finally {
+    // A failed copy leaves the store as it was, open: nothing is lost, and the next erase tries again.
+    store.compacting = undefined
+  }
+}
+
+/** lmdb's environment handle, whose copy() takes LMDB's compact flag (its backup() does not). */
+interface CompactingEnv {
+  copy(path: string, compact: boolean, done: (error?: Error) => void): void
+}
+
+/** Closes the handles this process opened (tests, scripts, the server's shutdown). */
+export async function closeMemberStores(): Promise<void> {
+  const opened = [...openStores.values()]
+  openStores.clear()
+  for (const store of opened) {
+    await store.compacting?.catch(() => {})
+    await Promise.allSettled([...store.using])
+  }
+  for (const db of await Promise.allSettled(opened.map((store) => store.databases))) {
+    if (db.status === "fulfilled") await db.value.root.close()
+  }
+}
