@@ -2,7 +2,7 @@ import type { Context } from "hono"
 import { createMiddleware } from "hono/factory"
 import type { StaffIdentity } from "../membersApi"
 import type { Membership, OwnList } from "./membership"
-import type { StaffDesk } from "./staff/handleStaff"
+import type { MemberStore } from "./memberStore"
 
 /**
  * The wing's middleware for the route table (src/server/app.ts): what a handler works with is put
@@ -15,8 +15,17 @@ export type MembershipEnv = {
     membership: Membership
     /** The list the site keeps itself (her links' and the staff's endpoints). */
     own: OwnList
-    staff: StaffDesk & { identity: StaffIdentity }
+    /** Put there by the staff's door (./staff/staffAccess.ts). */
+    staff: StaffDesk
   }
+}
+
+/** What a request the staff's door let in works with. */
+export interface StaffDesk {
+  identity: StaffIdentity
+  /** The list kept here; none where a provider keeps it, or on a host without a disk. */
+  store?: MemberStore
+  provider?: { name: string; url: string }
 }
 
 /** The wing for this request's settings, as `c.var.membership`. */

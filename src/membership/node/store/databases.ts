@@ -23,6 +23,17 @@ export interface Databases {
   audit: Database<AuditEntry, string>
 }
 
+/** What each part of the store is given (./memberStore.ts makes it): reads and writes on the databases. */
+export interface StorePart {
+  folder: string
+  now: () => Date
+  /** A write transaction, all or nothing, resolved once it is on the disk (overlappingSync off). */
+  write<T>(change: (db: Databases) => T): Promise<T>
+  read<T>(look: (db: Databases) => T): Promise<T>
+  /** Records deleted outright: the store is compacted (no freed page keeps them), then onRemoved. */
+  removed(addresses: string[]): Promise<void>
+}
+
 const databaseFile = "members.mdb"
 /** LMDB's files beside the data: its lock file (the readers' table). */
 const lockFile = `${databaseFile}-lock`
@@ -73,7 +84,7 @@ async function openDatabases(folder: string): Promise<Databases> {
     outbox: root.openDB<OutboxJob, string>({ name: "outbox" }),
     audit: root.openDB<AuditEntry, string>({ name: "audit" }),
   }
-  await moveFirstMembers(db)
+  await moveFirstMembers(root, db.members, db.ids)
   return db
 }
 

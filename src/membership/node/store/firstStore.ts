@@ -1,6 +1,6 @@
+import type { Database, RootDatabase } from "lmdb"
 import type { Member } from "../../web/memberStore"
 import { newMemberId } from "../../web/links/signedLinks"
-import type { Databases } from "./databases"
 
 /**
  * The first store, from before double opt-in, kept `{ address, joinedAt }` in LMDB's unnamed
@@ -25,7 +25,11 @@ export function asMember(value: Member | FirstRecord): Member {
   }
 }
 
-export async function moveFirstMembers({ root, members, ids }: Databases) {
+export async function moveFirstMembers(
+  root: RootDatabase,
+  members: Database<Member, string>,
+  ids: Database<string, string>,
+) {
   const first = [...root.getKeys()].filter((key) => typeof key === "string" && key.includes("@"))
   if (first.length === 0) return
   await root.transaction(() => {

@@ -1,6 +1,6 @@
 import type { MemberStore, OutboxJob } from "../../web/memberStore"
 import { auditLog } from "./auditLog"
-import { compact, storeExists, using, type Databases } from "./databases"
+import { compact, storeExists, using, type StorePart } from "./databases"
 import { members } from "./members"
 import { outbox } from "./outbox"
 
@@ -22,17 +22,6 @@ export interface MemberStoreOptions {
    * address: what is kept of her beside the store goes too (the copies of her e-mails).
    */
   onRemoved?: (address: string) => Promise<unknown>
-}
-
-/** What each part is given: reads and writes on the folder's databases. */
-export interface StorePart {
-  folder: string
-  now: () => Date
-  /** A write transaction, all or nothing, resolved once it is on the disk (overlappingSync off). */
-  write<T>(change: (db: Databases) => T): Promise<T>
-  read<T>(look: (db: Databases) => T): Promise<T>
-  /** Records deleted outright: the store is compacted (no freed page keeps them), then onRemoved. */
-  removed(addresses: string[]): Promise<void>
 }
 
 export function memberStore(folder: string, options: MemberStoreOptions = {}): MemberStore {

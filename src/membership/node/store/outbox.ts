@@ -1,8 +1,7 @@
 import type { EmailKind } from "../../emails/renderEmail"
 import type { Member, Outbox, OutboxJob } from "../../web/memberStore"
 import { newMemberId } from "../../web/links/signedLinks"
-import type { Databases } from "./databases"
-import type { StorePart } from "./memberStore"
+import type { Databases, StorePart } from "./databases"
 
 /**
  * The outbox: each e-mail the list sends is a job, written in the same transaction as the change

@@ -24,14 +24,6 @@ import { staffProblems, staffResults } from "./staffTexts"
  * for origin. Nothing here logs an address.
  */
 
-/** What a checked request works with. */
-export interface StaffDesk {
-  identity: StaffIdentity
-  /** The list kept here; none where a provider keeps it, or on a host without a disk. */
-  store?: MemberStore
-  provider?: { name: string; url: string }
-}
-
 type StaffContext = Context<MembershipEnv>
 
 function json(status: number, body: unknown, extra: Record<string, string> = {}) {
