@@ -12,7 +12,7 @@ import {
   memberStore,
   readJobs,
   readMembers,
-} from "../src/membership/node/store/memberStore"
+} from "../src/membership/node/store/lmdbStore"
 import { mailerFromSettings } from "../src/membership/node/mailer"
 import { membersSecret } from "../src/membership/node/linksSecret"
 import { nodeMembership, stopMemberships } from "../src/membership/node/nodeMembership"

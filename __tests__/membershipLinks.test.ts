@@ -1,7 +1,7 @@
 /** @jest-environment node */
 import membership from "../data/membership.json"
 import { confirmationDays, signToken } from "../src/membership/web/links/signedLinks"
-import { memberStore } from "../src/membership/node/store/memberStore"
+import { memberStore } from "../src/membership/node/store/lmdbStore"
 import { nodeRuntime } from "../src/siteServer/nodeRuntime"
 import { createApp } from "../src/server/app"
 import { confirmEndpoint, leaveEndpoint, tokenField } from "../src/shared/endpoints"

@@ -10,7 +10,7 @@ import {
   stubUser,
   type GithubStub,
 } from "../e2e/support/stubs/githubStub"
-import { readJobs, memberStore } from "../src/membership/node/store/memberStore"
+import { readJobs, memberStore } from "../src/membership/node/store/lmdbStore"
 import { nodeRuntime } from "../src/siteServer/nodeRuntime"
 import { createApp } from "../src/server/app"
 import type { Settings } from "../src/server/runtime"

@@ -4,7 +4,7 @@
 // MEMBERS_STORE names the store's folder (default .members/). Safe while the site is running:
 // LMDB lets readers and writers share it. The staff's page (/admin/members/) offers the same file.
 import { existsSync } from "node:fs"
-import { readMembers, memberStoreFolder } from "../src/membership/node/store/memberStore"
+import { readMembers, memberStoreFolder } from "../src/membership/node/store/lmdbStore"
 import { membersCsv } from "../src/membership/web/staff/membersCsv"
 
 const all = process.argv.includes("--all")

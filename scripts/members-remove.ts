@@ -9,7 +9,7 @@ import {
   closeMemberStores,
   memberStore,
   memberStoreFolder,
-} from "../src/membership/node/store/memberStore"
+} from "../src/membership/node/store/lmdbStore"
 import { eraseThroughServer } from "../src/membership/node/storeControl"
 
 const address = process.argv[2]

@@ -1,7 +1,7 @@
 // The site's own server (src/siteServer/siteServer.ts): `npm run serve` after a build (`npm start` does
 // both), and the API service behind nginx (deploy/evergrace-api.service).
 import path from "node:path"
-import { closeMemberStores } from "../src/membership/node/store/memberStore"
+import { closeMemberStores } from "../src/membership/node/store/lmdbStore"
 import { nodeMembership, stopMemberships } from "../src/membership/node/nodeMembership"
 import { startSiteServer } from "../src/siteServer/siteServer"
 

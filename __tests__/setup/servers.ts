@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs"
 import type { Server } from "node:http"
 import { tmpdir } from "node:os"
 import path from "node:path"
-import { closeMemberStores } from "../../src/membership/node/store/memberStore"
+import { closeMemberStores } from "../../src/membership/node/store/lmdbStore"
 import { stopMemberships } from "../../src/membership/node/nodeMembership"
 
 /** http://127.0.0.1:<port> of a server listening on loopback. */

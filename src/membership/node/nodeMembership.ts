@@ -10,7 +10,7 @@ import { eraseEmailCopies } from "./emailCopies"
 import { membersSecret } from "./linksSecret"
 import { mailerFromSettings, type Mailer } from "./mailer"
 import { startSender } from "./sender"
-import { memberStore, memberStoreFolder } from "./store/memberStore"
+import { memberStore, memberStoreFolder } from "./store/lmdbStore"
 import { listenForErasures } from "./storeControl"
 
 /**

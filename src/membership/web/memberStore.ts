@@ -6,7 +6,7 @@ import type { MailingList } from "./mailingList"
  * The list the site keeps itself, as the whole wing sees it: the sign-up puts addresses in, her
  * links confirm her and take her off, the sender works through the outbox, the staff read and
  * change the list. One interface, web-standard, typed once here; on the site's own server LMDB
- * keeps it (../node/store/memberStore.ts). A host without a disk has none, and a provider keeps
+ * keeps it (../node/store/lmdbStore.ts). A host without a disk has none, and a provider keeps
  * the list (./providers/).
  */
 export interface MemberStore extends MailingList {

@@ -1,7 +1,7 @@
 import type { EmailKind } from "../../emails/renderEmail"
 import type { Member, Outbox, OutboxJob } from "../../web/memberStore"
 import { newMemberId } from "../../web/links/signedLinks"
-import type { Databases, StorePart } from "./databases"
+import type { Databases, StorePart } from "./storePart"
 
 /**
  * The outbox: each e-mail the list sends is a job, written in the same transaction as the change

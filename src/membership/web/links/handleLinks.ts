@@ -8,8 +8,8 @@ import {
   invalidPage,
   leavePage,
   leftPage,
+  membershipPageTexts as texts,
 } from "./linkPages"
-import { membershipPageTexts as texts } from "./linkTexts"
 import { checkToken } from "./signedLinks"
 import type { MembershipEnv } from "../middleware"
 

@@ -3,10 +3,13 @@ import { renderEndpointPage } from "../../../endpointPages/endpointPage"
 import { content, onward } from "../../../endpointPages/styles"
 import { buttonStyles } from "../../../theme/styles"
 import { confirmEndpoint, leaveEndpoint, tokenField } from "../../../shared/endpoints"
+import { membershipTexts, type MembershipTexts } from "../../emails/emailTexts"
+import { signupTexts } from "../signup/signupTexts"
 
 /**
- * The pages her e-mail's links open: confirm (one button: her press is her consent), confirmed, leave (one button), left, and the expired and broken links. In the site's
- * frame (src/endpointPages/); every word from data/membership.json.
+ * The pages her e-mail's links open: confirm (one button: her press is her consent), confirmed,
+ * leave (one button), left, and the expired and broken links. In the site's frame
+ * (src/endpointPages/); every word from data/membership.json.
  */
 
 interface Words {
@@ -79,3 +82,23 @@ export function leavePage(texts: MembershipPageTexts, token: string): string {
 export function leftPage(texts: MembershipPageTexts): string {
   return page(texts.left, link(texts.left.linkLabel, texts.left.linkPath))
 }
+
+/** The pages' words (below) from data/membership.json; each page leads on as the sign-up's. */
+export function pageTextsFrom(texts: MembershipTexts): MembershipPageTexts {
+  const { confirmPage, expiredPage, invalidPage, leavePage } = texts
+  const onward = { linkLabel: signupTexts.confirmation.linkLabel, linkPath: signupTexts.homePath }
+  return {
+    confirm: confirmPage,
+    confirmed: {
+      heading: confirmPage.confirmedHeading,
+      text: confirmPage.confirmedText,
+      ...onward,
+    },
+    expired: expiredPage,
+    invalid: { ...invalidPage, ...onward },
+    leave: leavePage,
+    left: { heading: leavePage.leftHeading, text: leavePage.leftText, ...onward },
+  }
+}
+
+export const membershipPageTexts = pageTextsFrom(membershipTexts)

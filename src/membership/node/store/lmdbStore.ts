@@ -1,38 +1,22 @@
 import { chmodSync, existsSync, renameSync, rmSync } from "node:fs"
 import path from "node:path"
-import type { Database, RootDatabase } from "lmdb"
 import type { AuditEntry } from "../../membersApi"
-import type { Member, OutboxJob } from "../../web/memberStore"
+import type { Member, MemberStore, OutboxJob } from "../../web/memberStore"
 import { processWide } from "../../../utils/processWide"
+import type { Databases, StorePart } from "./storePart"
 import { privateFileMode, privateFolder } from "../privateFiles"
+import { auditLog } from "./auditLog"
 import { moveFirstMembers } from "./firstStore"
+import { members } from "./members"
+import { outbox } from "./outbox"
 
 /**
  * Where the list lives: LMDB, an embedded transactional database (npm `lmdb`, whose builds for
  * each platform come from the npm registry), in a folder of the server's own disk. Each
  * transaction is flushed to disk before it is acknowledged; writers are serialised by LMDB, across
- * processes too. This file opens it, shares its one handle, and compacts it after an erasure.
+ * processes too. This file opens it, shares its one handle, compacts it after an erasure, and
+ * makes the member store of its parts (below).
  */
-
-/** The members (by lower-cased address), an index from id to that key, the outbox, the audit log. */
-export interface Databases {
-  root: RootDatabase
-  members: Database<Member, string>
-  ids: Database<string, string>
-  outbox: Database<OutboxJob, string>
-  audit: Database<AuditEntry, string>
-}
-
-/** What each part of the store is given (./memberStore.ts makes it): reads and writes on the databases. */
-export interface StorePart {
-  folder: string
-  now: () => Date
-  /** A write transaction, all or nothing, resolved once it is on the disk (overlappingSync off). */
-  write<T>(change: (db: Databases) => T): Promise<T>
-  read<T>(look: (db: Databases) => T): Promise<T>
-  /** Records deleted outright: the store is compacted (no freed page keeps them), then onRemoved. */
-  removed(addresses: string[]): Promise<void>
-}
 
 const databaseFile = "members.mdb"
 /** LMDB's files beside the data: its lock file (the readers' table). */
@@ -170,4 +154,53 @@ export async function closeMemberStores(): Promise<void> {
   for (const db of await Promise.allSettled(opened.map((store) => store.databases))) {
     if (db.status === "fulfilled") await db.value.root.close()
   }
+}
+
+/**
+ * The member store on the server's own disk (the port: ../../web/memberStore.ts), made of its
+ * parts: the databases (above), the first store's migration (./firstStore.ts), a
+ * member's life on the list (./members.ts), the outbox (./outbox.ts) and the audit log
+ * (./auditLog.ts). A sign-up is kept as pending and its confirmation e-mail written, as a job of
+ * the outbox, in the same transaction: the sender delivers it later, so a sign-up the visitor saw
+ * succeed always has its e-mail, even if the process dies the moment after.
+ */
+
+export interface MemberStoreOptions {
+  now?: () => Date
+  /** Called once a transaction that queued an e-mail is on the disk: the sender wakes. */
+  onQueued?: () => void
+  /**
+   * Called (and waited for) once a record is deleted outright, erased or forgotten, with her
+   * address: what is kept of her beside the store goes too (the copies of her e-mails).
+   */
+  onRemoved?: (address: string) => Promise<unknown>
+}
+
+export function memberStore(folder: string, options: MemberStoreOptions = {}): MemberStore {
+  const part: StorePart = {
+    folder,
+    now: options.now ?? (() => new Date()),
+    write: (change) => using(folder, (db) => db.root.transaction(() => change(db))),
+    read: (look) => using(folder, look),
+    async removed(addresses) {
+      await compact(folder)
+      for (const address of addresses) await options.onRemoved?.(address)
+    },
+  }
+  return {
+    ...members(part, options.onQueued ?? (() => {})),
+    audit: auditLog(part),
+    outbox: outbox(part),
+  }
+}
+
+/** The list, for a script, without making a store where none is (members:export). */
+export async function readMembers(folder: string) {
+  return storeExists(folder) ? memberStore(folder).list() : []
+}
+
+/** The e-mails waiting in the outbox (tests, the export's checks). */
+export async function readJobs(folder: string): Promise<OutboxJob[]> {
+  if (!storeExists(folder)) return []
+  return using(folder, (db) => [...db.outbox.getRange()].map(({ value }) => value))
 }
