@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from "node:fs"
 import path from "node:path"
 import { expect, test, type BrowserContext, type Page } from "@playwright/test"
 import {
+  stubAppName,
   stubClientId,
   stubRepo,
   stubUser,
@@ -84,7 +85,7 @@ async function startSignIn(page: Page): Promise<Page> {
   const opened = page.waitForEvent("popup")
   await page.getByRole("button", { name: loginButton }).click()
   const popup = await opened
-  await expect(popup.getByRole("heading", { name: "Authorize Evergrace CMS" })).toBeVisible()
+  await expect(popup.getByRole("heading", { name: `Authorize ${stubAppName}` })).toBeVisible()
   // It went through the site's /api/auth, which named the site's own callback.
   const asked = new URL(popup.url())
   expect(`${asked.origin}${asked.pathname}`).toBe(`${githubUrl}/login/oauth/authorize`)

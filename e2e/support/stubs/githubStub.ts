@@ -42,6 +42,8 @@ import { isRecord, parseJson } from "../../../src/utils/json"
 export const stubClientId = "Iv1.stubclientid0000"
 export const stubClientSecret = "stub-client-secret-0123456789abcdef"
 export const stubRepo = "evergrace/website"
+/** The OAuth App's name on GitHub's consent page (the App's, not the boutique's). */
+export const stubAppName = "Evergrace CMS"
 export const stubBranch = "main"
 export const stubUser = {
   login: "eve-editor",
@@ -463,8 +465,8 @@ export async function startGithubStub(options: GithubStubOptions): Promise<Githu
       200,
       "text/html; charset=utf-8",
       `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Authorize application</title></head>
-<body><main><h1>Authorize Evergrace CMS</h1>
-<p>Evergrace CMS by evergrace would like permission to: <strong>${escape(scope || "(no scope)")}</strong> (signed in as ${escape(stubUser.login)})</p>
+<body><main><h1>Authorize ${stubAppName}</h1>
+<p>${stubAppName} by ${escape(repoName.split("/")[0] ?? "")} would like permission to: <strong>${escape(scope || "(no scope)")}</strong> (signed in as ${escape(stubUser.login)})</p>
 <form method="post" action="/login/oauth/authorize">${hidden}
 <button type="submit" name="authorize" value="0">Cancel</button>
 <button type="submit" name="authorize" value="1">Authorize evergrace</button>
