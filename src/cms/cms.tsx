@@ -1,5 +1,5 @@
 import CMS from "decap-cms-app"
-import { contentModel } from "../content/model"
+import { contentModel, type ContentName } from "../content/model"
 import { membersPagePath } from "../shared/endpoints"
 import { fontFaces } from "../theme/fonts"
 import { notSetUpBackendName, productionBackend } from "./backend"
@@ -9,7 +9,7 @@ import { NotSetUpBackend } from "./notSetUp"
 import { EmailPreview } from "./preview/EmailPreview"
 import { createFilePreview } from "./preview/FilePreview"
 import "./preview/preview.css"
-import { pageChoices } from "./savedContent"
+import { pageChoices, pageShowing, savedContent } from "./savedContent"
 
 /**
  * The /admin page's own bundle (gatsby-plugin-decap-cms builds it apart from the site's, with
@@ -33,13 +33,21 @@ const backend = productionBackend(
   {
     GATSBY_CMS_REPO: process.env.GATSBY_CMS_REPO,
     GATSBY_CMS_BRANCH: process.env.GATSBY_CMS_BRANCH,
+    GATSBY_CMS_PREVIEW_CONTEXT: process.env.GATSBY_CMS_PREVIEW_CONTEXT,
     GATSBY_CMS_AUTH_URL: process.env.GATSBY_CMS_AUTH_URL,
     GATSBY_CMS_BACKEND: process.env.GATSBY_CMS_BACKEND,
   },
   // The sign-in endpoint is the site's own, wherever it is served from.
   window.location.origin,
 )
-CMS.init({ config: cmsConfig({ pages: pageChoices(), backend }) })
+CMS.init({
+  config: cmsConfig({
+    pages: pageChoices(),
+    previewPaths: (name) => pageShowing(name as ContentName),
+    siteUrl: savedContent.site.siteUrl,
+    backend,
+  }),
+})
 
 // The way to the members’ list (src/staffPage/components/MembersPage.tsx). Decap 3 has no
 // registerAdditionalLink (a later Decap's), so a plain link of our own sits in the corner,
