@@ -1,8 +1,9 @@
 import { readFileSync, readdirSync } from "node:fs"
 import path from "node:path"
-import { expect, test, type Page } from "@playwright/test"
-import { contentModel } from "../src/content/model"
-import { siteAddresses } from "../src/content/routes"
+import { expect, test, type FrameLocator, type Page } from "@playwright/test"
+import { contentModel, isPageName, type ContentName } from "../src/content/model"
+import { siteAddresses, unknownPath } from "../src/content/routes"
+import { pageShowing } from "../src/cms/savedContent"
 import { startDecapServer, type DecapServer } from "./support/decapServer"
 import { forward } from "./support/forward"
 
@@ -38,6 +39,9 @@ function jsonOn(server: DecapServer, branch: string, file: string): Json | undef
   const text = server.git("show", `${branch}:${file}`)
   return text === undefined ? undefined : (JSON.parse(text) as Json)
 }
+
+/** The CMS's collection a file is edited in (src/cms/config.ts): the pages, or the settings. */
+const collectionOf = (name: ContentName) => (isPageName(name) ? "pages" : "settings")
 
 /** The CMS signed in to this test's decap-server. */
 async function signIn(page: Page, server: DecapServer) {
@@ -172,6 +176,59 @@ test.describe("Decap CMS at /admin/: drafts on the local backend", () => {
             ?.articles[0]?.category,
       )
       .toBe(chosen)
+  })
+})
+
+test.describe("Decap CMS at /admin/: every entry's preview is its page as the site builds it", () => {
+  test.describe.configure({ timeout: 180_000 })
+
+  let server: DecapServer
+  test.beforeAll(async () => {
+    server = await startDecapServer(realData)
+  })
+  test.afterAll(() => server?.stop())
+
+  test("each page and setting previews its page: no error screen, the built page's heading in the site's type and its menu", async ({
+    page,
+    context,
+  }) => {
+    const live = await context.newPage()
+    /** What a visitor sees of a page: its heading, its heading's type, the menu's links. */
+    const looks = async (where: Page | FrameLocator) => {
+      const heading = where.getByRole("heading", { level: 1 }).first()
+      const menu = where.getByRole("navigation").first().getByRole("link")
+      return {
+        heading: (await heading.innerText()).replace(/\s+/g, " "),
+        font: await heading.evaluate((element) => getComputedStyle(element).fontFamily),
+        menu: await menu.allInnerTexts(),
+      }
+    }
+    await signIn(page, server)
+    for (const file of Object.values(contentModel)) {
+      await page.evaluate(
+        (hash) => (location.hash = hash),
+        `#/collections/${collectionOf(file.name)}`,
+      )
+      // The entry's card in the collection's list (the collection "Site settings" has a file so named).
+      await page
+        .getByRole("link")
+        .filter({ has: page.getByRole("heading", { name: file.label, exact: true }) })
+        .click()
+      const frame = page.frameLocator("iframe").first()
+      if (file.name === "membership") {
+        // The two e-mails as they are sent, each in a frame titled with its subject.
+        await expect(frame.locator("iframe")).toHaveCount(2)
+        await expect(frame.getByText(/holds an interactive element/)).toHaveCount(0)
+        continue
+      }
+      await expect(frame.getByRole("heading", { level: 1 }).first()).toBeVisible()
+      await expect(frame.getByText(/holds an interactive element/)).toHaveCount(0)
+      const path = file.name === "errors" ? unknownPath : pageShowing(file.name)
+      await live.goto(path)
+      expect(await looks(frame), `${file.label}: its preview against ${path}`).toEqual(
+        await looks(live),
+      )
+    }
   })
 })
 

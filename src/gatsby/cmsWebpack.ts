@@ -154,6 +154,35 @@ function replaceCmsPage(config: CmsWebpackConfig) {
   )
 }
 
+/**
+ * Under `gatsby develop` the CMS build is a development build, but Decap's bundle carries React
+ * 19's production react-dom (react-dom/client inside it), which fails on React's development
+ * build ("dispatcher.getOwner is not a function"): React 19's own files become their production
+ * builds here (the rest of the CMS's code stays a development build), and the previews' JSX,
+ * compiled for the development runtime, gets React's production jsx under that runtime's name.
+ */
+function productionReactUnderDevelop(
+  config: CmsWebpackConfig,
+  plugins: CmsWebpackHelpers["plugins"],
+  previewFolder: string,
+) {
+  config.plugins.push(
+    plugins.normalModuleReplacement(/\.development\.js$/, (resource) => {
+      if (/[\\/]node_modules[\\/]react(?:-dom)?-19(?:[\\/]|$)/.test(resource.context)) {
+        resource.request = resource.request.replace(/\.development\.js$/, ".production.js")
+      }
+    }),
+  )
+  // Before the alias of `react` (useReact19): the first that matches is taken.
+  config.resolve = {
+    ...config.resolve,
+    alias: {
+      "react/jsx-dev-runtime$": path.join(previewFolder, "jsxDevRuntime.js"),
+      ...config.resolve.alias,
+    },
+  }
+}
+
 /** The CMS's page: Decap builds everything in it; search engines are kept out, as the plugin did. */
 function cmsPageHtml(title: string, scripts: readonly string[]): string {
   return `<!doctype html>
@@ -172,7 +201,12 @@ ${scripts.map((src) => `<script defer src="${escapeHtml(src)}"></script>`).join(
 
 interface CmsWebpackHelpers {
   stage: string
-  plugins: { normalModuleReplacement: (request: RegExp, replacement: string) => unknown }
+  plugins: {
+    normalModuleReplacement: (
+      request: RegExp,
+      replacement: string | ((resource: { request: string; context: string }) => void),
+    ) => unknown
+  }
 }
 
 /** The site's static-query hooks; the preview has stand-ins of the same name in ./preview/. */
@@ -227,6 +261,7 @@ export const customizeCmsWebpackConfig =
       const cacheLocation = path.join(path.dirname(config.cache.cacheLocation), `cms-${stage}`)
       config.cache = { ...config.cache, name: `cms-${stage}`, cacheLocation }
     }
+    if (stage === "develop") productionReactUnderDevelop(config, plugins, previewFolder)
     // The admin page has no static queries: the preview supplies what these hooks return.
     for (const hook of previewHooks) {
       config.plugins.push(
