@@ -7,6 +7,7 @@ import path from "node:path"
 import { removeOldBundles } from "../src/build/deliveryFiles"
 import { writeFontSubsets } from "../src/build/fontSubsets"
 import { postBuild, postBuildSteps } from "../src/build/postBuild"
+import { previewFile } from "../src/previews/previewSite"
 import { effectiveHeaders, parseHeadersFile } from "../src/build/hostRules"
 import { inlineScriptHashes } from "../src/build/inlineScripts"
 import { listedBundles, loader, loadScriptsAfterPaint } from "../src/gatsby/scriptsAfterPaint"
@@ -70,7 +71,7 @@ describe("the post-build steps", () => {
 
   it("run in order: the delivery headers hash the scripts as the loader left them", () => {
     expect(postBuildSteps.map((step) => step.name)).toEqual([
-      "robots.txt and favicon.ico",
+      "robots.txt and favicon.ico (and a preview's preview.json)",
       "scripts after the first paint",
       "fonts for the endpoints' pages",
       "sign-up page for nginx when the API is down",
@@ -136,6 +137,47 @@ describe("the post-build steps", () => {
       expect(fs.readFileSync(path.join(nginxDir, "csp.generated.conf"), "utf8")).toContain(
         inlineScriptHashes(shop)[0],
       )
+    } finally {
+      fs.rmSync(root, { recursive: true, force: true })
+    }
+  })
+})
+
+describe("a preview of a draft (SITE_PREVIEW, src/previews/previewSite.ts)", () => {
+  beforeAll(async () => {
+    await writeFontSubsets(path.resolve("."))
+  }, 60_000)
+
+  it("turns crawlers away from every file, and names the commit it was built from", async () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), "evergrace-postbuild-"))
+    const publicDir = path.join(root, "public")
+    const nginxDir = path.join(root, "nginx")
+    try {
+      for (const file of ["index.html", "shop/index.html", "404.html"]) {
+        fs.mkdirSync(path.dirname(path.join(publicDir, file)), { recursive: true })
+        fs.writeFileSync(path.join(publicDir, file), gatsbyPage)
+      }
+      fs.mkdirSync(nginxDir)
+      const commit = "0123456789abcdef0123456789abcdef01234567"
+      await postBuild({
+        publicDir,
+        nginxDir,
+        siteUrl: "https://www.boutique.example",
+        iconFile: path.join(dataDir, "images/icon.png"),
+        preview: { commit },
+      })
+      const read = (file: string) => fs.readFileSync(path.join(publicDir, file), "utf8")
+      expect(read("robots.txt")).toBe("User-agent: *\nDisallow: /\n")
+      expect(JSON.parse(read(previewFile))).toEqual({ preview: true, commit })
+      for (const host of ["cloudflare", "netlify"] as const) {
+        const { rules } = parseHeadersFile(read("_headers"), host)
+        const addresses = ["/", "/shop", `/${previewFile}`, "/admin/", "/no-such-page"]
+        expect(
+          addresses.map(
+            (address) => effectiveHeaders(rules, address, host).headers["x-robots-tag"],
+          ),
+        ).toEqual(addresses.map(() => "noindex"))
+      }
     } finally {
       fs.rmSync(root, { recursive: true, force: true })
     }

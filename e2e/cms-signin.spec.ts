@@ -11,7 +11,11 @@ import {
 } from "./support/stubs/githubStub"
 import { cmsAuthTexts } from "../src/cmsAuth/texts"
 import { contentModel } from "../src/content/model"
-import { postCommitStatus, previewContexts } from "../src/previews/commitStatus"
+import {
+  announceCloudflarePreview,
+  postCommitStatus,
+  previewContexts,
+} from "../src/previews/commitStatus"
 import { forward } from "./support/forward"
 import { skipWithoutGithubStub, startGithubSite, type GithubSite } from "./support/githubSite"
 
@@ -202,6 +206,51 @@ test("signs in with GitHub; Save makes a draft and a pull request, the deploy se
   await expect.poll(async () => (await api.pulls()).length).toBe(0)
   expect(await api.branchExists(draftBranch)).toBe(false)
   // Every call the CMS made was one the stub answers as GitHub does (a stub of this spec's own).
+  if (stub) expect(stub.unhandled).toEqual([])
+})
+
+test("on Cloudflare Pages, which posts no status, the workflow's status gives 'View Preview' on the branch's alias", async ({
+  page,
+  context,
+}) => {
+  const aboutFile = "data/about.json"
+  const before = JSON.parse(readFileSync(path.join(repoRoot, aboutFile), "utf8")) as {
+    path: string
+    title: string
+  }
+  const popup = await startSignIn(page)
+  await popup.getByRole("button", { name: authorizeButton }).click()
+  await expect.poll(() => popup.isClosed(), { timeout: 15_000 }).toBe(true)
+  await page.getByRole("link", { name: contentModel.about.label }).click()
+  await page.getByLabel("Browser tab title", { exact: true }).fill(`${before.title} (spring)`)
+  await page.getByRole("button", { name: "Save", exact: true }).click()
+  const api = await githubApi()
+  await expect
+    .poll(async () => (await api.pulls()).map((pull) => pull.head.ref))
+    .toEqual(["cms/pages/about"])
+  const [draft] = await api.pulls()
+
+  // What .github/workflows/cms-preview-status.yml runs once Cloudflare has built the branch: its
+  // alias serves the draft's commit (its preview.json says so; here without Cloudflare).
+  const project = "evergrace-site"
+  const alias = `https://cms-pages-about.${project}.pages.dev`
+  const status = await announceCloudflarePreview({
+    github: api.target,
+    sha: draft!.head.sha,
+    branch: draft!.head.ref,
+    project,
+    fetch: async () => Response.json({ preview: true, commit: draft!.head.sha }),
+  })
+  expect(status.state).toBe("success")
+  const viewPreview = page.getByRole("link", { name: "View Preview" })
+  await expect(viewPreview).toHaveAttribute("href", `${alias}${before.path}`, { timeout: 15_000 })
+  // The alias is served here by the build under test, in Cloudflare's place.
+  await forward(context, `${alias}/`, `${baseURL}/`)
+  const opened = context.waitForEvent("page")
+  await viewPreview.click()
+  const preview = await opened
+  await expect(preview).toHaveURL(`${alias}${before.path}`)
+  await expect(preview.getByRole("heading", { level: 1 })).toBeVisible()
   if (stub) expect(stub.unhandled).toEqual([])
 })
 

@@ -1,4 +1,4 @@
-import { Hono, type Context } from "hono"
+import { Hono, type Context, type MiddlewareHandler } from "hono"
 import { bodyLimit } from "hono/body-limit"
 import { every } from "hono/combine"
 import { finishSignIn, startSignIn } from "../cmsAuth/handleCmsAuth"
@@ -19,6 +19,7 @@ import { signupTexts } from "../signup/texts"
 import { asStaff, exportMembers, listMembers, memberAction, refusal } from "../staffApi/handleStaff"
 import { endpointHeaders } from "../shared/policy"
 import { noSuchEndpoint, serverError } from "./errors"
+import { isPreviewSite } from "../previews/previewSite"
 import { fromThisSite } from "./fromThisSite"
 import type { Runtime } from "./runtime"
 
@@ -72,7 +73,18 @@ export function createApp(runtime: Runtime) {
     bodyLimit({ maxSize: maxBodyBytes, onError: () => refusal(413, "badRequest") }),
   )
 
+  // A preview of a draft (src/previews/previewSite.ts) keeps no list: a sign-up is refused in
+  // plain words, and her links and the staff's list are not there, as where no store is.
+  const onPreview = (c: Context) => isPreviewSite(runtime.settings(c))
+  const noListOnPreview: MiddlewareHandler = async (c, next) => {
+    if (!onPreview(c)) return next()
+    return c.req.path === signupEndpoint ? signupRefusal(403, "preview")(c) : noSuchEndpoint([])(c)
+  }
+
   const app = new Hono()
+  for (const path of [signupEndpoint, confirmEndpoint, leaveEndpoint, `${membersEndpoint}*`]) {
+    app.use(path, noListOnPreview)
+  }
   app.all(signupEndpoint, signupChecks, signUp)
   app.on(["GET", "POST"], confirmEndpoint, linkChecks, withMembership(confirmMembership))
   app.on(["GET", "POST"], leaveEndpoint, linkChecks, withMembership(leaveMembership))

@@ -23,6 +23,7 @@ export const signupFormFields = graphql`
       rejected
       tooMany
       unavailable
+      preview
       botFieldLabel
     }
   }
