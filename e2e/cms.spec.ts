@@ -1,6 +1,10 @@
-import { readFileSync, readdirSync } from "node:fs"
+import { execFileSync } from "node:child_process"
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs"
+import { tmpdir } from "node:os"
 import path from "node:path"
 import { expect, test, type FrameLocator, type Page } from "@playwright/test"
+import sharp from "sharp"
+import { pictureLimits } from "../src/content/pictureLimits"
 import { contentModel, isPageName, type ContentName } from "../src/content/model"
 import { siteAddresses, unknownPath } from "../src/content/routes"
 import { pageShowing } from "../src/cms/savedContent"
@@ -134,6 +138,68 @@ test.describe("Decap CMS at /admin/: drafts on the local backend", () => {
       .poll(() => server.git("rev-parse", "--verify", "--quiet", draftBranch))
       .toBeUndefined()
     await expect(card).toHaveCount(0)
+  })
+
+  test("a 12-megapixel photo is made 2400 pixels wide in the browser before it is committed", async ({
+    page,
+  }) => {
+    // A photo as a phone takes it: 4032 × 3024, sensor noise over a picture, JPEG at quality 92.
+    const folder = mkdtempSync(path.join(tmpdir(), "evergrace-photo-"))
+    const photo = path.join(folder, "spring-window.jpg")
+    await sharp(path.join(realData, "images", "home-hero.jpg"))
+      .resize(4032, 3024, { fit: "cover" })
+      .composite([
+        {
+          input: await sharp({
+            create: {
+              width: 4032,
+              height: 3024,
+              channels: 4,
+              background: { r: 128, g: 128, b: 128, alpha: 0.1 },
+              noise: { type: "gaussian", mean: 128, sigma: 40 },
+            },
+          })
+            .png()
+            .toBuffer(),
+          blend: "overlay",
+        },
+      ])
+      .jpeg({ quality: 92 })
+      .toFile(photo)
+    try {
+      await signIn(page, server)
+      await page.getByRole("link", { name: contentModel.about.label }).click()
+      await page.getByRole("button", { name: "Choose different image" }).first().click()
+      await page.locator('input[type="file"]').setInputFiles(photo)
+      // Processed, then in the library (marked a draft) and selected.
+      await expect(page.getByText(path.basename(photo), { exact: true })).toBeVisible({
+        timeout: 30_000,
+      })
+      await page.getByRole("button", { name: "Choose selected" }).click()
+      await page.getByRole("button", { name: "Save", exact: true }).click()
+      const committed = `data/images/${path.basename(photo)}`
+      await expect
+        .poll(() => server.git("cat-file", "-e", `cms/pages/about:${committed}`) !== undefined, {
+          message: "the picture is committed with the draft",
+          // Made smaller in the browser first: a few seconds on a busy machine.
+          timeout: 30_000,
+        })
+        .toBe(true)
+      const picture = execFileSync("git", ["show", `cms/pages/about:${committed}`], {
+        cwd: server.repoDir,
+        maxBuffer: 64 * 1024 * 1024,
+      })
+      const { width, height } = await sharp(picture).metadata()
+      const uploadedBytes = readFileSync(photo).length
+      console.log(
+        `12-megapixel upload: ${uploadedBytes.toLocaleString("en")} bytes as taken, ${picture.length.toLocaleString("en")} bytes committed (${width} × ${height})`,
+      )
+      expect([width, height]).toEqual([pictureLimits.width, (pictureLimits.width * 3024) / 4032])
+      expect(picture.length).toBeLessThan(pictureLimits.bytes)
+      expect(picture.length).toBeLessThan(uploadedBytes / 3)
+    } finally {
+      rmSync(folder, { recursive: true, force: true })
+    }
   })
 
   test("an article's category is a menu of the journal's own list, and the choice is saved as a draft", async ({

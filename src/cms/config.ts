@@ -13,6 +13,7 @@ import {
   type Field,
 } from "../content/fields"
 import { contentFiles } from "../content/model"
+import { pictureLimits } from "../content/pictureLimits"
 import { jsonFileFormat } from "./jsonFormat"
 
 /**
@@ -110,7 +111,12 @@ function decapField(field: Field, context: FieldContext): CmsField {
         options_length: 50,
       }
     case "image":
-      return { ...base(field), widget: "image", choose_url: false }
+      return {
+        ...base(field),
+        widget: "image",
+        choose_url: false,
+        ...(field.asUploaded ? { media_processing: { enabled: false } } : {}),
+      }
     case "pageLink":
       return {
         ...base(field),
@@ -248,6 +254,15 @@ export function cmsConfig({
     // file, as gatsby-source-filesystem resolves them today.
     media_folder: `${dataFolder}/${imageFolder}`,
     public_folder: imageFolder,
+    // Each upload made, in the browser, the width of the widest picture the site shows, and its
+    // camera data (the place it was taken) dropped, before it is committed. Decap's `width` is
+    // exact: a narrower picture is enlarged to it (src/content/pictureLimits.ts).
+    media_processing: {
+      enabled: true,
+      width: pictureLimits.width,
+      quality: pictureLimits.quality,
+      strip_metadata: true,
+    },
     collections: decapCollections(contentFiles, { pages, previewPaths }),
   }
 }
