@@ -6,6 +6,7 @@ import { notSetUpBackendName, productionBackend } from "./backend"
 import { cmsConfig } from "./config"
 import { jsonFileFormat, jsonFileFormatter } from "./jsonFormat"
 import { NotSetUpBackend } from "./notSetUp"
+import { phoneLayout } from "./phoneLayout"
 import { EmailPreview } from "./preview/EmailPreview"
 import { createFilePreview } from "./preview/FilePreview"
 import "./preview/preview.css"
@@ -49,11 +50,17 @@ CMS.init({
   }),
 })
 
+// The editor on a phone (./phoneLayout.ts): Decap's own styles make it 800 pixels wide at least.
+const phoneStyles = document.createElement("style")
+phoneStyles.textContent = phoneLayout
+document.head.append(phoneStyles)
+
 // The way to the members’ list (src/staffPage/components/MembersPage.tsx). Decap 3 has no
 // registerAdditionalLink (a later Decap's), so a plain link of our own sits in the corner,
 // styled inline as a quiet Decap button (its own greys) because the CMS's page has none of the
 // site's styles.
 const membersLink = document.createElement("a")
+membersLink.id = "members-link"
 membersLink.href = membersPagePath
 membersLink.textContent = "Members’ list"
 Object.assign(membersLink.style, {
