@@ -46,6 +46,14 @@ function api(route: string, init: RequestInit = {}) {
   })
 }
 
+/** A draft on `branch` whose latest commit is main's, as the workflow names it. */
+const draft = (branch: string) => ({
+  github: { apiUrl: stub.apiUrl, repo: stubRepo, token },
+  sha,
+  branch,
+  project,
+})
+
 async function statusesOf(commit: string) {
   const combined = (await (await api(`/commits/${commit}/status`)).json()) as {
     statuses: { context: string; state: string; target_url: string; description: string }[]
@@ -99,10 +107,7 @@ describe("the status the CMS reads", () => {
     try {
       const seen: string[][] = []
       const status = await announceCloudflarePreview({
-        github: { apiUrl: stub.apiUrl, repo: stubRepo, token },
-        sha,
-        branch: "cms/pages/shop",
-        project,
+        ...draft("cms/pages/shop"),
         intervalMs: 1,
         fetch: preview.fetch,
         sleep: async () => {
@@ -130,10 +135,7 @@ describe("the status the CMS reads", () => {
     const preview = await previewServing(["an-earlier-commit"])
     try {
       const status = await announceCloudflarePreview({
-        github: { apiUrl: stub.apiUrl, repo: stubRepo, token },
-        sha,
-        branch: "cms/pages/about",
-        project,
+        ...draft("cms/pages/about"),
         timeoutMs: 30,
         intervalMs: 10,
         fetch: preview.fetch,

@@ -268,7 +268,8 @@ describe("the content check", () => {
       })
         .jpeg({ quality: 100 })
         .toBuffer()
-    })
+      // Three pictures to encode, on a machine that may be busy.
+    }, 60_000)
     const uploaded = (name: string, picture: Buffer | undefined) => {
       fs.writeFileSync(path.join(copy.dir, "images", name), picture ?? Buffer.alloc(0))
       copy.edit("about", (json) => (json.image = `images/${name}`))

@@ -62,6 +62,19 @@ describe("scripts after the first paint", () => {
   })
 })
 
+/** Gatsby's output as the steps find it, in a folder of its own: home, a page and the 404 page. */
+function gatsbyOutput() {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), "evergrace-postbuild-"))
+  const publicDir = path.join(root, "public")
+  const nginxDir = path.join(root, "nginx")
+  for (const file of ["index.html", "shop/index.html", "404.html"]) {
+    fs.mkdirSync(path.dirname(path.join(publicDir, file)), { recursive: true })
+    fs.writeFileSync(path.join(publicDir, file), gatsbyPage)
+  }
+  fs.mkdirSync(nginxDir)
+  return { root, publicDir, nginxDir }
+}
+
 describe("the post-build steps", () => {
   // They copy the build's font subsets, which the build writes before webpack runs (gatsby-node's
   // onPreInit): written here the same way, since the unit tests run before any build in CI.
@@ -80,19 +93,12 @@ describe("the post-build steps", () => {
   })
 
   it("turn Gatsby's output into what the hosts serve", async () => {
-    const root = fs.mkdtempSync(path.join(os.tmpdir(), "evergrace-postbuild-"))
-    const publicDir = path.join(root, "public")
-    const nginxDir = path.join(root, "nginx")
+    const { root, publicDir, nginxDir } = gatsbyOutput()
     try {
-      for (const file of ["index.html", "shop/index.html", "404.html"]) {
-        fs.mkdirSync(path.dirname(path.join(publicDir, file)), { recursive: true })
-        fs.writeFileSync(path.join(publicDir, file), gatsbyPage)
-      }
       // Gatsby's copy of the 404 page, which no host serves, changes nothing.
       const unserved = "<script>window.unserved = true</script>"
       fs.mkdirSync(path.join(publicDir, "404"))
       fs.writeFileSync(path.join(publicDir, "404/index.html"), unserved)
-      fs.mkdirSync(nginxDir)
       const bundle = "app-0123456789abcdef0123.js"
       fs.writeFileSync(path.join(publicDir, bundle), "")
 
@@ -149,15 +155,8 @@ describe("a preview of a draft (SITE_PREVIEW, src/previews/previewSite.ts)", () 
   }, 60_000)
 
   it("turns crawlers away from every file, and names the commit it was built from", async () => {
-    const root = fs.mkdtempSync(path.join(os.tmpdir(), "evergrace-postbuild-"))
-    const publicDir = path.join(root, "public")
-    const nginxDir = path.join(root, "nginx")
+    const { root, publicDir, nginxDir } = gatsbyOutput()
     try {
-      for (const file of ["index.html", "shop/index.html", "404.html"]) {
-        fs.mkdirSync(path.dirname(path.join(publicDir, file)), { recursive: true })
-        fs.writeFileSync(path.join(publicDir, file), gatsbyPage)
-      }
-      fs.mkdirSync(nginxDir)
       const commit = "0123456789abcdef0123456789abcdef01234567"
       await postBuild({
         publicDir,

@@ -66,23 +66,40 @@ function scriptsOf(files: readonly string[], entry: string): string[] {
 const reactScripts = (files: readonly string[]) =>
   reactGlobals.flatMap((each) => scriptsOf(files, each.entry))
 
-/** The staff's page of the list: an entry of its own, and its HTML at /admin/members/. */
+/**
+ * A page of the CMS build: React 19's globals first (the page shares them, never a second copy),
+ * then `between`, then the entry's own script.
+ */
+function reactPage(
+  HtmlWebpackPlugin: HtmlPlugin,
+  page: { filename: string; entry: string; between?: string[] },
+  html: (scripts: string[]) => string,
+) {
+  return new HtmlWebpackPlugin({
+    filename: page.filename,
+    chunks: [...reactGlobals.map((each) => each.entry), page.entry],
+    inject: false,
+    templateContent: ({ htmlWebpackPlugin: { files } }) =>
+      html([
+        ...reactScripts(files.js),
+        ...(page.between ?? []),
+        ...scriptsOf(files.js, page.entry),
+      ]),
+  })
+}
+
+/**
+ * The staff's page of the list: an entry of its own, and its HTML at /admin/members/; never
+ * Decap. Its react-dom/client is its own: Decap's bundle carries a copy it does not share.
+ */
 function addMembersPage(config: CmsWebpackConfig, entry: string) {
   config.entry = { ...config.entry, members: [entry] }
-  const HtmlWebpackPlugin = htmlPluginOf(config.plugins)
   config.plugins.push(
-    new HtmlWebpackPlugin({
-      filename: "members/index.html",
-      chunks: [...reactGlobals.map((each) => each.entry), "members"],
-      inject: false,
-      // The CMS's React first (the page shares its globals, not a second copy), then the page;
-      // never Decap. react-dom/client is the page's own: Decap's bundle carries its own copy.
-      templateContent: ({ htmlWebpackPlugin }) =>
-        membersPageHtml([
-          ...reactScripts(htmlWebpackPlugin.files.js),
-          ...scriptsOf(htmlWebpackPlugin.files.js, "members"),
-        ]),
-    }),
+    reactPage(
+      htmlPluginOf(config.plugins),
+      { filename: "members/index.html", entry: "members" },
+      membersPageHtml,
+    ),
   )
 }
 
@@ -140,17 +157,11 @@ function replaceCmsPage(config: CmsWebpackConfig) {
     info: { minimized: true },
   })
   config.plugins.push(
-    new HtmlWebpackPlugin({
-      filename: "index.html",
-      chunks: [...reactGlobals.map((each) => each.entry), "cms"],
-      inject: false,
-      templateContent: ({ htmlWebpackPlugin }) =>
-        cmsPageHtml(title, [
-          ...reactScripts(htmlWebpackPlugin.files.js),
-          `/${cmsFolder}/decap-cms-app.js`,
-          ...scriptsOf(htmlWebpackPlugin.files.js, "cms"),
-        ]),
-    }),
+    reactPage(
+      HtmlWebpackPlugin,
+      { filename: "index.html", entry: "cms", between: [`/${cmsFolder}/decap-cms-app.js`] },
+      (scripts) => cmsPageHtml(title, scripts),
+    ),
   )
 }
 
