@@ -5,11 +5,13 @@ import netlifyAdapter from "gatsby-adapter-netlify"
 import { withoutHeaderRules } from "./src/gatsby/netlifyAdapter"
 import { customizeCmsWebpackConfig } from "./src/gatsby/cmsWebpack"
 import { AVIF_QUALITY } from "./src/gatsby/avifEncoding"
+import { isPreviewSite } from "./src/previews/previewSite"
 import { colors } from "./src/theme/tokens"
 
 const config: GatsbyConfig = {
   // The sitemap needs the address the site is published at; it is content, in data/site.json.
-  siteMetadata: { siteUrl: site.siteUrl },
+  // A preview of a draft is never indexed (src/previews/previewSite.ts).
+  siteMetadata: { siteUrl: site.siteUrl, preview: isPreviewSite(process.env) },
   // The spec's links are /shop, not /shop/; the other form redirects to this one.
   trailingSlash: "never",
   // On Netlify (NETLIFY=true in its builds) the adapter deploys the Functions, without the header

@@ -4,12 +4,13 @@ import path from "path"
 import site from "./data/site.json"
 import { removeOldBundles } from "./src/build/deliveryFiles"
 import { writeFontSubsets } from "./src/build/fontSubsets"
-import { postBuild } from "./src/build/postBuild"
+import { buildCommit, postBuild } from "./src/build/postBuild"
 import { checkContent, formatProblems } from "./src/content/checkContent"
 import { graphqlTypeDefs } from "./src/content/graphqlTypes"
 import { contentFiles } from "./src/content/model"
 import { fillPlaceholders, type PlaceholderValues } from "./src/content/placeholders"
 import { pageRoutes } from "./src/content/routes"
+import { isPreviewSite, previewSettingProblem } from "./src/previews/previewSite"
 import { membersPagePath } from "./src/shared/endpoints"
 
 // The bends of Gatsby's and webpack's contracts live in src/gatsby/ (docs/architecture.md lists them).
@@ -24,6 +25,9 @@ const dataDirectory = path.join(__dirname, "data")
  * onPreInit, so broken content stops the build with the previous site left as it was.
  */
 export const onPreInit: GatsbyNode["onPreInit"] = async ({ reporter }) => {
+  // A preview the host builds must be marked one, or its sign-ups reach the live list.
+  const unmarkedPreview = previewSettingProblem(process.env)
+  if (unmarkedPreview) reporter.panic(unmarkedPreview)
   const problems = checkContent(dataDirectory)
   if (problems.length === 0) {
     // Before webpack bundles them: the fonts cut down to the characters of this content.
@@ -132,6 +136,7 @@ export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ reporter }) => {
     nginxDir: path.resolve("deploy/nginx/evergrace"),
     siteUrl: site.siteUrl,
     iconFile: path.resolve("data", site.icon),
+    preview: isPreviewSite(process.env) ? { commit: await buildCommit() } : undefined,
   })
   for (const line of report) reporter.info(line)
 }

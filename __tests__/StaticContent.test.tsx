@@ -1,7 +1,7 @@
 import { act } from "react"
 import { hydrateRoot } from "react-dom/client"
 import { renderToString } from "react-dom/server"
-import { render, screen } from "@testing-library/react"
+import { render, screen, within } from "@testing-library/react"
 import { ErrorBoundary } from "../src/components/layout/ErrorBoundary"
 import { StaticContent } from "../src/gatsby/StaticContent"
 import { markHydrated } from "../src/hooks/useHydrated"
@@ -91,6 +91,31 @@ describe("StaticContent", () => {
       )
       expect(screen.queryByRole("alert")).not.toBeInTheDocument()
       expect(screen.getByRole("link", { name: "in the shop" })).toBeInTheDocument()
+    })
+
+    it("accepts a link with a handler in another window's document, as in the CMS's preview frame", () => {
+      // The CMS renders the preview into an iframe: its elements are another window's, whose
+      // HTMLAnchorElement is not this one's.
+      const frame = document.createElement("iframe")
+      document.body.append(frame)
+      const frameDocument = frame.contentDocument!
+      expect(frameDocument.defaultView!.HTMLAnchorElement).not.toBe(HTMLAnchorElement)
+      markHydrated()
+      jest.spyOn(console, "error").mockImplementation(() => {})
+      render(
+        <ErrorBoundary texts={texts}>
+          <StaticContent id="home-page">
+            <a href="/shop" onClick={() => {}}>
+              Autumn edit
+            </a>
+          </StaticContent>
+        </ErrorBoundary>,
+        { container: frameDocument.body.appendChild(frameDocument.createElement("div")) },
+      )
+      const inFrame = within(frameDocument.body)
+      expect(inFrame.queryByRole("alert")).not.toBeInTheDocument()
+      expect(inFrame.getByRole("link", { name: "Autumn edit" })).toHaveAttribute("href", "/shop")
+      frame.remove()
     })
   })
 })

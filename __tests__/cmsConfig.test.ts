@@ -5,11 +5,11 @@ import fs from "node:fs"
 import path from "node:path"
 import type { CmsCollectionFile, CmsConfig, CmsField } from "decap-cms-core"
 import type { Field } from "../src/content/fields"
-import { contentFiles } from "../src/content/model"
+import { contentFiles, type ContentName } from "../src/content/model"
 import { notSetUpBackendName, productionBackend } from "../src/cms/backend"
 import { cmsConfig, dataFolder } from "../src/cms/config"
 import { jsonFileFormat, jsonFileFormatter } from "../src/cms/jsonFormat"
-import { pageChoices } from "../src/cms/savedContent"
+import { pageChoices, pageShowing } from "../src/cms/savedContent"
 import { pageRoutes } from "../src/content/routes"
 import { dataDir, repoRoot } from "./setup/contentCopy"
 import { isRecord } from "../src/utils/json"
@@ -19,7 +19,13 @@ import { isRecord } from "../src/utils/json"
 // cannot slip through to the editors.
 
 const pages = pageChoices()
-const config: CmsConfig = cmsConfig({ pages, backend: { name: "git-gateway", branch: "main" } })
+const site = readSite()
+const config: CmsConfig = cmsConfig({
+  pages,
+  previewPaths: (name) => pageShowing(name as ContentName),
+  siteUrl: site.siteUrl,
+  backend: { name: "git-gateway", branch: "main" },
+})
 const cmsFiles: CmsCollectionFile[] = config.collections.flatMap(
   (collection) => collection.files ?? [],
 )
@@ -32,6 +38,10 @@ const dataFiles = fs
 
 function readData(name: string): unknown {
   return JSON.parse(fs.readFileSync(path.join(dataDir, `${name}.json`), "utf8"))
+}
+
+function readSite() {
+  return JSON.parse(fs.readFileSync(path.join(dataDir, "site.json"), "utf8")) as { siteUrl: string }
 }
 
 /** Decap's field types are a union without a common `widget` key on every member; read loosely. */
@@ -191,6 +201,25 @@ describe("the Decap CMS configuration", () => {
   })
 })
 
+describe("drafts, review and previews", () => {
+  test("Save makes a draft that is reviewed and then published (Decap's editorial workflow)", () => {
+    expect(config.publish_mode).toBe("editorial_workflow")
+  })
+
+  test("'View preview' opens the page that shows the entry; 'View live' the live site's", () => {
+    expect(config.site_url).toBe(site.siteUrl)
+    const previewPath = (name: string) => cmsFiles.find((file) => file.name === name)?.preview_path
+    // Every page file opens its own address (as data/ holds it; Decap adds no leading slash).
+    for (const route of pageRoutes(dataDir)) {
+      expect(`/${previewPath(route.name)}`).toBe(route.path)
+    }
+    const contact = pageRoutes(dataDir).find((route) => route.name === "contact")
+    expect(previewPath("errors")).toBe("404")
+    expect(`/${previewPath("membership")}`).toBe(contact?.path)
+    expect(previewPath("site")).toBe("")
+  })
+})
+
 describe("the Git host the live CMS publishes to", () => {
   const origin = "https://www.evergrace.example"
 
@@ -218,6 +247,15 @@ describe("the Git host the live CMS publishes to", () => {
     })
   })
 
+  test("'View preview' follows the status context named at build, or any with \"deploy\"", () => {
+    const env = { GATSBY_CMS_REPO: "evergrace/website" }
+    expect(productionBackend(env, origin).preview_context).toBeUndefined()
+    expect(
+      productionBackend({ ...env, GATSBY_CMS_PREVIEW_CONTEXT: "deploy/netlify" }, origin)
+        .preview_context,
+    ).toBe("deploy/netlify")
+  })
+
   test("Git Gateway only when asked for by name", () => {
     expect(productionBackend({ GATSBY_CMS_BACKEND: "git-gateway" }, origin)).toEqual({
       name: "git-gateway",
@@ -231,7 +269,13 @@ describe("the Git host the live CMS publishes to", () => {
       { GATSBY_CMS_REPO: " " },
       { GATSBY_CMS_BACKEND: "gitlab", GATSBY_CMS_REPO: "a/b" },
     ]) {
-      expect(productionBackend(env, origin)).toEqual({ name: notSetUpBackendName })
+      // With its branch: under `npm run cms`, decap-server takes this backend's place and asks
+      // for the branch named here ("master" when none is).
+      expect(productionBackend(env, origin)).toEqual({ name: notSetUpBackendName, branch: "main" })
     }
+    expect(productionBackend({ GATSBY_CMS_BRANCH: "content" }, origin)).toEqual({
+      name: notSetUpBackendName,
+      branch: "content",
+    })
   })
 })

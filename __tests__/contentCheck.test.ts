@@ -3,6 +3,7 @@
  */
 import fs from "node:fs"
 import path from "node:path"
+import sharp from "sharp"
 import { checkContent, describeProblem, formatProblems } from "../src/content/checkContent"
 import { contentFiles } from "../src/content/model"
 import { pageRoutes } from "../src/content/routes"
@@ -244,6 +245,59 @@ describe("the content check", () => {
     const problems = problemsIn(copy.dir)
     expect(problems).toHaveLength(1)
     expect(problems[0]).toContain(expected)
+  })
+
+  describe("a picture larger than the site can use (src/content/pictureLimits.ts)", () => {
+    // Made once: 4032 × 3024 of one colour (a 12-megapixel photo's pixels, few bytes), 2400 ×
+    // 1600 of noise at quality 100 (a 2400-pixel picture of too many bytes), and a portrait photo
+    // as the CMS makes it: 2400 pixels wide, 3200 tall.
+    const made: Record<string, Buffer> = {}
+    beforeAll(async () => {
+      const plain = (width: number, height: number) =>
+        sharp({ create: { width, height, channels: 3, background: "#c9a6a0" } })
+      made.phone = await plain(4032, 3024).jpeg().toBuffer()
+      made.portrait = await plain(2400, 3200).jpeg().toBuffer()
+      made.noisy = await sharp({
+        create: {
+          width: 2400,
+          height: 1600,
+          channels: 3,
+          background: "#808080",
+          noise: { type: "gaussian", mean: 128, sigma: 60 },
+        },
+      })
+        .jpeg({ quality: 100 })
+        .toBuffer()
+      // Three pictures to encode, on a machine that may be busy.
+    }, 60_000)
+    const uploaded = (name: string, picture: Buffer | undefined) => {
+      fs.writeFileSync(path.join(copy.dir, "images", name), picture ?? Buffer.alloc(0))
+      copy.edit("about", (json) => (json.image = `images/${name}`))
+    }
+
+    it("refuses one over 2400 pixels wide, naming the file, its size and the fix", () => {
+      uploaded("phone-photo.jpg", made.phone)
+      expect(problemsIn(copy.dir)).toEqual([
+        expect.stringMatching(
+          /^data\/about\.json: 'image' names images\/phone-photo\.jpg, which is 4032 × 3024 pixels and \d\.\d MB: the site shows a picture at most 2400 pixels wide, and takes pictures of up to 8 megapixels and 2\.0 MB\. Upload it again in the editor, which makes it that size, or make it 2400 pixels wide \(or narrower\) in a photo app and save it as a JPEG/,
+        ),
+      ])
+    })
+
+    it("refuses one of more bytes than a picture that size needs", () => {
+      uploaded("noisy.jpg", made.noisy)
+      expect(made.noisy!.length).toBeGreaterThan(2_000_000)
+      expect(problemsIn(copy.dir)).toEqual([
+        expect.stringMatching(
+          /names images\/noisy\.jpg, which is 2400 × 1600 pixels and \d\.\d MB:/,
+        ),
+      ])
+    })
+
+    it("accepts a portrait photo as the editor makes it: 2400 pixels wide", () => {
+      uploaded("portrait.jpg", made.portrait)
+      expect(problemsIn(copy.dir)).toEqual([])
+    })
   })
 
   it("lists every problem, file by file, each with its line", () => {

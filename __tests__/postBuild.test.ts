@@ -7,6 +7,7 @@ import path from "node:path"
 import { removeOldBundles } from "../src/build/deliveryFiles"
 import { writeFontSubsets } from "../src/build/fontSubsets"
 import { postBuild, postBuildSteps } from "../src/build/postBuild"
+import { previewFile } from "../src/previews/previewSite"
 import { effectiveHeaders, parseHeadersFile } from "../src/shared/hostRules"
 import { inlineScriptHashes } from "../src/build/inlineScripts"
 import { listedBundles, loader, loadScriptsAfterPaint } from "../src/gatsby/scriptsAfterPaint"
@@ -61,6 +62,19 @@ describe("scripts after the first paint", () => {
   })
 })
 
+/** Gatsby's output as the steps find it, in a folder of its own: home, a page and the 404 page. */
+function gatsbyOutput() {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), "evergrace-postbuild-"))
+  const publicDir = path.join(root, "public")
+  const nginxDir = path.join(root, "nginx")
+  for (const file of ["index.html", "shop/index.html", "404.html"]) {
+    fs.mkdirSync(path.dirname(path.join(publicDir, file)), { recursive: true })
+    fs.writeFileSync(path.join(publicDir, file), gatsbyPage)
+  }
+  fs.mkdirSync(nginxDir)
+  return { root, publicDir, nginxDir }
+}
+
 describe("the post-build steps", () => {
   // They copy the build's font subsets, which the build writes before webpack runs (gatsby-node's
   // onPreInit): written here the same way, since the unit tests run before any build in CI.
@@ -70,7 +84,7 @@ describe("the post-build steps", () => {
 
   it("run in order: the delivery headers hash the scripts as the loader left them", () => {
     expect(postBuildSteps.map((step) => step.name)).toEqual([
-      "robots.txt and favicon.ico",
+      "robots.txt and favicon.ico (and a preview's preview.json)",
       "scripts after the first paint",
       "fonts for the endpoints' pages",
       "sign-up page for nginx when the API is down",
@@ -79,19 +93,12 @@ describe("the post-build steps", () => {
   })
 
   it("turn Gatsby's output into what the hosts serve", async () => {
-    const root = fs.mkdtempSync(path.join(os.tmpdir(), "evergrace-postbuild-"))
-    const publicDir = path.join(root, "public")
-    const nginxDir = path.join(root, "nginx")
+    const { root, publicDir, nginxDir } = gatsbyOutput()
     try {
-      for (const file of ["index.html", "shop/index.html", "404.html"]) {
-        fs.mkdirSync(path.dirname(path.join(publicDir, file)), { recursive: true })
-        fs.writeFileSync(path.join(publicDir, file), gatsbyPage)
-      }
       // Gatsby's copy of the 404 page, which no host serves, changes nothing.
       const unserved = "<script>window.unserved = true</script>"
       fs.mkdirSync(path.join(publicDir, "404"))
       fs.writeFileSync(path.join(publicDir, "404/index.html"), unserved)
-      fs.mkdirSync(nginxDir)
       const bundle = "app-0123456789abcdef0123.js"
       fs.writeFileSync(path.join(publicDir, bundle), "")
 
@@ -136,6 +143,40 @@ describe("the post-build steps", () => {
       expect(fs.readFileSync(path.join(nginxDir, "csp.generated.conf"), "utf8")).toContain(
         inlineScriptHashes(shop)[0],
       )
+    } finally {
+      fs.rmSync(root, { recursive: true, force: true })
+    }
+  })
+})
+
+describe("a preview of a draft (SITE_PREVIEW, src/previews/previewSite.ts)", () => {
+  beforeAll(async () => {
+    await writeFontSubsets(path.resolve("."))
+  }, 60_000)
+
+  it("turns crawlers away from every file, and names the commit it was built from", async () => {
+    const { root, publicDir, nginxDir } = gatsbyOutput()
+    try {
+      const commit = "0123456789abcdef0123456789abcdef01234567"
+      await postBuild({
+        publicDir,
+        nginxDir,
+        siteUrl: "https://www.boutique.example",
+        iconFile: path.join(dataDir, "images/icon.png"),
+        preview: { commit },
+      })
+      const read = (file: string) => fs.readFileSync(path.join(publicDir, file), "utf8")
+      expect(read("robots.txt")).toBe("User-agent: *\nDisallow: /\n")
+      expect(JSON.parse(read(previewFile))).toEqual({ preview: true, commit })
+      for (const host of ["cloudflare", "netlify"] as const) {
+        const { rules } = parseHeadersFile(read("_headers"), host)
+        const addresses = ["/", "/shop", `/${previewFile}`, "/admin/", "/no-such-page"]
+        expect(
+          addresses.map(
+            (address) => effectiveHeaders(rules, address, host).headers["x-robots-tag"],
+          ),
+        ).toEqual(addresses.map(() => "noindex"))
+      }
     } finally {
       fs.rmSync(root, { recursive: true, force: true })
     }

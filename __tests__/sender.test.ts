@@ -8,6 +8,7 @@ import { headerOf, startMailbox as startSmtp, type Mailbox } from "../e2e/suppor
 import type { Outbox, OutboxJob } from "../src/membership/web/memberStore"
 import { mailerFromSettings, type Mailer, type OutgoingEmail } from "../src/membership/node/mailer"
 import { reason, startSender } from "../src/membership/node/sender"
+import site from "../data/site.json"
 
 jest.setTimeout(30_000)
 
@@ -52,6 +53,11 @@ class MemoryOutbox implements Outbox {
     return times.length ? new Date(Math.min(...times)) : undefined
   }
 }
+
+/** MAIL_FROM as whoever deploys the site sets it: a setting of the host, not content. */
+const mailFrom = { setting: "Test Sender <mail@sender.example>", domain: "sender.example" }
+/** Without MAIL_FROM, the boutique's name and address from data/site.json (as staff set them). */
+const contentFrom = `"${site.brandName.replace(/["\\]/g, "")}" <${site.contactEmail}>`
 
 const unsubscribe = (job: OutboxJob) =>
   `<https://www.evergrace.example/api/unsubscribe?token=t-${job.memberId}>, <mailto:leave@evergrace.example?subject=t-${job.memberId}>`
@@ -103,7 +109,7 @@ function setUp(smtp: TestSmtp | undefined, options: { batch?: number; env?: obje
     smtp
       ? {
           SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
-          MAIL_FROM: "Evergrace <hello@evergrace.example>",
+          MAIL_FROM: mailFrom.setting,
         }
       : {},
     emlFolder,
@@ -158,8 +164,8 @@ test("(a) each job arrives once, with its subject, bodies and List-Unsubscribe h
     expect(mail.text?.trim()).toBe(`Hello, confirm here: ${id}`)
     expect(header(mail, "List-Unsubscribe")).toBe(unsubscribe(job))
     expect(header(mail, "List-Unsubscribe-Post")).toBe("List-Unsubscribe=One-Click")
-    expect(mail.from?.text).toBe('"Evergrace" <hello@evergrace.example>')
-    expect(mail.messageId).toBe(`<${id.replace(/:/g, "-")}@evergrace.example>`)
+    expect(mail.from?.text).toBe('"Test Sender" <mail@sender.example>')
+    expect(mail.messageId).toBe(`<${id.replace(/:/g, "-")}@${mailFrom.domain}>`)
   }
   expect(
     lines.filter((line) => /^e-mail: (confirmation|welcome) sent \(job /.test(line)),
@@ -171,7 +177,7 @@ test("a job composed as null (she left) is completed without sending", async () 
   cleanups.push(smtp.close)
   const outbox = new MemoryOutbox()
   const mailer = mailerFromSettings(
-    { SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, MAIL_FROM: "hello@evergrace.example" },
+    { SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, MAIL_FROM: mailFrom.setting },
     emlFolder,
   )
   const lines: string[] = []
@@ -287,7 +293,7 @@ test("(d) a 550 for her address is given up at once; a 554 for the message after
       new RegExp(`^e-mail: welcome refused, given up \\(job ${spam}, attempt 3\\): 554 `),
     ),
   )
-  expect(lines.join("\n")).not.toMatch(/gone@|spam-trap@|hello@evergrace/)
+  expect(lines.join("\n")).not.toMatch(/gone@|spam-trap@|mail@sender/)
 })
 
 test("stop() finishes the e-mail in flight, then stops", async () => {
@@ -322,7 +328,7 @@ test("(e) without SMTP_URL, each e-mail is an .eml file a mail app opens", async
       const file = path.join(emlFolder, `${id.replace(/:/g, "-")}.eml`)
       const mail = await simpleParser(await readFile(file))
       expect(header(mail, "X-Job")).toBe(id)
-      expect(mail.from?.text).toBe('"Evergrace" <hello@evergrace.example>')
+      expect(mail.from?.text).toBe(contentFrom)
       expect(mail.text?.trim()).toBe(`Hello, confirm here: ${id}`)
       expect(header(mail, "List-Unsubscribe")).toMatch(/^<https:\/\/www\.evergrace\.example\//)
       expect(header(mail, "List-Unsubscribe-Post")).toBe("List-Unsubscribe=One-Click")
@@ -337,7 +343,7 @@ test("(f) SMTP_URL without MAIL_FROM, or half a DKIM setting: a clear error at c
   expect(() => mailerFromSettings({ SMTP_URL: "smtp://u:p@127.0.0.1:2525" }, emlFolder)).toThrow(
     /MAIL_FROM is not set/,
   )
-  const settings = { SMTP_URL: "smtp://u:p@127.0.0.1:2525", MAIL_FROM: "hello@evergrace.example" }
+  const settings = { SMTP_URL: "smtp://u:p@127.0.0.1:2525", MAIL_FROM: mailFrom.setting }
   expect(() => mailerFromSettings({ ...settings, DKIM_SELECTOR: "s1" }, emlFolder)).toThrow(
     /DKIM_PRIVATE_KEY and DKIM_SELECTOR/,
   )
@@ -363,7 +369,7 @@ test("DKIM signs with the key given as PEM text or as a file, List-Unsubscribe-P
     const mailer = mailerFromSettings(
       {
         SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
-        MAIL_FROM: '"Evergrace" <hello@evergrace.example>',
+        MAIL_FROM: mailFrom.setting,
         DKIM_PRIVATE_KEY: key,
         DKIM_SELECTOR: "s1",
       },
@@ -371,7 +377,7 @@ test("DKIM signs with the key given as PEM text or as a file, List-Unsubscribe-P
     )
     cleanups.push(() => mailer.close())
     expect(mailer.description).toBe(
-      "SMTP smtp://127.0.0.1:" + smtp.port + " (pooled), DKIM s1._domainkey.evergrace.example",
+      `SMTP smtp://127.0.0.1:${smtp.port} (pooled), DKIM s1._domainkey.${mailFrom.domain}`,
     )
     await mailer.send(
       await compose({
@@ -386,7 +392,7 @@ test("DKIM signs with the key given as PEM text or as a file, List-Unsubscribe-P
   expect(smtp.received).toHaveLength(2)
   for (const { mail } of smtp.received) {
     const signature = header(mail, "DKIM-Signature") ?? ""
-    expect(signature).toMatch(/d=evergrace\.example;/)
+    expect(signature).toContain(`d=${mailFrom.domain};`)
     expect(signature).toMatch(/s=s1;/)
     expect(signature.toLowerCase()).toMatch(/h=[^;]*list-unsubscribe-post/)
   }

@@ -117,6 +117,35 @@ test("the CMS's own bundles are minified by esbuild, the pages' by terser (src/g
   }
 })
 
+test("the CMS runs React 19 from its own build, the pages React 18, and Decap's bundle is shipped as it came (src/gatsby/cmsWebpack.ts)", async ({
+  page,
+}) => {
+  const react19 = JSON.parse(readFileSync(require.resolve("react-19/package.json"), "utf8"))
+  const react18 = JSON.parse(readFileSync(require.resolve("react/package.json"), "utf8"))
+  await page.goto("/admin/")
+  await expect.poll(() => page.evaluate(() => window.React?.version)).toBe(react19.version)
+  const versions = (names: string[], dir: string) =>
+    names.flatMap((name) =>
+      [...readFileSync(path.join(dir, name), "utf8").matchAll(/version="?(1[89]\.\d+\.\d+)"/g)].map(
+        (match) => match[1],
+      ),
+    )
+  // React's own `version` strings: 18 in the framework bundle, never 19 on a page.
+  expect(new Set(versions(siteBundles, publicDir))).toEqual(new Set([react18.version]))
+  const decap = "decap-cms-app.js"
+  expect(readFileSync(path.join(publicDir, "admin", decap))).toEqual(
+    readFileSync(
+      path.join(path.dirname(require.resolve("decap-cms-app/package.json")), "dist", decap),
+    ),
+  )
+})
+
+declare global {
+  interface Window {
+    React?: { version: string }
+  }
+}
+
 for (const route of siteAddresses()) {
   test(`${route}: emotion's styles are in the head, none in the body (src/gatsby/criticalCss.tsx)`, async ({
     request,

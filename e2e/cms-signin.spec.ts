@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from "node:fs"
 import path from "node:path"
 import { expect, test, type BrowserContext, type Page } from "@playwright/test"
 import {
+  stubAppName,
   stubClientId,
   stubRepo,
   stubUser,
@@ -9,6 +10,12 @@ import {
   type StubPush,
 } from "./support/stubs/githubStub"
 import { cmsAuthTexts } from "../src/cmsAuth/signInTexts"
+import { contentModel } from "../src/content/model"
+import {
+  announceCloudflarePreview,
+  postCommitStatus,
+  previewContexts,
+} from "../src/previews/commitStatus"
 import { forward } from "./support/forward"
 import { skipWithoutGithubStub, startGithubSite, type GithubSite } from "./support/githubSite"
 
@@ -26,8 +33,6 @@ const repoRoot = path.resolve(__dirname, "..")
 const words = cmsAuthTexts
 const loginButton = "Login with GitHub"
 const authorizeButton = `Authorize ${stubRepo.split("/")[0]}`
-
-type Json = Record<string, unknown> & { hero: Record<string, unknown> }
 
 test.describe.configure({ mode: "serial", timeout: 90_000 })
 skipWithoutGithubStub()
@@ -77,6 +82,27 @@ async function pushes(): Promise<StubPush[]> {
   return (await fetch(`${githubUrl}/_stub/pushes`)).json() as Promise<StubPush[]>
 }
 
+/** The stub's REST API as a deploy service calls it, with a token of the editor's. */
+async function githubApi() {
+  const { token } = (await (
+    await fetch(`${githubUrl}/_stub/token`, { method: "POST", body: "who=editor" })
+  ).json()) as { token: string }
+  const target = { apiUrl: `${githubUrl}/api/v3`, repo: stubRepo, token }
+  const get = (route: string) =>
+    fetch(`${target.apiUrl}/repos/${stubRepo}${route}`, {
+      headers: { Authorization: `token ${token}` },
+    })
+  return {
+    target,
+    pulls: async () =>
+      (await (await get("/pulls?state=open")).json()) as {
+        head: { ref: string; sha: string }
+        labels: { name: string }[]
+      }[],
+    branchExists: async (name: string) => (await get(`/branches/${name}`)).ok,
+  }
+}
+
 /** Opens the CMS and clicks its sign-in: the window, at GitHub's consent page. */
 async function startSignIn(page: Page): Promise<Page> {
   await routeToStub(page.context())
@@ -84,7 +110,7 @@ async function startSignIn(page: Page): Promise<Page> {
   const opened = page.waitForEvent("popup")
   await page.getByRole("button", { name: loginButton }).click()
   const popup = await opened
-  await expect(popup.getByRole("heading", { name: "Authorize Evergrace CMS" })).toBeVisible()
+  await expect(popup.getByRole("heading", { name: `Authorize ${stubAppName}` })).toBeVisible()
   // It went through the site's /api/auth, which named the site's own callback.
   const asked = new URL(popup.url())
   expect(`${asked.origin}${asked.pathname}`).toBe(`${githubUrl}/login/oauth/authorize`)
@@ -93,12 +119,17 @@ async function startSignIn(page: Page): Promise<Page> {
   return popup
 }
 
-test("signs in with GitHub, edits the home headline and publishes it as a commit on the branch", async ({
+test("signs in with GitHub; Save makes a draft and a pull request, the deploy service's status gives 'View Preview' on the entry's page, and Publish merges it", async ({
   page,
+  context,
 }) => {
-  const homeFile = "data/home.json"
-  const before = JSON.parse(readFileSync(path.join(repoRoot, homeFile), "utf8")) as Json
-  const headline = `Style for every season ${Date.now().toString(36)}`
+  const shopFile = "data/shop.json"
+  const draftBranch = "cms/pages/shop"
+  const before = JSON.parse(readFileSync(path.join(repoRoot, shopFile), "utf8")) as {
+    path: string
+    heading: string
+  }
+  const heading = `Shop ${Date.now().toString(36)}`
   const pushedBefore = (await pushes()).length
 
   const popup = await startSignIn(page)
@@ -112,25 +143,114 @@ test("signs in with GitHub, edits the home headline and publishes it as a commit
     .toBe(true)
 
   // Signed in: the CMS lists the collections from the stub's repository.
-  await page.getByRole("link", { name: "Home page" }).click()
-  const field = page.getByLabel("Headline", { exact: true })
-  await expect(field).toHaveValue(String(before.hero.headline))
-  await field.fill(headline)
-  await page.getByRole("button", { name: "Publish" }).click()
-  await page.getByRole("menuitem", { name: "Publish now" }).click()
+  await page.getByRole("link", { name: contentModel.shop.label }).click()
+  const field = page.getByLabel("Page heading", { exact: true })
+  await expect(field).toHaveValue(before.heading)
+  await field.fill(heading)
+  await page.getByRole("button", { name: "Save", exact: true }).click()
 
+  // A draft: its own branch and a pull request labelled as a draft; main as it was.
+  const api = await githubApi()
   await expect
-    .poll(async () => (await pushes()).length, { message: "the stub receives the commit" })
-    .toBe(pushedBefore + 1)
-  const push = (await pushes()).at(-1)
-  expect(push?.branch).toBe("main")
-  expect(push?.changed).toEqual([homeFile])
-  // Only the headline changed, in the format of data/.
-  const expected = { ...before, hero: { ...before.hero, headline } }
-  expect(push?.files[homeFile]).toBe(`${JSON.stringify(expected, null, 2)}\n`)
-  expect(push?.author.name).toBe(stubUser.name)
-  await expect(page.getByRole("button", { name: "Publish" })).toBeVisible()
+    .poll(async () => (await api.pulls()).map((pull) => [pull.head.ref, pull.labels]), {
+      message: "the CMS opens a pull request for the draft",
+    })
+    .toEqual([[draftBranch, [{ name: "decap-cms/draft" }]]])
+  const drafts = (await pushes()).slice(pushedBefore)
+  expect(drafts.map((push) => push.branch)).toEqual([draftBranch])
+  expect(drafts[0]?.changed).toEqual([shopFile])
+  expect(JSON.parse(drafts[0]?.files[shopFile] ?? "{}").heading).toBe(heading)
+  expect(drafts[0]?.author.name).toBe(stubUser.name)
+
+  // The deploy service builds the draft and says so on its commit, as Netlify does. After a Save
+  // the CMS looks every 5 s for two minutes ("Check for Preview", greyed): "View Preview" then
+  // opens the entry's page of the preview. (The stand-in preview is the build under test, served
+  // here: building the draft is the host's job.)
+  const previewSite = baseURL
+  const [draft] = await api.pulls()
+  await postCommitStatus(api.target, draft!.head.sha, {
+    state: "success",
+    context: previewContexts.netlify,
+    description: "Deploy Preview ready!",
+    targetUrl: previewSite,
+  })
+  await expect(page.getByRole("button", { name: "Check for Preview" })).toBeVisible()
+  const viewPreview = page.getByRole("link", { name: "View Preview" })
+  await expect(viewPreview).toHaveAttribute("href", `${previewSite}${before.path}`, {
+    timeout: 15_000,
+  })
+  const opened = context.waitForEvent("page")
+  await viewPreview.click()
+  const preview = await opened
+  await expect(preview).toHaveURL(`${previewSite}${before.path}`)
+  await expect(preview.getByRole("heading", { level: 1 })).toBeVisible()
+  await preview.close()
+  expect((await pushes()).filter((push) => push.branch === "main")).toEqual([])
+
+  // Ready, then published from the editor: the pull request is merged and its branch removed.
+  await page.getByRole("button", { name: "Status: Draft" }).click()
+  await page.getByRole("menuitem", { name: "Ready" }).click()
+  await expect(page.getByRole("button", { name: "Status: Ready" })).toBeVisible()
+  page.once("dialog", (dialog) => void dialog.accept())
+  await page.getByRole("button", { name: "Publish", exact: true }).click()
+  await page.getByRole("menuitem", { name: "Publish now" }).click()
+  await expect
+    .poll(async () => (await pushes()).filter((push) => push.branch === "main").length, {
+      message: "Publish merges the pull request into main",
+    })
+    .toBe(1)
+  const merged = (await pushes()).filter((push) => push.branch === "main").at(-1)
+  expect(merged?.changed).toEqual([shopFile])
+  // Only the heading changed, in the format of data/.
+  expect(merged?.files[shopFile]).toBe(`${JSON.stringify({ ...before, heading }, null, 2)}\n`)
+  await expect.poll(async () => (await api.pulls()).length).toBe(0)
+  expect(await api.branchExists(draftBranch)).toBe(false)
   // Every call the CMS made was one the stub answers as GitHub does (a stub of this spec's own).
+  if (stub) expect(stub.unhandled).toEqual([])
+})
+
+test("on Cloudflare Pages, which posts no status, the workflow's status gives 'View Preview' on the branch's alias", async ({
+  page,
+  context,
+}) => {
+  const aboutFile = "data/about.json"
+  const before = JSON.parse(readFileSync(path.join(repoRoot, aboutFile), "utf8")) as {
+    path: string
+    title: string
+  }
+  const popup = await startSignIn(page)
+  await popup.getByRole("button", { name: authorizeButton }).click()
+  await expect.poll(() => popup.isClosed(), { timeout: 15_000 }).toBe(true)
+  await page.getByRole("link", { name: contentModel.about.label }).click()
+  await page.getByLabel("Browser tab title", { exact: true }).fill(`${before.title} (spring)`)
+  await page.getByRole("button", { name: "Save", exact: true }).click()
+  const api = await githubApi()
+  await expect
+    .poll(async () => (await api.pulls()).map((pull) => pull.head.ref))
+    .toEqual(["cms/pages/about"])
+  const [draft] = await api.pulls()
+
+  // What .github/workflows/cms-preview-status.yml runs once Cloudflare has built the branch: its
+  // alias serves the draft's commit (its preview.json says so; here without Cloudflare).
+  const project = "evergrace-site"
+  const alias = `https://cms-pages-about.${project}.pages.dev`
+  const status = await announceCloudflarePreview({
+    github: api.target,
+    sha: draft!.head.sha,
+    branch: draft!.head.ref,
+    project,
+    fetch: async () => Response.json({ preview: true, commit: draft!.head.sha }),
+  })
+  expect(status.state).toBe("success")
+  const viewPreview = page.getByRole("link", { name: "View Preview" })
+  await expect(viewPreview).toHaveAttribute("href", `${alias}${before.path}`, { timeout: 15_000 })
+  // The alias is served here by the build under test, in Cloudflare's place.
+  await forward(context, `${alias}/`, `${baseURL}/`)
+  const opened = context.waitForEvent("page")
+  await viewPreview.click()
+  const preview = await opened
+  await expect(preview).toHaveURL(`${alias}${before.path}`)
+  await expect(preview.getByRole("heading", { level: 1 })).toBeVisible()
   if (stub) expect(stub.unhandled).toEqual([])
 })
 

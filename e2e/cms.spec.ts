@@ -1,13 +1,19 @@
-import { readFileSync, readdirSync } from "node:fs"
+import { execFileSync } from "node:child_process"
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs"
+import { tmpdir } from "node:os"
 import path from "node:path"
-import { expect, test } from "@playwright/test"
-import { contentModel } from "../src/content/model"
-import { siteAddresses } from "../src/content/routes"
+import { expect, test, type FrameLocator, type Page } from "@playwright/test"
+import sharp from "sharp"
+import { pictureLimits } from "../src/content/pictureLimits"
+import { contentModel, isPageName, type ContentName } from "../src/content/model"
+import { siteAddresses, unknownPath } from "../src/content/routes"
+import { pageShowing } from "../src/cms/savedContent"
 import { startDecapServer, type DecapServer } from "./support/decapServer"
 import { forward } from "./support/forward"
 
-// Decap CMS at /admin/ of the production build, saving through decap-server (the local backend
-// of `npm run cms`) into a temporary copy of data/: the real files are never written.
+// Decap CMS at /admin/ of the production build, on decap-server (the local backend of `npm run
+// cms`) in its Git mode, over a temporary repository whose one commit is a copy of data/: the real
+// files are never written.
 //
 // The production build's /admin/ is served under the CMS's policy, which rightly allows no local
 // decap-server (localhost:8081): these tests bypass it. The policy itself is tested with the
@@ -32,85 +38,175 @@ function snapshotOf(dataDir: string): Record<string, string> {
   )
 }
 
-/** The home headline in a copy of data/home.json; undefined while decap-server is writing it. */
-function headlineIn(file: string): unknown {
-  try {
-    return (JSON.parse(readFileSync(file, "utf8")) as Json).hero.headline
-  } catch (error) {
-    if (error instanceof SyntaxError) return undefined
-    throw error
-  }
+/** A file of the repository on a branch, parsed; undefined while the branch does not exist. */
+function jsonOn(server: DecapServer, branch: string, file: string): Json | undefined {
+  const text = server.git("show", `${branch}:${file}`)
+  return text === undefined ? undefined : (JSON.parse(text) as Json)
 }
 
-test.describe("Decap CMS at /admin/", () => {
-  // The CMS is 1.3 MB of script (gzipped) before its first screen, on a machine that may be busy.
-  test.describe.configure({ timeout: 90_000 })
+/** The CMS's collection a file is edited in (src/cms/config.ts): the pages, or the settings. */
+const collectionOf = (name: ContentName) => (isPageName(name) ? "pages" : "settings")
+
+/** The CMS signed in to this test's decap-server. */
+async function signIn(page: Page, server: DecapServer) {
+  // The CMS's calls for decap-server's default address go to this test's server.
+  await forward(page, decapDefaultApi, server.api)
+  await page.goto("/admin/")
+  await page.getByRole("button", { name: "Login" }).click()
+}
+
+test.describe("Decap CMS at /admin/: drafts on the local backend", () => {
+  // The CMS is 1.6 MB of script (gzipped) before its first screen, on a machine that may be busy.
+  test.describe.configure({ timeout: 120_000 })
 
   let server: DecapServer
   let realBefore: Record<string, string>
 
-  test.beforeAll(async () => {
+  test.beforeEach(async () => {
     realBefore = snapshotOf(realData)
     server = await startDecapServer(realData)
   })
 
-  test.afterAll(() => {
+  test.afterEach(async ({ page }) => {
+    // The CMS may still be asking decap-server something.
+    await page.close()
     server?.stop()
     // Whatever happened above, the real content is exactly as it was.
     expect(snapshotOf(realData)).toEqual(realBefore)
   })
 
-  test("edits the home headline in the form, previews it styled, and saves it to data/home.json", async ({
+  test("Save makes a draft on its own branch and leaves main as it was; the board moves it to Ready, and Publish merges it", async ({
     page,
   }) => {
-    const homeFile = path.join(server.repoDir, "data", "home.json")
-    const before = JSON.parse(readFileSync(homeFile, "utf8")) as Json
+    const homeFile = "data/home.json"
+    const before = jsonOn(server, server.branch, homeFile)!
     const headline = `Style for every season ${Date.now().toString(36)}`
+    const draftBranch = "cms/pages/home"
 
-    // The CMS's calls for decap-server's default address go to this test's server.
-    await forward(page, decapDefaultApi, server.api)
-    await page.goto("/admin/")
-    await page.getByRole("button", { name: "Login" }).click()
+    await signIn(page, server)
     await page.getByRole("link", { name: "Home page" }).click()
-
     const field = page.getByLabel("Headline", { exact: true })
     await expect(field).toHaveValue(String(before.hero.headline))
     await field.fill(headline)
-    await expect(field).toHaveValue(headline)
-
     // The preview is the site's own hero, with the site's type (emotion styles in the iframe).
     const previewHeading = page.frameLocator("iframe").getByRole("heading", { level: 1 })
     await expect(previewHeading).toHaveText(headline)
     await expect(previewHeading).toHaveCSS("font-family", /Cormorant Garamond/)
 
-    await page.getByRole("button", { name: "Publish" }).click()
-    await page.getByRole("menuitem", { name: "Publish now" }).click()
-
+    await page.getByRole("button", { name: "Save", exact: true }).click()
     await expect
-      .poll(() => headlineIn(homeFile), {
-        message: "decap-server writes the new headline into the copy's data/home.json",
+      .poll(() => jsonOn(server, draftBranch, homeFile)?.hero.headline, {
+        message: `decap-server commits the draft on ${draftBranch}`,
       })
       .toBe(headline)
-    // Only the headline changed, and the file keeps the format of data/ (the lint checks it).
+    // Only the headline changed, in the format of data/ (the lint checks it); main is untouched.
     const expected = { ...before, hero: { ...before.hero, headline } }
-    expect(readFileSync(homeFile, "utf8")).toBe(`${JSON.stringify(expected, null, 2)}\n`)
+    expect(server.git("show", `${draftBranch}:${homeFile}`)).toBe(
+      `${JSON.stringify(expected, null, 2)}\n`,
+    )
+    expect(jsonOn(server, server.branch, homeFile)).toEqual(before)
+    // Not yet Ready: the editor will not publish it.
+    await expect(page.getByRole("button", { name: "Status: Draft" })).toBeVisible()
+
+    // In review, from the editor's status menu.
+    await page.getByRole("button", { name: "Status: Draft" }).click()
+    await page.getByRole("menuitem", { name: "In review" }).click()
+    await expect(page.getByRole("button", { name: "Status: In review" })).toBeVisible()
+
+    // On the Workflow board, from In Review to Ready, and published from its card.
+    await page.getByRole("link", { name: /^← Writing in/ }).click()
+    await page.getByRole("link", { name: "Workflow" }).click()
+    const card = page.getByRole("link", { name: /Home page/ })
+    const column = (heading: string) =>
+      page
+        .locator("div")
+        .filter({ has: page.getByRole("heading", { name: heading, exact: true }) })
+        .last()
+    await expect(column("In Review").getByRole("link", { name: /Home page/ })).toBeVisible()
+    await card.dragTo(column("Ready"))
+    await expect(column("Ready").getByRole("link", { name: /Home page/ })).toBeVisible()
+    expect(jsonOn(server, server.branch, homeFile)).toEqual(before)
+
+    page.once("dialog", (dialog) => void dialog.accept())
+    await column("Ready").getByRole("button", { name: "Publish changes" }).click()
+    await expect
+      .poll(() => jsonOn(server, server.branch, homeFile)?.hero.headline, {
+        message: "Publish merges the draft into main",
+      })
+      .toBe(headline)
+    await expect
+      .poll(() => server.git("rev-parse", "--verify", "--quiet", draftBranch))
+      .toBeUndefined()
+    await expect(card).toHaveCount(0)
   })
-})
 
-test.describe("Decap CMS: the journal's categories", () => {
-  test.describe.configure({ timeout: 90_000 })
-
-  let server: DecapServer
-  test.beforeAll(async () => {
-    server = await startDecapServer(realData)
-  })
-  test.afterAll(() => server?.stop())
-
-  test("an article's category is a menu of the journal's own list, and the choice is saved", async ({
+  test("a 12-megapixel photo is made 2400 pixels wide in the browser before it is committed", async ({
     page,
   }) => {
-    const journalFile = path.join(server.repoDir, "data", "journal.json")
-    const before = JSON.parse(readFileSync(journalFile, "utf8")) as {
+    // A photo as a phone takes it: 4032 × 3024, sensor noise over a picture, JPEG at quality 92.
+    const folder = mkdtempSync(path.join(tmpdir(), "evergrace-photo-"))
+    const photo = path.join(folder, "spring-window.jpg")
+    await sharp(path.join(realData, "images", "home-hero.jpg"))
+      .resize(4032, 3024, { fit: "cover" })
+      .composite([
+        {
+          input: await sharp({
+            create: {
+              width: 4032,
+              height: 3024,
+              channels: 4,
+              background: { r: 128, g: 128, b: 128, alpha: 0.1 },
+              noise: { type: "gaussian", mean: 128, sigma: 40 },
+            },
+          })
+            .png()
+            .toBuffer(),
+          blend: "overlay",
+        },
+      ])
+      .jpeg({ quality: 92 })
+      .toFile(photo)
+    try {
+      await signIn(page, server)
+      await page.getByRole("link", { name: contentModel.about.label }).click()
+      await page.getByRole("button", { name: "Choose different image" }).first().click()
+      await page.locator('input[type="file"]').setInputFiles(photo)
+      // Processed, then in the library (marked a draft) and selected.
+      await expect(page.getByText(path.basename(photo), { exact: true })).toBeVisible({
+        timeout: 30_000,
+      })
+      await page.getByRole("button", { name: "Choose selected" }).click()
+      await page.getByRole("button", { name: "Save", exact: true }).click()
+      const committed = `data/images/${path.basename(photo)}`
+      await expect
+        .poll(() => server.git("cat-file", "-e", `cms/pages/about:${committed}`) !== undefined, {
+          message: "the picture is committed with the draft",
+          // Made smaller in the browser first: a few seconds on a busy machine.
+          timeout: 30_000,
+        })
+        .toBe(true)
+      const picture = execFileSync("git", ["show", `cms/pages/about:${committed}`], {
+        cwd: server.repoDir,
+        maxBuffer: 64 * 1024 * 1024,
+      })
+      const { width, height } = await sharp(picture).metadata()
+      const uploadedBytes = readFileSync(photo).length
+      console.log(
+        `12-megapixel upload: ${uploadedBytes.toLocaleString("en")} bytes as taken, ${picture.length.toLocaleString("en")} bytes committed (${width} × ${height})`,
+      )
+      expect([width, height]).toEqual([pictureLimits.width, (pictureLimits.width * 3024) / 4032])
+      expect(picture.length).toBeLessThan(pictureLimits.bytes)
+      expect(picture.length).toBeLessThan(uploadedBytes / 3)
+    } finally {
+      rmSync(folder, { recursive: true, force: true })
+    }
+  })
+
+  test("an article's category is a menu of the journal's own list, and the choice is saved as a draft", async ({
+    page,
+  }) => {
+    const journalFile = "data/journal.json"
+    const before = jsonOn(server, server.branch, journalFile) as unknown as {
       categories: string[]
       articles: { title: string; category: string }[]
     }
@@ -119,9 +215,7 @@ test.describe("Decap CMS: the journal's categories", () => {
     const chosen = before.categories.find((category) => category !== first?.category)
     expect(chosen, "the journal needs two categories for this test").toBeDefined()
 
-    await forward(page, decapDefaultApi, server.api)
-    await page.goto("/admin/")
-    await page.getByRole("button", { name: "Login" }).click()
+    await signIn(page, server)
     await page.getByRole("link", { name: contentModel.journal.label }).click()
     // The articles list is folded: open the first article with the toggle on its bar.
     await page
@@ -140,18 +234,67 @@ test.describe("Decap CMS: the journal's categories", () => {
     await expect(options).toHaveText(before.categories)
     await options.filter({ hasText: chosen! }).click()
 
-    await page.getByRole("button", { name: "Publish" }).click()
-    await page.getByRole("menuitem", { name: "Publish now" }).click()
+    await page.getByRole("button", { name: "Save", exact: true }).click()
     await expect
-      .poll(() => {
-        try {
-          return (JSON.parse(readFileSync(journalFile, "utf8")) as typeof before).articles[0]
-            ?.category
-        } catch {
-          return undefined
-        }
-      })
+      .poll(
+        () =>
+          (jsonOn(server, "cms/pages/journal", journalFile) as unknown as typeof before | undefined)
+            ?.articles[0]?.category,
+      )
       .toBe(chosen)
+  })
+})
+
+test.describe("Decap CMS at /admin/: every entry's preview is its page as the site builds it", () => {
+  test.describe.configure({ timeout: 180_000 })
+
+  let server: DecapServer
+  test.beforeAll(async () => {
+    server = await startDecapServer(realData)
+  })
+  test.afterAll(() => server?.stop())
+
+  test("each page and setting previews its page: no error screen, the built page's heading in the site's type and its menu", async ({
+    page,
+    context,
+  }) => {
+    const live = await context.newPage()
+    /** What a visitor sees of a page: its heading, its heading's type, the menu's links. */
+    const looks = async (where: Page | FrameLocator) => {
+      const heading = where.getByRole("heading", { level: 1 }).first()
+      const menu = where.getByRole("navigation").first().getByRole("link")
+      return {
+        heading: (await heading.innerText()).replace(/\s+/g, " "),
+        font: await heading.evaluate((element) => getComputedStyle(element).fontFamily),
+        menu: await menu.allInnerTexts(),
+      }
+    }
+    await signIn(page, server)
+    for (const file of Object.values(contentModel)) {
+      await page.evaluate(
+        (hash) => (location.hash = hash),
+        `#/collections/${collectionOf(file.name)}`,
+      )
+      // The entry's card in the collection's list (the collection "Site settings" has a file so named).
+      await page
+        .getByRole("link")
+        .filter({ has: page.getByRole("heading", { name: file.label, exact: true }) })
+        .click()
+      const frame = page.frameLocator("iframe").first()
+      if (file.name === "membership") {
+        // The two e-mails as they are sent, each in a frame titled with its subject.
+        await expect(frame.locator("iframe")).toHaveCount(2)
+        await expect(frame.getByText(/holds an interactive element/)).toHaveCount(0)
+        continue
+      }
+      await expect(frame.getByRole("heading", { level: 1 }).first()).toBeVisible()
+      await expect(frame.getByText(/holds an interactive element/)).toHaveCount(0)
+      const path = file.name === "errors" ? unknownPath : pageShowing(file.name)
+      await live.goto(path)
+      expect(await looks(frame), `${file.label}: its preview against ${path}`).toEqual(
+        await looks(live),
+      )
+    }
   })
 })
 

@@ -27,9 +27,13 @@ export async function forward(where: Page | BrowserContext, from: string, to: st
           body: posted ? new Uint8Array(posted) : undefined,
         })
       } catch (error) {
-        console.error(
-          `forward: ${to} did not answer ${request.method()} ${request.url()}: ${error}`,
-        )
+        // A page that has closed meanwhile (a test's end) needs no answer, nor a word about it.
+        const closed = "isClosed" in where && where.isClosed()
+        if (!closed) {
+          console.error(
+            `forward: ${to} did not answer ${request.method()} ${request.url()}: ${error}`,
+          )
+        }
         await route.abort("connectionrefused").catch(() => {})
         return
       }

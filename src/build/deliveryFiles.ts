@@ -69,6 +69,8 @@ export interface SiteListing {
   pages: readonly string[]
   /** The names in public/ itself, folders with a trailing slash: "robots.txt", "static/". */
   root: readonly string[]
+  /** A preview of a draft (src/previews/previewSite.ts): every file says `X-Robots-Tag: noindex`. */
+  noindex?: boolean
 }
 
 /** Files of public/ that no host serves. */
@@ -114,9 +116,12 @@ const without = (headers: Headers, shared: Headers): Headers =>
  * other path the policy without matching the CMS too. Its opener policy cannot go in a meta
  * element; the 404 page opens no windows, and X-Frame-Options (from /*) keeps it out of frames.
  */
-export function headersFile(site: Headers, { pages, root }: SiteListing): string {
+export function headersFile(site: Headers, { pages, root, noindex }: SiteListing): string {
   const admin = adminHeaders()
-  const shared = sharedHeaders(site, admin)
+  const shared = {
+    ...sharedHeaders(site, admin),
+    ...(noindex ? { "X-Robots-Tag": "noindex" } : {}),
+  }
   const pageHeaders = { ...without(site, shared), "Cache-Control": cacheControl.revalidate }
   const fileOwn = without(fileHeaders(), shared)
   const revalidated = { ...fileOwn, "Cache-Control": cacheControl.revalidate }
@@ -212,6 +217,7 @@ export interface DeliveryFiles {
 export async function writeDeliveryFiles(
   publicDir = path.resolve("public"),
   nginxDir = path.resolve(nginxIncludes),
+  { noindex = false } = {},
 ): Promise<DeliveryFiles> {
   const pageFile = (directory: string) => path.join(publicDir, directory, "index.html")
   const pages = await findPages(publicDir)
@@ -233,7 +239,7 @@ export async function writeDeliveryFiles(
     .sort()
 
   const addresses = pages.map(([address]) => address)
-  const headersText = headersFile(headers, { pages: addresses, root })
+  const headersText = headersFile(headers, { pages: addresses, root, noindex })
   const served = (await readdir(publicDir, { recursive: true, withFileTypes: true }))
     .filter((entry) => entry.isFile())
     .map((entry) => path.relative(publicDir, path.join(entry.parentPath ?? entry.path, entry.name)))

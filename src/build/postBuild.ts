@@ -1,10 +1,13 @@
+import { execFile } from "node:child_process"
 import { copyFile, mkdir, writeFile } from "node:fs/promises"
 import path from "node:path"
+import { promisify } from "node:util"
 import sharp from "sharp"
 import { fixedFontFiles } from "../theme/fontFaces"
 import { writeDeliveryFiles, type DeliveryFiles } from "./deliveryFiles"
 import { pngToIco } from "./favicon"
 import { loadAllScriptsAfterPaint } from "../gatsby/scriptsAfterPaint"
+import { previewFile } from "../previews/previewSite"
 import { writeSignupUnavailable } from "./signupUnavailable"
 
 /**
@@ -16,7 +19,7 @@ import { writeSignupUnavailable } from "./signupUnavailable"
  */
 export const postBuildSteps = [
   {
-    name: "robots.txt and favicon.ico",
+    name: "robots.txt and favicon.ico (and a preview's preview.json)",
     run: (options: PostBuildOptions) => writeRootFiles(options),
   },
   {
@@ -34,8 +37,10 @@ export const postBuildSteps = [
   },
   {
     name: "delivery headers",
-    run: async ({ publicDir, nginxDir }: PostBuildOptions) =>
-      describeDelivery(await writeDeliveryFiles(publicDir, nginxDir)),
+    run: async ({ publicDir, nginxDir, preview }: PostBuildOptions) =>
+      describeDelivery(
+        await writeDeliveryFiles(publicDir, nginxDir, { noindex: Boolean(preview) }),
+      ),
   },
 ] as const
 
@@ -47,18 +52,45 @@ interface PostBuildOptions {
   siteUrl: string
   /** The square PNG the icons are made from. */
   iconFile: string
+  /**
+   * A preview of a draft (src/previews/previewSite.ts), built from `commit`: crawlers are turned
+   * away, and /preview.json names the commit, for whoever announces the preview to wait for.
+   */
+  preview?: { commit: string | undefined }
 }
 
 /** Files crawlers and browsers look for at the root, made from the content. */
-async function writeRootFiles({ publicDir, siteUrl, iconFile }: PostBuildOptions) {
+async function writeRootFiles({ publicDir, siteUrl, iconFile, preview }: PostBuildOptions) {
   const sitemapUrl = new URL("/sitemap-index.xml", siteUrl).href
   await writeFile(
     path.join(publicDir, "robots.txt"),
-    `User-agent: *\nAllow: /\n\nSitemap: ${sitemapUrl}\n`,
+    preview
+      ? "User-agent: *\nDisallow: /\n"
+      : `User-agent: *\nAllow: /\n\nSitemap: ${sitemapUrl}\n`,
   )
   const icon = await sharp(iconFile).resize(32, 32).png().toBuffer()
   await writeFile(path.join(publicDir, "favicon.ico"), pngToIco(icon))
-  return "written"
+  if (!preview) return "written"
+  await writeFile(
+    path.join(publicDir, previewFile),
+    `${JSON.stringify({ preview: true, commit: preview.commit ?? null })}\n`,
+  )
+  return `written, for a preview of ${preview.commit ?? "an unknown commit"}`
+}
+
+/**
+ * The commit this build is made from: Cloudflare Pages and Netlify name it; elsewhere Git does,
+ * as a builder's checkout.
+ */
+export async function buildCommit(env: NodeJS.ProcessEnv = process.env) {
+  const named = env.CF_PAGES_COMMIT_SHA || env.COMMIT_REF || env.SITE_PREVIEW_COMMIT
+  if (named) return named
+  try {
+    const { stdout } = await promisify(execFile)("git", ["rev-parse", "HEAD"])
+    return stdout.trim() || undefined
+  } catch {
+    return undefined
+  }
 }
 
 /**

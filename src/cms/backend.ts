@@ -16,6 +16,7 @@ import { authPath } from "../shared/endpoints"
 export interface BackendEnv {
   GATSBY_CMS_REPO?: string
   GATSBY_CMS_BRANCH?: string
+  GATSBY_CMS_PREVIEW_CONTEXT?: string
   GATSBY_CMS_AUTH_URL?: string
   GATSBY_CMS_BACKEND?: string
 }
@@ -23,17 +24,26 @@ export interface BackendEnv {
 /** Registered by cms.tsx; not one of Decap's own names, hence the cast. */
 export const notSetUpBackendName = "not-set-up" as CmsBackendType
 
-export function productionBackend(env: BackendEnv, siteOrigin: string): CmsBackend {
+/** Decap's GitHub backend reads `preview_context` (decap-cms-backend-github); its types lack it. */
+export type Backend = CmsBackend & { preview_context?: string }
+
+export function productionBackend(env: BackendEnv, siteOrigin: string): Backend {
+  // Every backend names the branch, the one that is not set up too: `npm run cms` puts decap-
+  // server in its place, which takes its branch from here (or asks for "master").
   const branch = env.GATSBY_CMS_BRANCH?.trim() || "main"
   const choice = env.GATSBY_CMS_BACKEND?.trim() || "github"
   if (choice === "git-gateway") return { name: "git-gateway", branch }
   const repo = env.GATSBY_CMS_REPO?.trim()
-  if (choice !== "github" || !repo) return { name: notSetUpBackendName }
+  if (choice !== "github" || !repo) return { name: notSetUpBackendName, branch }
   const authUrl = env.GATSBY_CMS_AUTH_URL?.trim()
+  // "View preview" follows the commit status of the draft whose context contains "deploy"
+  // (Netlify's "deploy/netlify", ./previewStatus.ts's), unless this names the one to follow.
+  const previewContext = env.GATSBY_CMS_PREVIEW_CONTEXT?.trim()
   return {
     name: "github",
     repo,
     branch,
+    ...(previewContext ? { preview_context: previewContext } : {}),
     // Decap opens `${base_url}/${auth_endpoint}` and takes the token only from base_url's origin.
     ...(authUrl
       ? { base_url: authUrl }

@@ -1,15 +1,16 @@
 import CMS from "decap-cms-app"
-import { contentModel } from "../content/model"
+import { contentModel, type ContentName } from "../content/model"
 import { membersPagePath } from "../shared/endpoints"
 import { fontFaces } from "../theme/fonts"
 import { notSetUpBackendName, productionBackend } from "./backend"
 import { cmsConfig } from "./config"
 import { jsonFileFormat, jsonFileFormatter } from "./jsonFormat"
 import { NotSetUpBackend } from "./notSetUp"
+import { phoneLayout } from "./phoneLayout"
 import { EmailPreview } from "./preview/EmailPreview"
 import { createFilePreview } from "./preview/FilePreview"
 import "./preview/preview.css"
-import { pageChoices } from "./savedContent"
+import { pageChoices, pageShowing, savedContent } from "./savedContent"
 
 /**
  * The /admin page's own bundle (gatsby-plugin-decap-cms builds it apart from the site's, with
@@ -33,19 +34,33 @@ const backend = productionBackend(
   {
     GATSBY_CMS_REPO: process.env.GATSBY_CMS_REPO,
     GATSBY_CMS_BRANCH: process.env.GATSBY_CMS_BRANCH,
+    GATSBY_CMS_PREVIEW_CONTEXT: process.env.GATSBY_CMS_PREVIEW_CONTEXT,
     GATSBY_CMS_AUTH_URL: process.env.GATSBY_CMS_AUTH_URL,
     GATSBY_CMS_BACKEND: process.env.GATSBY_CMS_BACKEND,
   },
   // The sign-in endpoint is the site's own, wherever it is served from.
   window.location.origin,
 )
-CMS.init({ config: cmsConfig({ pages: pageChoices(), backend }) })
+CMS.init({
+  config: cmsConfig({
+    pages: pageChoices(),
+    previewPaths: (name) => pageShowing(name as ContentName),
+    siteUrl: savedContent.site.siteUrl,
+    backend,
+  }),
+})
 
-// The way to the members' list (src/membership/staffPage/components/MembersPage.tsx). Decap 3.6 has no
+// The editor on a phone (./phoneLayout.ts): Decap's own styles make it 800 pixels wide at least.
+const phoneStyles = document.createElement("style")
+phoneStyles.textContent = phoneLayout
+document.head.append(phoneStyles)
+
+// The way to the members’ list (src/membership/staffPage/components/MembersPage.tsx). Decap 3 has no
 // registerAdditionalLink (a later Decap's), so a plain link of our own sits in the corner,
 // styled inline as a quiet Decap button (its own greys) because the CMS's page has none of the
 // site's styles.
 const membersLink = document.createElement("a")
+membersLink.id = "members-link"
 membersLink.href = membersPagePath
 membersLink.textContent = "Members’ list"
 Object.assign(membersLink.style, {

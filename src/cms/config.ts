@@ -13,6 +13,7 @@ import {
   type Field,
 } from "../content/fields"
 import { contentFiles } from "../content/model"
+import { pictureLimits } from "../content/pictureLimits"
 import { jsonFileFormat } from "./jsonFormat"
 
 /**
@@ -110,7 +111,12 @@ function decapField(field: Field, context: FieldContext): CmsField {
         options_length: 50,
       }
     case "image":
-      return { ...base(field), widget: "image", choose_url: false }
+      return {
+        ...base(field),
+        widget: "image",
+        choose_url: false,
+        ...(field.asUploaded ? { media_processing: { enabled: false } } : {}),
+      }
     case "pageLink":
       return {
         ...base(field),
@@ -159,16 +165,21 @@ function decapField(field: Field, context: FieldContext): CmsField {
   }
 }
 
+/** Where the pages show each file (see `pageShowing` in ./savedContent.ts). */
+type PreviewPaths = (fileName: string) => string
+
 function decapFile(
   file: ContentFile,
   collection: string,
-  pages: readonly PageChoice[],
+  { pages, previewPaths }: Pick<CmsConfigOptions, "pages" | "previewPaths">,
 ): CmsCollectionFile {
   return {
     name: file.name,
     label: file.label,
     description: file.description,
     file: `${dataFolder}/${file.name}.json`,
+    // "View preview" opens this page of the draft's preview build, not its home page.
+    preview_path: previewPaths(file.name).replace(/^\//, ""),
     fields: file.fields.map((field) => decapField(field, { pages, collection, file: file.name })),
   }
 }
@@ -176,7 +187,7 @@ function decapFile(
 /** Two file collections: the pages, and the settings every page shares. */
 function decapCollections(
   files: readonly ContentFile[],
-  pages: readonly PageChoice[],
+  options: Pick<CmsConfigOptions, "pages" | "previewPaths">,
 ): CmsCollection[] {
   const collection = (
     name: string,
@@ -190,7 +201,7 @@ function decapCollections(
     format: jsonFileFormat,
     extension: "json",
     editor: { preview: true },
-    files: members.map((file) => decapFile(file, name, pages)),
+    files: members.map((file) => decapFile(file, name, options)),
   })
   return [
     collection(
@@ -210,6 +221,9 @@ function decapCollections(
 
 interface CmsConfigOptions {
   pages: readonly PageChoice[]
+  previewPaths: PreviewPaths
+  /** The live site's address: "View live" on a published entry opens its page there. */
+  siteUrl: string
   /** The Git host staff publish to in production (docs/cms.md, "On the live site"). */
   backend: CmsBackend
   /** Where decap-server listens; `true` is Decap's default, http://localhost:8081/api/v1. */
@@ -221,16 +235,34 @@ interface CmsConfigOptions {
  * to decap-server instead of the Git host whenever decap-server runs on the editor's computer
  * (`npm run cms`); on the live site it finds none and signs in to the Git host.
  */
-export function cmsConfig({ pages, backend, localBackend = true }: CmsConfigOptions): CmsConfig {
+export function cmsConfig({
+  pages,
+  previewPaths,
+  siteUrl,
+  backend,
+  localBackend = true,
+}: CmsConfigOptions): CmsConfig {
   return {
     load_config_file: false,
     backend,
     local_backend: localBackend,
-    publish_mode: "simple",
+    // Save makes a draft (a cms/<collection>/<entry> branch, a pull request on GitHub); the
+    // Workflow board moves it through Draft, In review and Ready; Publish merges it.
+    publish_mode: "editorial_workflow",
+    site_url: siteUrl,
     // Pictures go to data/images and the JSON names them images/name.jpg, relative to the data
     // file, as gatsby-source-filesystem resolves them today.
     media_folder: `${dataFolder}/${imageFolder}`,
     public_folder: imageFolder,
-    collections: decapCollections(contentFiles, pages),
+    // Each upload made, in the browser, the width of the widest picture the site shows, and its
+    // camera data (the place it was taken) dropped, before it is committed. Decap's `width` is
+    // exact: a narrower picture is enlarged to it (src/content/pictureLimits.ts).
+    media_processing: {
+      enabled: true,
+      width: pictureLimits.width,
+      quality: pictureLimits.quality,
+      strip_metadata: true,
+    },
+    collections: decapCollections(contentFiles, { pages, previewPaths }),
   }
 }

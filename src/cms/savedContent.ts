@@ -8,7 +8,7 @@ import membership from "../../data/membership.json"
 import privacy from "../../data/privacy.json"
 import shop from "../../data/shop.json"
 import site from "../../data/site.json"
-import { contentModel, pageNames, type ContentName } from "../content/model"
+import { contentModel, isPageName, pageNames, type ContentName } from "../content/model"
 import type { PageChoice } from "./config"
 
 /**
@@ -35,4 +35,16 @@ export function pageChoices(): PageChoice[] {
     label: contentModel[name].label,
     path: savedContent[name].path,
   }))
+}
+
+/**
+ * The page that shows a file, as the preview frames it and as a preview of the built site opens
+ * it ("View preview"): a page file's own; the error texts' 404 page; the members' e-mails' sign-up
+ * page, where they start; the site settings' home page.
+ */
+export function pageShowing(name: ContentName): string {
+  if (isPageName(name)) return savedContent[name].path
+  if (name === "errors") return "/404"
+  if (name === "membership") return savedContent.contact.path
+  return savedContent.home.path
 }

@@ -54,6 +54,11 @@ export interface ChoiceField extends FieldBase {
 /** A picture in data/images, named relative to the data file: images/name.jpg. */
 export interface ImageField extends FieldBase {
   kind: "image"
+  /**
+   * Committed exactly as uploaded: the CMS does not resize it (the site icon, whose sizes the
+   * build makes from a small square). The content check's limits still hold.
+   */
+  asUploaded?: boolean
 }
 
 /** A link to one of the site's own pages. */

@@ -27,8 +27,9 @@ function findInteractive(block: Element): Element | null {
       ([name, value]) => /^on[A-Z]/.test(name) && typeof value === "function",
     )
     // A link with an address works either way: gatsby-plugin-catch-links routes it (see below).
-    if (handler && !(element instanceof HTMLAnchorElement && element.hasAttribute("href")))
-      return element
+    // Asked by selector, not `instanceof HTMLAnchorElement`: in the CMS's preview the element
+    // belongs to the preview frame's window, whose classes are not this window's.
+    if (handler && !element.matches("a[href]")) return element
   }
   return null
 }

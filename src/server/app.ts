@@ -1,10 +1,12 @@
 import { Hono } from "hono"
 import { bodyLimit } from "hono/body-limit"
 import { every } from "hono/combine"
+import { createMiddleware } from "hono/factory"
 import { methodNotAllowed } from "hono/method-not-allowed"
 import { finishSignIn, startSignIn } from "../cmsAuth/handleCmsAuth"
 import { confirmMembership, leaveMembership } from "../membership/web/links/handleLinks"
 import { ownListOnly, withMembership, type MembershipEnv } from "../membership/web/middleware"
+import { isPreviewSite } from "../previews/previewSite"
 import { maxBodyBytes, signUp, signupRefusal } from "../membership/web/signup/handleSignup"
 import { exportList, memberAction, refusal, showList } from "../membership/web/staff/handleStaff"
 import { staffOnly } from "../membership/web/staff/staffAccess"
@@ -44,6 +46,12 @@ export function createApp(runtime: Runtime) {
     await next()
   })
   const membership = withMembership((c) => runtime.membership(runtime.settings(c)))
+  // A preview of a draft (src/previews/previewSite.ts) keeps no list: a sign-up is refused in
+  // plain words, and her links and the staff's list are not there, as where no store is.
+  const noListOnPreview = createMiddleware(async (c, next) => {
+    if (!isPreviewSite(runtime.settings(c))) return next()
+    return c.req.path === signupEndpoint ? signupRefusal(403, "preview")(c) : c.notFound()
+  })
 
   // What a sign-up must pass before it is read: another site's post is refused, and a body past
   // the limit is read no further; each answered in the caller's own terms (JSON or a page).
@@ -54,6 +62,7 @@ export function createApp(runtime: Runtime) {
   // Her e-mail's links, where the site keeps its own list. No origin check: the signed token is
   // the proof, and a mail app's one-click leave posts from its own servers.
   const links = every(
+    noListOnPreview,
     bodyLimit({
       maxSize: maxBodyBytes,
       onError: (c) => c.text("Too large\n", 413, endpointHeaders()),
@@ -62,14 +71,14 @@ export function createApp(runtime: Runtime) {
     ownListOnly,
   )
   // The staff's page of the list: each request signed in; an action is a POST from the page.
-  const staff = every(membership, staffOnly(runtime))
+  const staff = every(noListOnPreview, membership, staffOnly(runtime))
   const staffPost = every(
     fromThisSite(() => refusal(403, "otherSite")),
     bodyLimit({ maxSize: maxBodyBytes, onError: () => refusal(413, "badRequest") }),
     staff,
   )
 
-  app.all(signupEndpoint, signupChecks, membership, signUp)
+  app.all(signupEndpoint, noListOnPreview, signupChecks, membership, signUp)
   app.on(["GET", "POST"], confirmEndpoint, links, confirmMembership)
   app.on(["GET", "POST"], leaveEndpoint, links, leaveMembership)
   app.all(authPath, (c) => startSignIn(c, runtime.settings(c)))

@@ -20,18 +20,30 @@
  *        /commits?path&sha, /contents/{path}, /collaborators/{user}/permission
  *   POST /git/blobs, /git/trees (base_tree, deletions), /git/commits
  *   PATCH /git/refs/heads/{branch}    moves the branch: fast-forward only unless `force`
+ *   POST /git/refs, DELETE /git/refs/heads/{branch}   a branch made, a branch removed
+ * and for drafts (Decap's editorial workflow: a branch cms/<collection>/<entry>, a pull request
+ * whose label is its status, merged when published):
+ *   GET, POST /pulls (?head=owner:branch&base&state), GET, PATCH /pulls/{n}, GET /pulls/{n}/commits
+ *   PUT /pulls/{n}/merge               a merge commit (or squash) on the base; 405 on a conflict
+ *   PUT /issues/{n}/labels             the pull request's labels
+ *   GET /compare/{base}...{head}       base_commit, merge_base_commit, commits, files (a patch for
+ *                                      text, none for pictures)
+ *   POST /statuses/{sha}, GET /commits/{ref}/status   commit statuses, as a deploy service posts
+ *                                      them, and the combined status Decap reads "View preview" from
+ *   GET /users/{login}, GET /search/issues (always empty: notes are off)
  * with GitHub's CORS headers. Anything else is answered 404 and logged, so a call Decap starts
- * making shows up. Signing in, opening the home page's entry and publishing it, Decap 3.6.4 calls:
- * /user, /repos/{repo}, trees of main:data and main:data/images, blobs, /commits?path&sha for
- * each file, /branches/main, then POST blobs, trees and commits and PATCH refs/heads/main.
- * (Contents, refs and permission reads are there for other uses of the API.)
+ * making shows up. Signing in, opening the home page's entry and saving it as a draft, Decap
+ * 3.16.3 calls: /user, /repos/{repo}, trees of main:data and main:data/images, blobs,
+ * /commits?path&sha for each file, /pulls?state=open, /branches/main, then POST blobs, trees,
+ * commits, refs and pulls and PUT issues/{n}/labels; publishing, /pulls/{n}/merge and DELETE the
+ * branch's ref. (Contents, refs and permission reads are there for other uses of the API.)
  *
  * The repository is one commit of the given folder's files (this repo's data/, as data/...),
  * held in memory as real Git objects (SHA-1 of blobs, trees and commits): nothing is written to
- * disk. Every branch update is kept in `pushes` with the files of the new tree, also at
- * GET /_stub/pushes for a test in another process. POST /_stub/token (`who=reader` or `editor`)
- * hands out a token as a sign-in would: the reader (`stubReader`) may read the repository but not
- * push to it.
+ * disk. Every branch made, moved or merged into is kept in `pushes` with the files of the new
+ * tree, also at GET /_stub/pushes for a test in another process. POST /_stub/token (`who=reader`
+ * or `editor`) hands out a token as a sign-in would: the reader (`stubReader`) may read the
+ * repository but not push to it.
  *
  * On its own: npx tsx e2e/support/stubs/githubStub.ts <callback URL> [port]
  */
@@ -46,6 +58,8 @@ import { isRecord, parseJson } from "../../../src/utils/json"
 export const stubClientId = "Iv1.stubclientid0000"
 export const stubClientSecret = "stub-client-secret-0123456789abcdef"
 export const stubRepo = "evergrace/website"
+/** The OAuth App's name on GitHub's consent page (the App's, not the boutique's). */
+export const stubAppName = "Evergrace CMS"
 export const stubBranch = "main"
 export const stubUser = {
   login: "eve-editor",
@@ -72,8 +86,10 @@ export interface StubPush {
   author: { name: string; email: string }
   /** The paths this commit changed against its first parent. */
   changed: string[]
-  /** Every file of the new tree, as text. */
+  /** Every file of the new tree, as text (not the pictures). */
   files: Record<string, string>
+  /** The size of every file of the new tree, pictures too, in bytes. */
+  sizes: Record<string, number>
 }
 
 export interface GithubStub {
@@ -273,6 +289,40 @@ class Repository {
   }
 }
 
+/** The paths whose file differs between two snapshots of a tree, in order. */
+function changedPaths(before: Map<string, TreeEntry>, after: Map<string, TreeEntry>): string[] {
+  return [...new Set([...before.keys(), ...after.keys()])]
+    .filter((where) => before.get(where)?.sha !== after.get(where)?.sha)
+    .sort()
+}
+
+interface PullRequest {
+  number: number
+  state: "open" | "closed"
+  title: string
+  body: string
+  /** The branches, by name. */
+  head: string
+  base: string
+  /** The head's commit when it was closed (its branch may be gone then). */
+  headSha: string
+  labels: string[]
+  author: typeof stubUser
+  createdAt: string
+  updatedAt: string
+  mergedAt?: string
+}
+
+/** A commit status, as GitHub lists it. */
+export interface CommitStatus {
+  state: "error" | "failure" | "pending" | "success"
+  context: string
+  target_url: string | null
+  description: string | null
+  created_at: string
+  updated_at: string
+}
+
 export async function startGithubStub(options: GithubStubOptions): Promise<GithubStub> {
   const repoName = options.repo ?? stubRepo
   const branch = options.branch ?? stubBranch
@@ -280,6 +330,8 @@ export async function startGithubStub(options: GithubStubOptions): Promise<Githu
   const repository = new Repository()
   const pushes: StubPush[] = []
   const unhandled: string[] = []
+  const pulls = new Map<number, PullRequest>()
+  const statuses = new Map<string, CommitStatus[]>()
   const codes = new Map<string, { redirectUri: string; scope: string; expires: number }>()
   /** `app`: the client ID of the OAuth App that made it, or "personal" for a personal token. */
   type Grant = { scope: string; reader?: boolean; app: string; createdAt: string }
@@ -363,7 +415,8 @@ export async function startGithubStub(options: GithubStubOptions): Promise<Githu
         console.warn(`GitHub stub: no answer for ${method} ${url.pathname}${url.search}`)
         throw notFound()
       }
-      json(response, answer.status, answer.body)
+      if (answer.status === 204) response.writeHead(204).end()
+      else json(response, answer.status, answer.body)
       return
     }
     if (url.pathname === "/login/oauth/authorize") {
@@ -477,8 +530,8 @@ export async function startGithubStub(options: GithubStubOptions): Promise<Githu
       200,
       "text/html; charset=utf-8",
       `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Authorize application</title></head>
-<body><main><h1>Authorize Evergrace CMS</h1>
-<p>Evergrace CMS by evergrace would like permission to: <strong>${escape(scope || "(no scope)")}</strong> (signed in as ${escape(stubUser.login)})</p>
+<body><main><h1>Authorize ${stubAppName}</h1>
+<p>${stubAppName} by ${escape(repoName.split("/")[0] ?? "")} would like permission to: <strong>${escape(scope || "(no scope)")}</strong> (signed in as ${escape(stubUser.login)})</p>
 <form method="post" action="/login/oauth/authorize">${hidden}
 <button type="submit" name="authorize" value="0">Cancel</button>
 <button type="submit" name="authorize" value="1">Authorize evergrace</button>
@@ -590,6 +643,16 @@ export async function startGithubStub(options: GithubStubOptions): Promise<Githu
     if (method === "GET" && route === "/user") {
       return { status: 200, body: grant.reader ? user(stubReader) : user() }
     }
+    const someone = /^\/users\/([^/]+)$/.exec(route)?.[1]
+    if (method === "GET" && someone) {
+      const found = [stubUser, stubReader].find((each) => each.login === someone)
+      if (!found) throw notFound()
+      return { status: 200, body: user(found) }
+    }
+    // Decap looks for its notes' issue when it publishes (notes are off here): none.
+    if (method === "GET" && route === "/search/issues") {
+      return { status: 200, body: { total_count: 0, incomplete_results: false, items: [] } }
+    }
 
     const repoRoute = /^\/repos\/([^/]+\/[^/]+)(\/.*)?$/.exec(route)
     if (!repoRoute) return undefined
@@ -624,8 +687,10 @@ export async function startGithubStub(options: GithubStubOptions): Promise<Githu
     if (method === "GET" && first === "contents") {
       return contents(segments.slice(1).join("/"), query.get("ref") || branch)
     }
-    if (first !== "git") return undefined
     if (!writable && method !== "GET") throw new HttpError(404, "Not Found")
+    const workflow = workflowApi(method, segments, query, body)
+    if (workflow) return workflow
+    if (first !== "git") return undefined
 
     if (
       method === "GET" &&
@@ -666,6 +731,48 @@ export async function startGithubStub(options: GithubStubOptions): Promise<Githu
       return { status: 201, body: createCommit(body) }
     if (method === "PATCH" && second === "refs" && remainder.startsWith("heads/")) {
       return { status: 200, body: moveBranch(remainder.slice("heads/".length), body) }
+    }
+    if (method === "POST" && second === "refs" && !remainder) {
+      return { status: 201, body: createRef(body) }
+    }
+    if (method === "DELETE" && second === "refs" && remainder.startsWith("heads/")) {
+      deleteRef(remainder.slice("heads/".length))
+      return { status: 204, body: undefined }
+    }
+    return undefined
+  }
+
+  /** Pull requests, their labels and merges, comparisons and commit statuses (see below). */
+  function workflowApi(
+    method: string,
+    segments: string[],
+    query: URLSearchParams,
+    body: unknown,
+  ): Answer | undefined {
+    const [first, second, third, fourth] = segments
+    const ok = (value: unknown, status = 200): Answer => ({ status, body: value })
+    if (first === "pulls") {
+      if (method === "GET" && !second) return ok(listPulls(query))
+      if (method === "POST" && !second) return ok(openPull(body), 201)
+      if (method === "GET" && second && !third) return ok(pullBody(pull(second)))
+      if (method === "PATCH" && second && !third) return ok(editPull(second, body))
+      if (method === "PUT" && third === "merge") return ok(mergePull(second, body))
+      if (method === "GET" && third === "commits") {
+        const shown = pull(second)
+        return ok(compare(`${shown.base}...${shown.headSha}`).commits)
+      }
+    }
+    if (first === "issues" && third === "labels" && method === "PUT") {
+      return ok(setLabels(second, body))
+    }
+    if (first === "compare" && second && method === "GET") {
+      return ok(compare(segments.slice(1).join("/")))
+    }
+    if (first === "commits" && third === "status" && method === "GET" && second && !fourth) {
+      return ok(combinedStatus(second))
+    }
+    if (first === "statuses" && second && method === "POST") {
+      return ok(addStatus(segments.slice(1).join("/"), body), 201)
     }
     return undefined
   }
@@ -779,22 +886,27 @@ export async function startGithubStub(options: GithubStubOptions): Promise<Githu
       const changed =
         !where ||
         repository.blobAt(sha, where) !== (parent ? repository.blobAt(parent, where) : undefined)
-      if (changed) {
-        found.push({
-          sha,
-          commit: {
-            author: commit.author,
-            committer: commit.committer,
-            message: commit.message,
-            tree: { sha: commit.tree },
-          },
-          author: commit.author.email === stubUser.email ? user() : null,
-          parents: commit.parents.map((each) => ({ sha: each })),
-        })
-      }
+      if (changed) found.push(commitBody(sha))
       sha = parent
     }
     return found
+  }
+
+  /** A commit as the REST API describes one (in lists, comparisons and pull requests). */
+  function commitBody(sha: string) {
+    const commit = repository.get(sha, "commit")
+    return {
+      sha,
+      url: `${apiBase()}/repos/${repoName}/commits/${sha}`,
+      commit: {
+        author: commit.author,
+        committer: commit.committer,
+        message: commit.message,
+        tree: { sha: commit.tree },
+      },
+      author: commit.author.email === stubUser.email ? user() : null,
+      parents: commit.parents.map((each) => ({ sha: each })),
+    }
   }
 
   function createTree(body: unknown) {
@@ -870,18 +982,22 @@ export async function startGithubStub(options: GithubStubOptions): Promise<Githu
     if (!isRecord(body) || typeof body.sha !== "string")
       throw new HttpError(422, "Invalid request.")
     const before = head(name)
-    const commit = repository.get(body.sha, "commit")
+    repository.get(body.sha, "commit")
     if (body.force !== true && !repository.descends(body.sha, before)) {
       throw new HttpError(422, "Update is not a fast forward")
     }
-    repository.refs.set(`heads/${name}`, body.sha)
+    setBranch(name, body.sha, before)
+    return ref(name)
+  }
+
+  /** Points a branch at a commit, and keeps the update in `pushes` (`before` "" for a new one). */
+  function setBranch(name: string, sha: string, before: string) {
+    const commit = repository.get(sha, "commit")
+    repository.refs.set(`heads/${name}`, sha)
     const previous = commit.parents[0]
       ? repository.files(repository.get(commit.parents[0], "commit").tree)
       : new Map()
     const now = repository.files(commit.tree)
-    const changed = [...new Set([...previous.keys(), ...now.keys()])]
-      .filter((where) => previous.get(where)?.sha !== now.get(where)?.sha)
-      .sort()
     const files: Record<string, string> = {}
     for (const [where, entry] of now) {
       if (!/\.(?:jpe?g|png|webp|avif|gif)$/i.test(where)) {
@@ -890,14 +1006,265 @@ export async function startGithubStub(options: GithubStubOptions): Promise<Githu
     }
     pushes.push({
       branch: name,
-      sha: body.sha,
+      sha,
       before,
       message: commit.message,
       author: { name: commit.author.name, email: commit.author.email },
-      changed,
+      changed: changedPaths(previous, now),
       files,
+      sizes: Object.fromEntries(
+        [...now].map(([where, entry]) => [where, repository.get(entry.sha, "blob").data.length]),
+      ),
     })
+  }
+
+  // The editorial workflow: a draft is a branch cms/<collection>/<entry> with a pull request into
+  // the main branch, its status a label (decap-cms/draft, …/pending_review, …/pending_publish);
+  // Publish merges it. What decap-cms-backend-github 3.8 calls for it (dist/esm/API.js).
+
+  function pullBody(pull: PullRequest) {
+    const sha = head(pull.head)
+    const [owner = ""] = repoName.split("/")
+    return {
+      number: pull.number,
+      state: pull.state,
+      title: pull.title,
+      body: pull.body,
+      html_url: `${stubUrl}/${repoName}/pull/${pull.number}`,
+      user: { login: pull.author.login, id: pull.author.id, type: "User" },
+      labels: pull.labels.map((name) => ({ name })),
+      head: {
+        ref: pull.head,
+        sha: pull.state === "open" ? sha : pull.headSha,
+        label: `${owner}:${pull.head}`,
+        repo: { full_name: repoName, fork: false },
+      },
+      base: { ref: pull.base, sha: head(pull.base), repo: { full_name: repoName, fork: false } },
+      created_at: pull.createdAt,
+      updated_at: pull.updatedAt,
+      merged_at: pull.mergedAt ?? null,
+      merged: pull.mergedAt !== undefined,
+    }
+  }
+
+  /** A branch named as GitHub accepts it in `head`: "owner:branch" or "branch". */
+  const branchNamed = (given: string) => given.replace(/^[^:/]+:/, "")
+
+  function pull(number: string | undefined): PullRequest {
+    const found = pulls.get(Number(number))
+    if (!found) throw notFound()
+    return found
+  }
+
+  function listPulls(query: URLSearchParams) {
+    const state = query.get("state") ?? "open"
+    const wanted = query.get("head")
+    return [...pulls.values()]
+      .filter((each) => state === "all" || each.state === state)
+      .filter((each) => !wanted || each.head === branchNamed(wanted))
+      .filter((each) => !query.get("base") || each.base === query.get("base"))
+      .sort((a, b) => b.number - a.number)
+      .map(pullBody)
+  }
+
+  function openPull(body: unknown) {
+    if (!isRecord(body) || typeof body.head !== "string" || typeof body.base !== "string") {
+      throw new HttpError(422, "Validation Failed")
+    }
+    const from = branchNamed(body.head)
+    head(from)
+    head(body.base)
+    if ([...pulls.values()].some((each) => each.state === "open" && each.head === from)) {
+      throw new HttpError(422, `A pull request already exists for ${body.head}.`)
+    }
+    const now = new Date().toISOString()
+    const opened: PullRequest = {
+      number: pulls.size + 1,
+      state: "open",
+      title: typeof body.title === "string" ? body.title : from,
+      body: typeof body.body === "string" ? body.body : "",
+      head: from,
+      headSha: head(from),
+      base: body.base,
+      labels: [],
+      author: stubUser,
+      createdAt: now,
+      updatedAt: now,
+    }
+    pulls.set(opened.number, opened)
+    return pullBody(opened)
+  }
+
+  function editPull(number: string | undefined, body: unknown) {
+    const edited = pull(number)
+    if (isRecord(body) && (body.state === "open" || body.state === "closed")) {
+      edited.headSha = head(edited.head)
+      edited.state = body.state
+    }
+    if (isRecord(body) && typeof body.title === "string") edited.title = body.title
+    edited.updatedAt = new Date().toISOString()
+    return pullBody(edited)
+  }
+
+  /** The commit both branches grew from: the first of `to`'s ancestors that `from` has too. */
+  function mergeBase(from: string, to: string): string {
+    const queue = [to]
+    const seen = new Set<string>()
+    while (queue.length > 0) {
+      const sha = queue.shift() ?? ""
+      if (repository.descends(from, sha)) return sha
+      if (seen.has(sha)) continue
+      seen.add(sha)
+      queue.push(...repository.get(sha, "commit").parents)
+    }
+    throw new HttpError(404, "No common ancestor")
+  }
+
+  const revision = (given: string) => repository.refs.get(`heads/${branchNamed(given)}`) ?? given
+
+  /** GitHub's comparison of two revisions: `base...head`, as GET /compare answers it. */
+  function compare(range: string) {
+    const [from = "", to = ""] = range.split("...")
+    const [base, tip] = [revision(from), revision(to)]
+    repository.get(base, "commit")
+    repository.get(tip, "commit")
+    const ancestor = mergeBase(base, tip)
+    const commits: string[] = []
+    for (let sha = tip; sha !== ancestor;) {
+      commits.unshift(sha)
+      sha = repository.get(sha, "commit").parents[0] ?? ancestor
+    }
+    const before = repository.files(repository.get(ancestor, "commit").tree)
+    const after = repository.files(repository.get(tip, "commit").tree)
+    return {
+      status: commits.length === 0 ? "identical" : base === ancestor ? "ahead" : "diverged",
+      ahead_by: commits.length,
+      base_commit: commitBody(base),
+      merge_base_commit: commitBody(ancestor),
+      commits: commits.map(commitBody),
+      files: changedPaths(before, after).map((where) => {
+        const entry = after.get(where)
+        const binary = /\.(?:jpe?g|png|webp|avif|gif)$/i.test(where)
+        return {
+          filename: where,
+          sha: entry?.sha ?? before.get(where)?.sha,
+          status: !entry ? "removed" : before.has(where) ? "modified" : "added",
+          // GitHub gives a text file's diff and none for a picture; Decap tells them apart so.
+          ...(binary || !entry ? {} : { patch: `@@ ${where} @@` }),
+        }
+      }),
+    }
+  }
+
+  /**
+   * Merges a pull request as GitHub's merge button does: a merge commit (or one squashed commit)
+   * on the base branch. The files the pull request changed since the branches parted are laid
+   * over the base; a file both changed differently makes it unmergeable (405), as a conflict does.
+   */
+  function mergePull(number: string | undefined, body: unknown) {
+    const merging = pull(number)
+    if (merging.state !== "open") throw new HttpError(405, "Pull Request is not mergeable")
+    const [base, tip] = [head(merging.base), head(merging.head)]
+    if (isRecord(body) && typeof body.sha === "string" && body.sha !== tip) {
+      throw new HttpError(409, "Head branch was modified. Review and try the merge again.")
+    }
+    const ancestor = mergeBase(base, tip)
+    const [start, theirs, ours] = [ancestor, tip, base].map((sha) =>
+      repository.files(repository.get(sha, "commit").tree),
+    ) as [Map<string, TreeEntry>, Map<string, TreeEntry>, Map<string, TreeEntry>]
+    const merged = new Map([...ours].map(([where, entry]) => [where, entry.sha]))
+    for (const where of changedPaths(start, theirs)) {
+      const [was, mine] = [start.get(where)?.sha, ours.get(where)?.sha]
+      const wanted = theirs.get(where)?.sha
+      if (mine !== was && mine !== wanted) throw new HttpError(405, "Pull Request is not mergeable")
+      if (wanted) merged.set(where, wanted)
+      else merged.delete(where)
+    }
+    const squash = isRecord(body) && body.merge_method === "squash"
+    const message = [
+      squash
+        ? `${merging.title} (#${merging.number})`
+        : `Merge pull request #${merging.number} from ${repoName.split("/")[0]}/${merging.head}`,
+      isRecord(body) && typeof body.commit_message === "string" ? body.commit_message : "",
+    ]
+      .filter(Boolean)
+      .join("\n\n")
+    const now = new Date().toISOString()
+    const sha = repository.writeCommit({
+      tree: repository.treeOfFiles(merged),
+      parents: squash ? [base] : [base, tip],
+      message,
+      author: { ...stubUser, date: now },
+      committer: { name: "GitHub", email: "noreply@github.com", date: now },
+    })
+    setBranch(merging.base, sha, base)
+    Object.assign(merging, { state: "closed", headSha: tip, mergedAt: now, updatedAt: now })
+    return { sha, merged: true, message: "Pull Request successfully merged" }
+  }
+
+  function setLabels(number: string | undefined, body: unknown) {
+    const labelled = pull(number)
+    if (!isRecord(body) || !Array.isArray(body.labels)) throw new HttpError(422, "Invalid request.")
+    labelled.labels = body.labels.map((label) =>
+      isRecord(label) && typeof label.name === "string" ? label.name : String(label),
+    )
+    labelled.updatedAt = new Date().toISOString()
+    return labelled.labels.map((name) => ({ name }))
+  }
+
+  function createRef(body: unknown) {
+    if (!isRecord(body) || typeof body.ref !== "string" || typeof body.sha !== "string") {
+      throw new HttpError(422, "Invalid request.")
+    }
+    const name = body.ref.replace(/^refs\/heads\//, "")
+    if (repository.refs.has(`heads/${name}`)) throw new HttpError(422, "Reference already exists")
+    setBranch(name, body.sha, "")
     return ref(name)
+  }
+
+  function deleteRef(name: string) {
+    if (!repository.refs.delete(`heads/${name}`)) {
+      throw new HttpError(422, "Reference does not exist")
+    }
+  }
+
+  /** A commit status, as a deploy service posts it (POST /repos/{repo}/statuses/{sha}). */
+  function addStatus(given: string, body: unknown) {
+    const sha = revision(given)
+    repository.get(sha, "commit")
+    const states = ["error", "failure", "pending", "success"]
+    if (!isRecord(body) || typeof body.state !== "string" || !states.includes(body.state)) {
+      throw new HttpError(422, "Validation Failed")
+    }
+    const now = new Date().toISOString()
+    const status: CommitStatus = {
+      state: body.state as CommitStatus["state"],
+      context: typeof body.context === "string" ? body.context : "default",
+      target_url: typeof body.target_url === "string" ? body.target_url : null,
+      description: typeof body.description === "string" ? body.description : null,
+      created_at: now,
+      updated_at: now,
+    }
+    // Newest first, as GitHub lists them.
+    statuses.set(sha, [status, ...(statuses.get(sha) ?? [])])
+    return status
+  }
+
+  /** The combined status of a commit: the newest status of each context. */
+  function combinedStatus(given: string) {
+    const sha = revision(given)
+    repository.get(sha, "commit")
+    const latest = new Map<string, CommitStatus>()
+    for (const status of statuses.get(sha) ?? []) {
+      if (!latest.has(status.context)) latest.set(status.context, status)
+    }
+    const all = [...latest.values()]
+    const state = all.some((each) => each.state === "failure" || each.state === "error")
+      ? "failure"
+      : all.length > 0 && all.every((each) => each.state === "success")
+        ? "success"
+        : "pending"
+    return { state, sha, total_count: all.length, statuses: all }
   }
 
   await new Promise<void>((resolve, reject) => {

@@ -11,7 +11,7 @@ import PrivacyPage from "../../components/privacy/PrivacyPage"
 import ShopPage from "../../components/shop/ShopPage"
 import type { ContentFile } from "../../content/fields"
 import { contentModel, isPageName, type ContentName, type PageName } from "../../content/model"
-import { savedContent } from "../savedContent"
+import { pageShowing, savedContent } from "../savedContent"
 import type { SharedContent } from "./PreviewContent"
 import { PreviewFrame } from "./PreviewFrame"
 import { convertEntry, placeholderValues, type Conversion } from "./previewData"
@@ -57,23 +57,21 @@ function previewBody(
   conversion: Conversion,
   shared: SharedContent,
 ): { path: string; page: ReactElement } {
-  if (isPageName(name)) {
-    const path = savedContent[name].path
-    return { path, page: pagePreviews[name](entry, conversion) }
-  }
+  const path = pageShowing(name)
+  if (isPageName(name)) return { path, page: pagePreviews[name](entry, conversion) }
   if (name === "errors") {
     return {
-      path: "/404",
+      path,
       page: (
         <>
-          <NotFoundPage location={{ pathname: "/404" }} />
+          <NotFoundPage location={{ pathname: path }} />
           <ErrorScreen texts={shared.errors.unexpected} message="" />
         </>
       ),
     }
   }
   // Site settings show around the home page as it is saved.
-  return { path: savedContent.home.path, page: pagePreviews.home(savedContent.home, conversion) }
+  return { path, page: pagePreviews.home(savedContent.home, conversion) }
 }
 
 /**

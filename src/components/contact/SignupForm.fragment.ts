@@ -24,6 +24,7 @@ export const signupFormFields = graphql`
       tooMany
       busy
       unavailable
+      preview
       botFieldLabel
     }
   }

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react"
+import { usePreviewSite } from "../../hooks/usePreviewSite"
 import { useSiteSettings } from "../../hooks/useSiteSettings"
 import { colors } from "../../theme/tokens"
 
@@ -9,7 +10,10 @@ interface SeoProps {
   title: string
   description: string
   path: string
-  /** For pages that must not be indexed (the 404): no canonical address, `noindex`. */
+  /**
+   * For pages that must not be indexed (the 404): no canonical address, `noindex`. Every page of
+   * a preview of a draft is so.
+   */
   noindex?: boolean
   /** schema.org descriptions of the page, each written as a JSON-LD script. */
   structuredData?: JsonLd[]
@@ -28,6 +32,7 @@ export function Seo({
   children,
 }: SeoProps) {
   const site = useSiteSettings()
+  const hidden = usePreviewSite() || noindex
   const fullTitle = path === "/" ? `${site.brandName} | ${title}` : `${title} | ${site.brandName}`
   const url = absolute(path, site)
   const shareImage = site.shareImage.publicURL ? absolute(site.shareImage.publicURL, site) : null
@@ -35,7 +40,7 @@ export function Seo({
     <>
       <title>{fullTitle}</title>
       <meta name="description" content={description} />
-      {noindex ? <meta name="robots" content="noindex" /> : <link rel="canonical" href={url} />}
+      {hidden ? <meta name="robots" content="noindex" /> : <link rel="canonical" href={url} />}
       <meta name="theme-color" content={colors.accent} />
       <meta property="og:site_name" content={site.brandName} />
       <meta property="og:title" content={fullTitle} />

@@ -12,7 +12,9 @@ import {
   type ContentFile,
   type Field,
 } from "../fields"
+import { imageSize } from "image-size"
 import { imagePathPattern } from "../jsonSchema"
+import { pictureLimits } from "../pictureLimits"
 import { knownPlaceholders } from "../placeholders"
 import { isRecord } from "../../utils/json"
 import { shown } from "./places"
@@ -99,7 +101,27 @@ function checkImage(value: string, segments: string[], walker: Walker) {
       segments,
       `names ${value}, which is not a JPEG, PNG, WebP or AVIF picture: save it in one of those formats`,
     )
+  } else {
+    const tooLarge = pictureTooLarge(file)
+    if (tooLarge) walker.report(segments, `names ${value}, which ${tooLarge}`)
   }
+}
+
+const megabytes = (bytes: number) => `${(bytes / 1_000_000).toFixed(1)} MB`
+
+/** What is too large about a picture (./pictureLimits.ts) and how to fix it; undefined if nothing. */
+function pictureTooLarge(file: string): string | undefined {
+  const data = fs.readFileSync(file)
+  const { width = 0, height = 0 } = imageSize(data)
+  const { width: widest, megapixels, bytes } = pictureLimits
+  const over = width > widest || width * height > megapixels * 1_000_000 || data.length > bytes
+  if (!over) return undefined
+  return [
+    `is ${width} × ${height} pixels and ${megabytes(data.length)}: the site shows a picture at most`,
+    `${widest} pixels wide, and takes pictures of up to ${megapixels} megapixels and ${megabytes(bytes)}.`,
+    `Upload it again in the editor, which makes it that size, or make it ${widest} pixels wide`,
+    `(or narrower) in a photo app and save it as a JPEG`,
+  ].join(" ")
 }
 
 /** Names that should differ within one list: the site tells entries apart by them. */

@@ -78,6 +78,10 @@ export const contact = contentFile({
           maxLength: 240,
           hint: "When the mailing list cannot be reached: the address has not been kept.",
         }),
+        paragraph("preview", "On a preview", {
+          maxLength: 240,
+          hint: "A preview of a draft (View Preview in the editor) keeps no list: what someone who tries the form there reads. The address has not been kept.",
+        }),
         text("botFieldLabel", "Hidden trap field (read by programs only)", {
           maxLength: 60,
           hint: "A field people never see; programs that fill every field fill it, and their sign-up is refused.",

@@ -46,6 +46,7 @@ export const site = contentFile({
     }),
     image("icon", "Site icon", {
       hint: "A square PNG of at least 512 × 512 pixels; the browser-tab icon and the phone home-screen icons are made from it.",
+      asUploaded: true,
     }),
     text("skipLinkLabel", "“Skip to content” link", {
       maxLength: 30,

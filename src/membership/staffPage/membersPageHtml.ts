@@ -1,12 +1,12 @@
 import site from "../../../data/site.json"
 import { staffPagePolicy } from "../../shared/policy"
+import { escapeHtml } from "../../utils/escapeHtml"
 import { pageTexts } from "./staffPageTexts"
 
 /** Where the app (./membersApp.tsx) renders. */
 export const membersRootId = "members"
 
-const escape = (text: string) =>
-  text.replace(/[&<>"]/g, (character) => `&#${character.charCodeAt(0)};`)
+const escape = escapeHtml
 
 /**
  * The HTML of /admin/members/, written by the CMS's webpack build (src/gatsby/cmsWebpack.ts) with the

@@ -39,17 +39,17 @@ const jsonType = "application/json"
 
 const wantsJson = (request: Request) => (request.headers.get("accept") ?? "").includes(jsonType)
 
-/** A refusal before the handler runs (src/server/app.ts: another site's post, a body too big). */
-export function signupRefusal(status: 403 | 413, texts: SignupTexts = signupTexts) {
+/**
+ * A refusal before the handler runs (src/server/app.ts: another site's post, a body too big, a
+ * preview of a draft, which keeps no list).
+ */
+export function signupRefusal(
+  status: 403 | 413,
+  problem: SignupProblem = "rejected",
+  texts: SignupTexts = signupTexts,
+) {
   return (c: Context) =>
-    respond(
-      texts,
-      wantsJson(c.req.raw),
-      status,
-      { outcome: "problem", problem: "rejected" },
-      "",
-      {},
-    )
+    respond(texts, wantsJson(c.req.raw), status, { outcome: "problem", problem }, "", {})
 }
 
 /** /api/subscribe in the route table: the wing's list and limits for this request (`c.var`). */

@@ -1,0 +1,115 @@
+/**
+ * @jest-environment node
+ */
+import { renderToStaticMarkup } from "react-dom/server"
+import { useStaticQuery } from "gatsby"
+import contact from "../data/contact.json"
+import site from "../data/site.json"
+import { Seo } from "../src/components/layout/Seo"
+import { fillPlaceholders } from "../src/content/placeholders"
+import { hostPreview, isPreviewSite, previewSettingProblem } from "../src/previews/previewSite"
+import { createApp } from "../src/server/app"
+import type { Settings } from "../src/server/runtime"
+import {
+  confirmEndpoint,
+  leaveEndpoint,
+  membersCsvEndpoint,
+  membersEndpoint,
+  signupEndpoint,
+} from "../src/shared/endpoints"
+import { staticQueryData } from "./setup/content"
+
+// A preview of a draft (SITE_PREVIEW=1, src/previews/previewSite.ts): never indexed, no list of
+// members, and a build the host makes a preview of stops until it is marked one.
+
+describe("the setting", () => {
+  test("SITE_PREVIEW=1 (or true, yes) marks a preview; unset or anything else does not", () => {
+    for (const value of ["1", "true", "TRUE", " yes "]) {
+      expect(isPreviewSite({ SITE_PREVIEW: value })).toBe(true)
+    }
+    for (const value of [undefined, "", "0", "false", "no"]) {
+      expect(isPreviewSite({ SITE_PREVIEW: value })).toBe(false)
+    }
+  })
+
+  test("hosts that build previews by themselves are recognised; their production builds are not", () => {
+    expect(hostPreview({ NETLIFY: "true", CONTEXT: "deploy-preview" })).toMatch(/Netlify/)
+    expect(hostPreview({ NETLIFY: "true", CONTEXT: "branch-deploy" })).toMatch(/Netlify/)
+    expect(hostPreview({ NETLIFY: "true", CONTEXT: "production" })).toBeUndefined()
+    expect(hostPreview({ CF_PAGES: "1", CF_PAGES_BRANCH: "cms/pages/shop" })).toMatch(
+      /Cloudflare Pages builds branch cms\/pages\/shop, not main/,
+    )
+    expect(hostPreview({ CF_PAGES: "1", CF_PAGES_BRANCH: "main" })).toBeUndefined()
+    expect(
+      hostPreview({ CF_PAGES: "1", CF_PAGES_BRANCH: "live", GATSBY_CMS_BRANCH: "live" }),
+    ).toBeUndefined()
+  })
+
+  test("a preview the host builds without SITE_PREVIEW stops the build, saying what to set", () => {
+    const netlifyPreview = { NETLIFY: "true", CONTEXT: "deploy-preview" }
+    expect(previewSettingProblem(netlifyPreview)).toMatch(
+      /preview build \(Netlify builds its deploy-preview context\), but SITE_PREVIEW is not set.*Set SITE_PREVIEW=1/,
+    )
+    expect(previewSettingProblem({ ...netlifyPreview, SITE_PREVIEW: "1" })).toBeUndefined()
+    expect(previewSettingProblem({ NETLIFY: "true", CONTEXT: "production" })).toBeUndefined()
+  })
+})
+
+describe("its pages", () => {
+  afterEach(() => jest.mocked(useStaticQuery).mockImplementation(() => staticQueryData))
+
+  const headOf = (preview: boolean) => {
+    jest
+      .mocked(useStaticQuery)
+      .mockImplementation(() => ({ ...staticQueryData, site: { siteMetadata: { preview } } }))
+    return renderToStaticMarkup(<Seo title="Shop" description="Dresses and more" path="/shop" />)
+  }
+
+  test("ask not to be indexed, and name no canonical address; the live site's do not", () => {
+    const canonical = `<link rel="canonical" href="${new URL("/shop", site.siteUrl).href}"/>`
+    expect(headOf(true)).toContain('<meta name="robots" content="noindex"/>')
+    expect(headOf(true)).not.toContain('rel="canonical"')
+    expect(headOf(false)).toContain(canonical)
+    expect(headOf(false)).not.toContain('name="robots"')
+  })
+})
+
+describe("its endpoints", () => {
+  const app = (settings: Settings) =>
+    createApp({
+      settings: () => settings,
+      client: () => "203.0.113.9",
+      membership: () => {
+        throw new Error("a preview never reaches the list, nor opens the store")
+      },
+    })
+  const origin = site.siteUrl
+  const signUp = (accept: string) =>
+    app({ SITE_PREVIEW: "1" }).request(`${origin}${signupEndpoint}`, {
+      method: "POST",
+      headers: {
+        "Content-Type": "application/x-www-form-urlencoded",
+        Origin: origin,
+        Accept: accept,
+      },
+      body: "email=ann%40example.com",
+    })
+  const message = fillPlaceholders(contact.messages.preview, site)
+
+  test("refuse a sign-up in plain words (the contact page's message), to the form's script and to a page", async () => {
+    const json = await signUp("application/json")
+    expect(json.status).toBe(403)
+    expect(await json.json()).toEqual({ outcome: "problem", problem: "preview" })
+    const page = await signUp("text/html")
+    expect(page.status).toBe(403)
+    // As React writes an apostrophe into HTML.
+    expect((await page.text()).replace(/&#x27;/g, "'")).toContain(message)
+  })
+
+  test("have no members: her links and the staff's list are not there", async () => {
+    for (const endpoint of [confirmEndpoint, leaveEndpoint, membersEndpoint, membersCsvEndpoint]) {
+      const response = await app({ SITE_PREVIEW: "1" }).request(`${origin}${endpoint}`)
+      expect(response.status).toBe(404)
+    }
+  })
+})

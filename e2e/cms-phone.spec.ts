@@ -1,0 +1,46 @@
+import path from "node:path"
+import { expect, test } from "@playwright/test"
+import { contentModel } from "../src/content/model"
+import { startDecapServer, type DecapServer } from "./support/decapServer"
+import { forward } from "./support/forward"
+
+// The content editor on a phone (390 pixels wide): a member of staff changes a text and saves it
+// as a draft, on the local backend (e2e/cms.spec.ts says how). Decap's editor is 800 pixels wide
+// at least; src/cms/phoneLayout.ts fits it to the screen.
+test.use({ bypassCSP: true, viewport: { width: 390, height: 844 }, hasTouch: true })
+test.describe.configure({ timeout: 120_000 })
+
+let server: DecapServer
+test.beforeAll(async () => {
+  server = await startDecapServer(path.resolve(__dirname, "..", "data"))
+})
+test.afterAll(() => server?.stop())
+
+test("at 390 pixels: a text changed and saved as a draft, the editor within the screen", async ({
+  page,
+}) => {
+  await forward(page, "http://localhost:8081/api/v1", server.api)
+  await page.goto("/admin/")
+  await page.getByRole("button", { name: "Login" }).click()
+  await page.getByRole("link", { name: contentModel.shop.label }).click()
+
+  const heading = page.getByLabel("Page heading", { exact: true })
+  await heading.fill("Shop the spring edit")
+  const save = page.getByRole("button", { name: "Save", exact: true })
+  // Nothing sideways: the page is the screen's width, and Save and the Publish menu are on it.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+  for (const control of [save, page.getByRole("button", { name: "Publish" })]) {
+    const box = await control.boundingBox()
+    expect(box && box.x >= 0 && box.x + box.width <= 390).toBe(true)
+  }
+  await expect(heading).toBeInViewport()
+
+  await save.tap()
+  await expect
+    .poll(() => server.git("show", "cms/pages/shop:data/shop.json"), {
+      message: "the draft is committed on its branch",
+    })
+    .toContain('"heading": "Shop the spring edit"')
+  const status = page.getByRole("button", { name: "Status: Draft" })
+  await expect(status).toBeInViewport()
+})

@@ -1,0 +1,102 @@
+// `npm run cms`: the content editor on this computer. decap-server (the CMS's local backend) and
+// `gatsby develop` side by side; the CMS at http://localhost:8000/admin/ finds decap-server on
+// :8081 by itself (`local_backend` in src/cms/config.ts).
+//
+// decap-server keeps drafts only in its Git mode, as branches of this repository (cms/<collection>/
+// <entry>), merged into the checked-out branch when published. It takes the branch from each
+// request of the CMS, which takes it from its configuration (backend.branch, "master" when none is
+// given): so gatsby develop is started with GATSBY_CMS_BRANCH set to the branch checked out here.
+// Git mode commits with `git add .` and checks branches out in this working copy, which a change
+// not yet committed would join or stop (a rebase refuses a dirty tree): then decap-server runs in
+// its file mode instead, as before drafts (Publish writes data/ and commits nothing), and says why.
+import { execFileSync } from "node:child_process"
+import path from "node:path"
+import concurrently from "concurrently"
+
+export interface LocalEditor {
+  /** decap-server's mode. */
+  mode: "git" | "fs"
+  /** The branch drafts are made from and published to (Git mode). */
+  branch?: string
+  /** Why there are no drafts (file mode). */
+  reason?: string
+}
+
+interface Checkout {
+  /** `git symbolic-ref --short HEAD`; undefined outside a Git checkout or on a detached HEAD. */
+  branch?: string
+  /** `git status --porcelain`, one line a changed path. */
+  changes: string[]
+}
+
+/** Git mode on the checked-out branch of a clean working copy; file mode otherwise. */
+export function localEditor({ branch, changes }: Checkout): LocalEditor {
+  if (!branch) {
+    return {
+      mode: "fs",
+      reason: "this folder is not on a Git branch (not a checkout, or a detached HEAD)",
+    }
+  }
+  if (changes.length > 0) {
+    const shown = changes.slice(0, 5).map((line) => `    ${line}`)
+    if (changes.length > 5) shown.push(`    … and ${changes.length - 5} more`)
+    return {
+      mode: "fs",
+      reason: [
+        `the working copy has changes not committed yet, which decap-server's Git mode would commit with the first draft:`,
+        ...shown,
+        `  Commit or stash them (git stash), then start npm run cms again for drafts.`,
+      ].join("\n"),
+    }
+  }
+  return { mode: "git", branch }
+}
+
+function git(repo: string, ...args: string[]): string | undefined {
+  try {
+    return execFileSync("git", ["-C", repo, ...args], {
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "ignore"],
+    }).trimEnd()
+  } catch {
+    return undefined
+  }
+}
+
+function checkoutOf(repo: string): Checkout {
+  const status = git(repo, "status", "--porcelain")
+  return {
+    branch: status === undefined ? undefined : git(repo, "symbolic-ref", "--short", "HEAD"),
+    changes: status ? status.split("\n") : [],
+  }
+}
+
+if (require.main === module) {
+  const repo = path.resolve(__dirname, "..")
+  const editor = localEditor(checkoutOf(repo))
+  console.log(
+    editor.mode === "git"
+      ? `CMS: drafts are branches of this repository, published into ${editor.branch} (decap-server's Git mode).`
+      : `CMS: no drafts this time, Publish writes data/ directly (decap-server's file mode): ${editor.reason}`,
+  )
+  const { result } = concurrently(
+    [
+      {
+        name: "cms",
+        command: "decap-server",
+        // Where the CMS looks for it (`local_backend: true`), whatever PORT gatsby develop is given.
+        env: { MODE: editor.mode, GIT_REPO_DIRECTORY: repo, PORT: "8081" },
+      },
+      {
+        name: "site",
+        command: "gatsby develop",
+        env: editor.branch ? { GATSBY_CMS_BRANCH: editor.branch } : {},
+      },
+    ],
+    { killOthersOn: ["failure", "success"], prefixColors: ["blue", "magenta"], cwd: repo },
+  )
+  result.then(
+    () => process.exit(0),
+    () => process.exit(1),
+  )
+}

@@ -1,0 +1,42 @@
+/**
+ * The editor on a phone. Decap 3.16's editor is at least 800 pixels wide (its EditorContainer and
+ * ToolbarContainer say `min-width: 800px`), so at 390 it scrolled sideways with Status and
+ * Publish off the screen, and its preview beside the form left each half a phone's width. Below
+ * 800 pixels the editor fits the screen: the toolbar takes two rows (the way back and whether the
+ * changes are saved; Save, Status, Publish), the site's address and the account menu are left to
+ * the other screens, and the form takes the whole width (the page itself, built, is what "View
+ * Preview" opens). Decap's styled components are found by the names emotion writes into their
+ * class names; e2e/cms-phone.spec.ts fails if they change.
+ */
+const toolbarRow = "66px"
+
+// Each rule starts at `body`: emotion writes Decap's styles after this sheet, and one class each.
+
+export const phoneLayout = `
+@media (max-width: 799px) {
+  body [class*="-EditorContainer"] {
+    min-width: 0;
+    padding-top: calc(2 * ${toolbarRow});
+  }
+  body [class*="-ToolbarContainer"] {
+    min-width: 0;
+    height: calc(2 * ${toolbarRow});
+    flex-wrap: wrap;
+  }
+  body [class*="-ToolbarSectionBackLink"],
+  body [class*="-ToolbarSectionMain"] {
+    flex: 1 1 100%;
+    height: ${toolbarRow};
+  }
+  body [class*="-ToolbarSectionMeta"] {
+    display: none;
+  }
+  body .SplitPane > .Pane1 {
+    width: 100% !important;
+  }
+  body .SplitPane > .Resizer,
+  body .SplitPane > .Pane2 {
+    display: none;
+  }
+}
+`

@@ -1,0 +1,19 @@
+/**
+ * How large a picture in data/images may be, chosen by measurement (docs/cms.md, "Pictures"):
+ * the widest size the build makes of any picture is 2400 pixels (the full-width banners of
+ * src/components/ui/ResponsiveImage.tsx), so more is never shown, while every pixel is decoded
+ * again for each of a picture's sizes in every cold build (a 12-megapixel photo's image jobs take
+ * 2.9 times a 2400-pixel one's) and its bytes stay in Git for good. The CMS makes an upload this
+ * size before it is committed (`media_processing`, src/cms/config.ts); the content check refuses
+ * a picture over it, whichever way it came (src/content/checkContent/beyondSchema.ts).
+ */
+export const pictureLimits = {
+  /** Pixels across: the widest rendition the build makes. */
+  width: 2400,
+  /** Pixels in all: a portrait photo at 2400 wide (3:4) is 7.7 megapixels. */
+  megapixels: 8,
+  /** Bytes of the file: several times what the CMS's processing makes of a 12-megapixel photo. */
+  bytes: 2_000_000,
+  /** The JPEG quality the CMS encodes at (the build makes the site's own files from it). */
+  quality: 85,
+} as const
