@@ -1,0 +1,107 @@
+/**
+ * @jest-environment node
+ */
+import { cpuSecondsOf, runSteps, timingTable, type Step } from "../scripts/steps/runSteps"
+
+/** Runs the plan with its output kept, not printed. */
+async function run(steps: Step[]) {
+  let output = ""
+  const result = await runSteps(steps, { out: (text) => (output += text) })
+  const byName = Object.fromEntries(result.steps.map((step) => [step.name, step]))
+  return { result, output, byName }
+}
+
+// The runner's own overhead: a step of 0.6 s may take a little longer than that.
+const slack = 0.5
+
+test("runs steps that wait for nothing side by side, and a step after the ones it needs", async () => {
+  const { byName } = await run([
+    { name: "one", command: "sleep 0.6" },
+    { name: "two", command: "sleep 0.6" },
+    { name: "three", command: "true", after: ["one", "two"] },
+  ])
+  const [one, two, three] = [byName.one, byName.two, byName.three]
+  expect(Math.abs((one?.startedAt ?? NaN) - (two?.startedAt ?? NaN))).toBeLessThan(slack)
+  for (const step of [one, two]) expect(step?.seconds).toBeGreaterThanOrEqual(0.6)
+  expect(three?.startedAt).toBeGreaterThanOrEqual(
+    Math.max(
+      (one?.startedAt ?? 0) + (one?.seconds ?? 0),
+      (two?.startedAt ?? 0) + (two?.seconds ?? 0),
+    ) - 0.01,
+  )
+  expect(three?.status).toBe("passed")
+})
+
+test("a failed step skips the steps after it, and the others still run", async () => {
+  const { byName, output } = await run([
+    { name: "breaks", command: "echo going wrong; false" },
+    { name: "needs-it", command: "echo never", after: ["breaks"] },
+    { name: "needs-that", command: "echo never", after: ["needs-it"] },
+    { name: "apart", command: "echo apart ran" },
+  ])
+  expect(byName.breaks?.status).toBe("failed")
+  expect(byName["needs-it"]?.status).toBe("skipped")
+  expect(byName["needs-that"]?.status).toBe("skipped")
+  expect(byName.apart?.status).toBe("passed")
+  // Each line of a step's output is marked with its name; what a skipped step would print is not there.
+  expect(output).toContain("[breaks] going wrong\n")
+  expect(output).toContain("[apart] apart ran\n")
+  expect(output).not.toContain("never")
+})
+
+test("counts the processor time of the step's processes, not its waiting", async () => {
+  const busy = `node -e "const end = Date.now() + 700; while (Date.now() < end);"`
+  const { byName } = await run([
+    { name: "busy", command: busy },
+    { name: "idle", command: "sleep 0.7" },
+  ])
+  // A shared machine may give the busy loop less than all of a core: at least half of it.
+  expect(byName.busy?.cpuSeconds).toBeGreaterThan(0.35)
+  expect(byName.idle?.cpuSeconds).toBeLessThan(0.2)
+})
+
+test("a step waiting for a step the plan does not have is refused before anything runs", async () => {
+  await expect(run([{ name: "lonely", command: "true", after: ["missing"] }])).rejects.toThrow(
+    "lonely waits for missing, which is not a step of the plan",
+  )
+})
+
+test("the table has a row a step and one for the whole run", async () => {
+  const { result } = await run([
+    { name: "first", command: "true" },
+    { name: "second", command: "false", after: ["first"] },
+  ])
+  const rows = timingTable(result).split("\n")
+  expect(rows[0]).toBe("| step | after | started at s | took s | CPU s | cores busy | result |")
+  const cells = (row = "") => row.split("|").map((cell) => cell.trim())
+  expect(cells(rows[2])).toEqual(["", "first", "", "0", "0", expect.any(String), "", "passed", ""])
+  expect(cells(rows[3])).toEqual([
+    "",
+    "second",
+    "first",
+    "0",
+    "0",
+    expect.any(String),
+    "",
+    "failed",
+    "",
+  ])
+  expect(cells(rows[4])).toEqual([
+    "",
+    "**whole run**",
+    "",
+    "0",
+    "0",
+    expect.any(String),
+    expect.any(String),
+    "failed",
+    "",
+  ])
+})
+
+test("reads a process's processor time from its /proc stat line, whatever its name holds", () => {
+  // pid (name) state ppid … utime stime cutime cstime (fields 14-17), in ticks of 1/100 s.
+  const stat = "4242 (a (strange) name) S 1 4242 4242 0 -1 4194304 100 0 0 0 12 3 150 35 20 0 1 0"
+  expect(cpuSecondsOf(stat)).toBeCloseTo(2.0)
+  expect(cpuSecondsOf("garbage")).toBeUndefined()
+})
