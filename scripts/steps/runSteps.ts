@@ -1,65 +1,59 @@
 // Runs a plan of steps (shell commands), each as soon as the steps it needs have passed, and
-// measures each: when it started, how long it took and how much processor time it used. The
-// processor time says whether a step kept the cores busy or left room for another beside it.
+// times each: when it started and how long it took, and how busy the machine's cores were
+// meanwhile (with this run's steps and whatever else runs on the machine), which says how much of
+// a step's time was its own work and how much was waiting for a shared machine.
 import { spawn } from "node:child_process"
-import { mkdtempSync, readFileSync, rmSync } from "node:fs"
-import { tmpdir } from "node:os"
-import path from "node:path"
+import { readFileSync } from "node:fs"
+import { cpus } from "node:os"
+import { markdownTable } from "../markdown"
 
 export interface Step {
   name: string
-  /** Run by bash, from the repository's root. */
+  /** Run by bash, from the current folder. */
   command: string
   /** Steps that must pass before this one starts (what it reads, or what it must not overlap). */
   after?: string[]
-  /** Added to the environment. */
-  env?: NodeJS.ProcessEnv
 }
 
 export interface StepResult {
   name: string
-  command: string
   after: string[]
   status: "passed" | "failed" | "skipped"
   /** Seconds from the start of the plan. */
   startedAt: number
   seconds: number
-  /** Processor seconds of the step's processes (user and system), where /proc tells it. */
-  cpuSeconds?: number
+  /** How busy the machine's cores were while the step ran, 0 to 1, where /proc/stat tells it. */
+  machineBusy?: number
 }
 
 export interface PlanResult {
   steps: StepResult[]
   seconds: number
-  /** Processor seconds the whole machine spent busy meanwhile (every user's), where /proc tells it. */
-  machineCpuSeconds?: number
+  machineBusy?: number
 }
 
-/** Clock ticks a second, as /proc counts processor time (USER_HZ: 100 on Linux). */
-const ticksPerSecond = 100
-
-/** The machine's busy processor time so far, every user's, in seconds (undefined without /proc). */
-function machineBusySeconds(): number | undefined {
+/** The machine's busy and total processor time so far, in clock ticks (undefined without /proc). */
+function processorTicks(): { busy: number; total: number } | undefined {
   try {
-    // cpu  user nice system idle iowait irq softirq steal …: all but idle and iowait are busy.
-    const ticks = (readFileSync("/proc/stat", "utf8").split("\n")[0] ?? "").split(/\s+/).slice(1, 9)
-    const busy = ticks.filter((_, i) => i !== 3 && i !== 4).reduce((sum, n) => sum + Number(n), 0)
-    return ticks.length === 8 && Number.isFinite(busy) ? busy / ticksPerSecond : undefined
+    // cpu  user nice system idle iowait irq softirq steal: all but idle and iowait are busy.
+    const line = readFileSync("/proc/stat", "utf8").split("\n")[0] ?? ""
+    const ticks = line.split(/\s+/).slice(1, 9).map(Number)
+    if (ticks.length !== 8 || ticks.some((n) => !Number.isFinite(n))) return undefined
+    const total = ticks.reduce((sum, n) => sum + n, 0)
+    return { busy: total - (ticks[3] ?? 0) - (ticks[4] ?? 0), total }
   } catch {
     return undefined
   }
 }
 
-/**
- * The processor time of a finished bash and everything it waited for, from the copy of its
- * /proc/<pid>/stat it wrote as it ended: its own utime and stime and its children's cutime and
- * cstime (fields 14–17; the name in field 2 may hold spaces, so counted after its ")").
- */
-export function cpuSecondsOf(stat: string): number | undefined {
-  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ")
-  const ticks = fields.slice(11, 15).map(Number)
-  if (ticks.length !== 4 || ticks.some((n) => !Number.isFinite(n))) return undefined
-  return ticks.reduce((sum, n) => sum + n, 0) / ticksPerSecond
+/** A meter of how busy the machine has been since it was made. */
+function busyMeter(): () => number | undefined {
+  const start = processorTicks()
+  return () => {
+    const end = processorTicks()
+    if (!start || !end || end.total <= start.total) return undefined
+    return (end.busy - start.busy) / (end.total - start.total)
+  }
 }
 
 /** A writer that puts `prefix` before every line, so that steps running together stay readable. */
@@ -79,32 +73,18 @@ function prefixedLines(prefix: string, write: (text: string) => void) {
   }
 }
 
-function runStep(
-  step: Step,
-  statFile: string,
-  out: (text: string) => void,
-): Promise<{ passed: boolean; cpuSeconds?: number }> {
-  // bash copies its own /proc entry as it ends, once the command's processes are waited for.
-  const script = `${step.command}\nstatus=$?\ncat /proc/$$/stat > ${JSON.stringify(statFile)} 2> /dev/null\nexit $status`
+function runStep(step: Step, out: (text: string) => void): Promise<boolean> {
   return new Promise((resolve) => {
-    const child = spawn("bash", ["-c", script], {
-      env: { ...process.env, ...step.env },
-      stdio: ["ignore", "pipe", "pipe"],
-    })
+    const child = spawn("bash", ["-c", step.command], { stdio: ["ignore", "pipe", "pipe"] })
     const stdout = prefixedLines(`[${step.name}] `, out)
     const stderr = prefixedLines(`[${step.name}] `, out)
     child.stdout.on("data", stdout.push)
     child.stderr.on("data", stderr.push)
+    child.on("error", (error) => out(`[${step.name}] ${error.message}\n`))
     child.on("close", (code) => {
       stdout.end()
       stderr.end()
-      let cpuSeconds: number | undefined
-      try {
-        cpuSeconds = cpuSecondsOf(readFileSync(statFile, "utf8"))
-      } catch {
-        // no /proc here
-      }
-      resolve({ passed: code === 0, cpuSeconds })
+      resolve(code === 0)
     })
   })
 }
@@ -115,95 +95,92 @@ function runStep(
  */
 export async function runSteps(
   steps: Step[],
-  { out = (text: string) => void process.stdout.write(text) } = {},
+  { out = (text) => void process.stdout.write(text) }: { out?: (text: string) => void } = {},
 ): Promise<PlanResult> {
   for (const step of steps)
     for (const needed of step.after ?? [])
       if (!steps.some((other) => other.name === needed))
         throw new Error(`${step.name} waits for ${needed}, which is not a step of the plan`)
 
-  const statDir = mkdtempSync(path.join(tmpdir(), "steps-"))
   const started = performance.now()
-  const machineAtStart = machineBusySeconds()
+  const wholeRun = busyMeter()
   const since = () => (performance.now() - started) / 1000
   const results = new Map<string, StepResult>()
   const running = new Map<string, Promise<void>>()
-
   const ready = (step: Step) => (step.after ?? []).every((name) => results.has(name))
-  try {
-    while (results.size < steps.length) {
-      for (const step of steps) {
-        if (results.has(step.name) || running.has(step.name) || !ready(step)) continue
-        const base = { name: step.name, command: step.command, after: step.after ?? [] }
-        const blocked = base.after.filter((name) => results.get(name)?.status !== "passed")
-        if (blocked.length > 0) {
-          out(`── ${step.name}: skipped (${blocked.join(", ")} did not pass)\n`)
-          results.set(step.name, { ...base, status: "skipped", startedAt: since(), seconds: 0 })
-          continue
-        }
-        const startedAt = since()
-        out(`── ${step.name}: ${step.command}\n`)
-        running.set(
-          step.name,
-          runStep(step, path.join(statDir, step.name), out).then(({ passed, cpuSeconds }) => {
-            const seconds = since() - startedAt
-            const status = passed ? "passed" : "failed"
-            out(`── ${step.name}: ${passed ? "passed" : "FAILED"} in ${Math.round(seconds)} s\n`)
-            results.set(step.name, { ...base, status, startedAt, seconds, cpuSeconds })
-            running.delete(step.name)
-          }),
-        )
+
+  while (results.size < steps.length) {
+    for (const step of steps) {
+      if (results.has(step.name) || running.has(step.name) || !ready(step)) continue
+      const after = step.after ?? []
+      const blocked = after.filter((name) => results.get(name)?.status !== "passed")
+      if (blocked.length > 0) {
+        out(`── ${step.name}: skipped (${blocked.join(", ")} did not pass)\n`)
+        results.set(step.name, {
+          name: step.name,
+          after,
+          status: "skipped",
+          startedAt: since(),
+          seconds: 0,
+        })
+        continue
       }
-      // Skipping may have made other steps ready: look again before waiting.
-      if (running.size > 0) await Promise.race(running.values())
-      else if (!steps.some((step) => !results.has(step.name) && ready(step)))
-        throw new Error("the plan has steps waiting on each other")
+      const startedAt = since()
+      const meter = busyMeter()
+      out(`── ${step.name}: ${step.command}\n`)
+      running.set(
+        step.name,
+        runStep(step, out).then((passed) => {
+          const seconds = since() - startedAt
+          out(`── ${step.name}: ${passed ? "passed" : "FAILED"} in ${Math.round(seconds)} s\n`)
+          const status = passed ? "passed" : "failed"
+          results.set(step.name, {
+            name: step.name,
+            after,
+            status,
+            startedAt,
+            seconds,
+            machineBusy: meter(),
+          })
+          running.delete(step.name)
+        }),
+      )
     }
-  } finally {
-    rmSync(statDir, { recursive: true, force: true })
+    // Skipping may have made other steps ready: look again before waiting.
+    if (running.size > 0) await Promise.race(running.values())
+    else if (!steps.some((step) => !results.has(step.name) && ready(step)))
+      throw new Error("the plan has steps waiting on each other")
   }
-  const machineAtEnd = machineBusySeconds()
   return {
     steps: steps.map((step) => results.get(step.name) as StepResult),
     seconds: since(),
-    machineCpuSeconds:
-      machineAtStart === undefined || machineAtEnd === undefined
-        ? undefined
-        : machineAtEnd - machineAtStart,
+    machineBusy: wholeRun(),
   }
 }
 
-const formatSeconds = (seconds: number | undefined) =>
-  seconds === undefined ? "" : String(Math.round(seconds))
+const percent = (share: number | undefined) =>
+  share === undefined ? "" : `${Math.round(share * 100)} %`
 
 /** The timings as a Markdown table: a row a step, in the plan's order, and the whole run. */
-export function timingTable({ steps, seconds }: PlanResult): string {
+export function timingTable({ steps, seconds, machineBusy }: PlanResult): string {
   const rows = steps.map((step) => [
     step.name,
     step.after.join(", "),
-    step.status === "skipped" ? "" : formatSeconds(step.startedAt),
-    step.status === "skipped" ? "" : formatSeconds(step.seconds),
-    formatSeconds(step.cpuSeconds),
-    step.cpuSeconds === undefined || step.seconds < 1
-      ? ""
-      : (step.cpuSeconds / step.seconds).toFixed(2),
+    step.status === "skipped" ? "" : Math.round(step.startedAt),
+    step.status === "skipped" ? "" : Math.round(step.seconds),
+    percent(step.machineBusy),
     step.status,
   ])
-  const cpu = steps.reduce<number | undefined>(
-    (sum, step) =>
-      sum === undefined || step.cpuSeconds === undefined ? sum : sum + step.cpuSeconds,
-    0,
-  )
   rows.push([
     "**whole run**",
     "",
-    "0",
-    formatSeconds(seconds),
-    formatSeconds(cpu),
-    cpu === undefined ? "" : (cpu / seconds).toFixed(2),
+    0,
+    Math.round(seconds),
+    percent(machineBusy),
     steps.every((step) => step.status === "passed") ? "passed" : "failed",
   ])
-  const header = ["step", "after", "started at s", "took s", "CPU s", "cores busy", "result"]
-  const line = (cells: string[]) => `| ${cells.join(" | ")} |`
-  return [line(header), line(header.map(() => "---")), ...rows.map(line)].join("\n")
+  return markdownTable(
+    ["step", "after", "started at s", "took s", `${cpus().length} cores busy`, "result"],
+    rows,
+  )
 }
