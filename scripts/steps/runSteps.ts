@@ -165,7 +165,9 @@ const percent = (share: number | undefined) =>
 export function timingTable({ steps, seconds, machineBusy }: PlanResult): string {
   const rows = steps.map((step) => [
     step.name,
-    step.after.join(", "),
+    step.after.length > 1 && step.after.length === steps.length - 1
+      ? "every other step"
+      : step.after.join(", "),
     step.status === "skipped" ? "" : Math.round(step.startedAt),
     step.status === "skipped" ? "" : Math.round(step.seconds),
     percent(step.machineBusy),
