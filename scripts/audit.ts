@@ -56,9 +56,9 @@ async function lhci(set: RunSet, args: string[], env: NodeJS.ProcessEnv = {}) {
 
 /**
  * Every run, in one process with one Chromium, each kept where `lhci collect` keeps its own:
- * `lhci collect` starts a Lighthouse process a run, which took 8–11 s more a run than this on
- * the shared machine here, some 7 minutes over the gate's 53 runs (docs/decisions.md, "The
- * quality gate on Lighthouse CI").
+ * `lhci collect` starts a Lighthouse process a run, which made each run take twice as long on
+ * the shared machine here (11 s more on average), some 10 minutes over the gate's 53 runs
+ * (docs/decisions.md, "The quality gate on Lighthouse CI").
  */
 async function runAll() {
   // Imported as the ES modules they are: tsx runs this file as CommonJS and would compile
@@ -77,7 +77,8 @@ async function runAll() {
     await control.close()
     await chrome.kill()
   }
-  process.once("SIGINT", () => void stop().then(() => process.exit(130)))
+  for (const signal of ["SIGINT", "SIGTERM"])
+    process.once(signal, () => void stop().then(() => process.exit(130)))
 
   const runOnce = async (set: RunSet, url: string, flags = {}) => {
     for (let attempt = 1; ; attempt++) {
