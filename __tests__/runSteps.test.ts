@@ -59,6 +59,24 @@ test("says how busy the machine's cores were while each step ran", async () => {
   expect(result.machineBusy).toBeGreaterThan(0)
 })
 
+test("a plan that ends in skipped steps ends there", async () => {
+  const { byName } = await run([
+    { name: "breaks", command: "false" },
+    { name: "needs-it", command: "true", after: ["breaks"] },
+  ])
+  expect(byName["needs-it"]?.status).toBe("skipped")
+})
+
+test("steps that wait on each other are refused, by name", async () => {
+  await expect(
+    run([
+      { name: "first", command: "true" },
+      { name: "chicken", command: "true", after: ["egg", "first"] },
+      { name: "egg", command: "true", after: ["chicken"] },
+    ]),
+  ).rejects.toThrow("the plan has steps waiting on each other: chicken, egg")
+})
+
 test("a step waiting for a step the plan does not have is refused before anything runs", async () => {
   await expect(run([{ name: "lonely", command: "true", after: ["missing"] }])).rejects.toThrow(
     "lonely waits for missing, which is not a step of the plan",

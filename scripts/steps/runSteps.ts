@@ -146,10 +146,14 @@ export async function runSteps(
         }),
       )
     }
-    // Skipping may have made other steps ready: look again before waiting.
+    const waiting = steps.filter((step) => !results.has(step.name) && !running.has(step.name))
     if (running.size > 0) await Promise.race(running.values())
-    else if (!steps.some((step) => !results.has(step.name) && ready(step)))
-      throw new Error("the plan has steps waiting on each other")
+    // Nothing running and nothing ready: what waits, waits on itself. (Skipping may have made a
+    // step ready that the pass had gone by: the loop looks again.)
+    else if (waiting.length > 0 && !waiting.some(ready))
+      throw new Error(
+        `the plan has steps waiting on each other: ${waiting.map((s) => s.name).join(", ")}`,
+      )
   }
   return {
     steps: steps.map((step) => results.get(step.name) as StepResult),
