@@ -9,15 +9,17 @@ import { runSteps, timingTable, type Step } from "./steps/runSteps"
 
 /**
  * The plan: what runs, and what each step waits for. Steps that need nothing of each other run
- * side by side, so that the 2 cores are kept busy while one step waits on its browser or server:
- * lint, Jest (on every core, not Jest's default of one fewer) and the build; once the build is
- * there, the browser tests with the quick checks of the build beside them; then the two other
- * contents' builds and browser tests and the delivery test. Lighthouse runs last and alone: what
- * it measures is the machine's time as much as the page's.
+ * side by side, so that the 2 cores stay busy while one step waits on its browser or server, and
+ * the long chain (the build, the browser tests, the other contents, Lighthouse) starts each link
+ * as soon as it can: lint and Jest beside the build, the browser tests once the build is there
+ * (Jest, on one core, may still be running), the quick checks of the build beside them; then the
+ * two other contents side by side, and the delivery test once the launch content is done, so that
+ * no more than two browser suites share the machine. Lighthouse runs last and alone: what it
+ * measures is the machine's time as much as the page's.
  */
 const plan: Step[] = [
   { name: "lint", command: "npm run lint" },
-  { name: "unit", command: "npm run test:unit -- --maxWorkers=100%" },
+  { name: "unit", command: "npm run test:unit" },
   { name: "build", command: "npm run build:test" },
   { name: "typecheck", command: "npm run typecheck", after: ["build"] },
   { name: "html", command: "npm run audit:html", after: ["build"] },
@@ -26,7 +28,7 @@ const plan: Step[] = [
   { name: "e2e", command: "npm run test:e2e", after: ["build"] },
   { name: "content-launch", command: "npm run test:content -- launch", after: ["e2e"] },
   { name: "content-edited", command: "npm run test:content -- edited", after: ["e2e"] },
-  { name: "delivery", command: "npm run test:delivery", after: ["e2e"] },
+  { name: "delivery", command: "npm run test:delivery", after: ["content-launch"] },
 ]
 plan.push({
   name: "lighthouse",
