@@ -140,6 +140,29 @@ interface Miss {
   level: string
 }
 
+/**
+ * Why a category is short: its audits that did not pass in its worst run for the URL (for
+ * performance, its weighted metrics under 0.9, as Lighthouse colours them).
+ */
+function whyShort(set: RunSet, url: string, category: string): string {
+  const runs = runsOf(set).filter((lhr) => lhr.finalDisplayedUrl === url)
+  const worst = runs.sort((a, b) => score(a, category) - score(b, category))[0]
+  const refs = worst?.categories[category]?.auditRefs ?? []
+  const failing = refs.filter((ref) => {
+    const audit = worst?.audits[ref.id]
+    if (!audit || audit.score === null) return false
+    return category.startsWith("performance")
+      ? ref.weight > 0 && audit.score < 0.9
+      : audit.score < 1
+  })
+  return failing
+    .map((ref) => {
+      const audit = worst?.audits[ref.id]
+      return `${ref.id}${audit?.displayValue ? ` (${audit.displayValue})` : ""}`
+    })
+    .join(", ")
+}
+
 /** What `lhci assert` found short in the set (its assertion-results.json), one line each. */
 function missesOf(set: RunSet): string[] {
   const file = path.join(runsFolderOf(set), "assertion-results.json")
@@ -147,10 +170,11 @@ function missesOf(set: RunSet): string[] {
   const results: Miss[] = JSON.parse(readFileSync(file, "utf8"))
   return results
     .filter((result) => result.level === "error")
-    .map(
-      (r) =>
-        `${new URL(r.url).pathname} ${set}: ${r.auditId}${r.auditProperty ? `.${r.auditProperty}` : ""} expected ${r.operator} ${r.expected}, found ${r.actual} (every run: ${r.values.join(", ")})`,
-    )
+    .map((r) => {
+      const why =
+        r.auditId === "categories" && r.auditProperty ? whyShort(set, r.url, r.auditProperty) : ""
+      return `${new URL(r.url).pathname} ${set}: ${r.auditId}${r.auditProperty ? `.${r.auditProperty}` : ""} expected ${r.operator} ${r.expected}, found ${Math.round(r.actual * 1000) / 1000} (every run: ${r.values.map((v) => Math.round(v * 1000) / 1000).join(", ")})${why ? `; short on ${why}` : ""}`
+    })
 }
 
 // ---- The report ----------------------------------------------------------------------------------
