@@ -2,7 +2,6 @@ import { existsSync, readdirSync, readFileSync } from "node:fs"
 import { mkdtemp, rm } from "node:fs/promises"
 import os from "node:os"
 import path from "node:path"
-import AxeBuilder from "@axe-core/playwright"
 import { expect, test, type Page } from "@playwright/test"
 import { stubRepo, stubUser } from "./support/stubs/githubStub"
 import { closeMemberStores, readJobs, readMembers } from "../src/membership/node/store/lmdbStore"
@@ -11,6 +10,7 @@ import { staffPagePolicy } from "../src/shared/policy"
 import { pageTexts } from "../src/membership/staffPage/staffPageTexts"
 import { cmsUserKey } from "../src/membership/staffPage/session"
 import { staffProblems } from "../src/membership/web/staff/staffTexts"
+import { axeViolations } from "./support/axe"
 import { contact } from "./support/content"
 import { waitForHydration } from "./support/hydration"
 import { exportedMembers, uniqueAddress } from "./support/members"
@@ -25,7 +25,6 @@ import { skipWithoutGithubStub, startGithubSite, type GithubSite } from "./suppo
 // service's store named).
 
 const authorizeButton = `Authorize ${stubRepo.split("/")[0]}`
-const axeTags = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
 
 test.describe.configure({ mode: "serial", timeout: 90_000 })
 skipWithoutGithubStub()
@@ -149,8 +148,7 @@ test("an editor who may push signs in with GitHub, sees who joined, downloads th
   expect(readFileSync(await (await confirmedOnly).path(), "utf8")).not.toContain(address)
 
   // No axe violation on the page as staff use it, list and all.
-  const axe = await new AxeBuilder({ page }).withTags(axeTags).analyze()
-  expect(axe.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([])
+  expect(await axeViolations(page)).toEqual([])
 
   // Erase her, with the confirmation step, by keyboard from her Manage button.
   await page.getByRole("button", { name: `Manage ${address}` }).focus()

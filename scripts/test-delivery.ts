@@ -1,8 +1,11 @@
 // The delivery test: the built site served by Debian's nginx with the shipped config, on a
 // loopback port, with the API service behind it. First the HTTP checks, with Playwright Test
 // (playwright.delivery.config.ts: e2e/delivery/http.spec.ts, and e2e/delivery/api-down.spec.ts,
-// a sign-up while the API service is down, on nginx instances of its own), then every browser
-// test in e2e/ against nginx, with the CSP enforced (e2e/csp.spec.ts fails on any violation).
+// a sign-up while the API service is down, on nginx instances of its own), then the browser
+// tests whose outcome depends on how the site is served (e2e/support/reruns.ts) against nginx:
+// its policy enforced (e2e/csp.spec.ts fails on any violation), its 404s, and the sign-up, the
+// CMS's sign-in and the staff's page passed to the API service. The others ran on the site's own
+// server already and would test the same again.
 // Usage: npm run test:delivery   (after npm run build)
 import type { Server } from "node:http"
 import { mkdtemp, rm } from "node:fs/promises"
@@ -11,6 +14,7 @@ import path from "node:path"
 import { closeMemberStores } from "../src/membership/node/store/lmdbStore"
 import { startSiteServer } from "../src/siteServer/siteServer"
 import { findNginx, startNginx } from "../e2e/support/nginx"
+import { specsToRerun } from "../e2e/support/reruns"
 import { onFreePort, run } from "../e2e/support/servers"
 import {
   startGithubStub,
@@ -113,7 +117,7 @@ async function main() {
         },
       },
     )
-    const browser = await run("npx", ["playwright", "test"], {
+    const browser = await run("npx", ["playwright", "test", ...specsToRerun("nginx")], {
       env: {
         E2E_BASE_URL: siteUrl,
         E2E_GITHUB_STUB_URL: github.url,

@@ -1,0 +1,108 @@
+/**
+ * @jest-environment node
+ */
+import { cpus } from "node:os"
+import { runSteps, timingTable, type Step } from "../scripts/steps/runSteps"
+
+/** Runs the plan with its output kept, not printed. */
+async function run(steps: Step[]) {
+  let output = ""
+  const result = await runSteps(steps, { out: (text) => (output += text) })
+  const byName = Object.fromEntries(result.steps.map((step) => [step.name, step]))
+  return { result, output, byName }
+}
+
+// The runner's own overhead: a step of 0.6 s may take a little longer than that.
+const slack = 0.5
+
+test("runs steps that wait for nothing side by side, and a step after the ones it needs", async () => {
+  const { byName } = await run([
+    { name: "one", command: "sleep 0.6" },
+    { name: "two", command: "sleep 0.6" },
+    { name: "three", command: "true", after: ["one", "two"] },
+  ])
+  const [one, two, three] = [byName.one, byName.two, byName.three]
+  expect(Math.abs((one?.startedAt ?? NaN) - (two?.startedAt ?? NaN))).toBeLessThan(slack)
+  for (const step of [one, two]) expect(step?.seconds).toBeGreaterThanOrEqual(0.6)
+  expect(three?.startedAt).toBeGreaterThanOrEqual(
+    Math.max(
+      (one?.startedAt ?? 0) + (one?.seconds ?? 0),
+      (two?.startedAt ?? 0) + (two?.seconds ?? 0),
+    ) - 0.01,
+  )
+  expect(three?.status).toBe("passed")
+})
+
+test("a failed step skips the steps after it, and the others still run", async () => {
+  const { byName, output } = await run([
+    { name: "breaks", command: "echo going wrong; false" },
+    { name: "needs-it", command: "echo never", after: ["breaks"] },
+    { name: "needs-that", command: "echo never", after: ["needs-it"] },
+    { name: "apart", command: "echo apart ran" },
+  ])
+  expect(byName.breaks?.status).toBe("failed")
+  expect(byName["needs-it"]?.status).toBe("skipped")
+  expect(byName["needs-that"]?.status).toBe("skipped")
+  expect(byName.apart?.status).toBe("passed")
+  // Each line of a step's output is marked with its name; what a skipped step would print is not there.
+  expect(output).toContain("[breaks] going wrong\n")
+  expect(output).toContain("[apart] apart ran\n")
+  expect(output).not.toContain("never")
+})
+
+test("says how busy the machine's cores were while each step ran", async () => {
+  const busy = `node -e "const end = Date.now() + 700; while (Date.now() < end);"`
+  const { byName, result } = await run([{ name: "busy", command: busy }])
+  // At least the one core the loop kept busy, of however many the machine has.
+  expect(byName.busy?.machineBusy).toBeGreaterThanOrEqual(0.9 / cpus().length)
+  expect(byName.busy?.machineBusy).toBeLessThanOrEqual(1)
+  expect(result.machineBusy).toBeGreaterThan(0)
+})
+
+test("a plan that ends in skipped steps ends there", async () => {
+  const { byName } = await run([
+    { name: "breaks", command: "false" },
+    { name: "needs-it", command: "true", after: ["breaks"] },
+  ])
+  expect(byName["needs-it"]?.status).toBe("skipped")
+})
+
+test("steps that wait on each other are refused, by name", async () => {
+  await expect(
+    run([
+      { name: "first", command: "true" },
+      { name: "chicken", command: "true", after: ["egg", "first"] },
+      { name: "egg", command: "true", after: ["chicken"] },
+    ]),
+  ).rejects.toThrow("the plan has steps waiting on each other: chicken, egg")
+})
+
+test("a step waiting for a step the plan does not have is refused before anything runs", async () => {
+  await expect(run([{ name: "lonely", command: "true", after: ["missing"] }])).rejects.toThrow(
+    "lonely waits for missing, which is not a step of the plan",
+  )
+})
+
+test("the table has a row a step and one for the whole run", async () => {
+  const { result } = await run([
+    { name: "first", command: "true" },
+    { name: "second", command: "false", after: ["first"] },
+  ])
+  const rows = timingTable(result).split("\n")
+  const cells = (row = "") => row.split("|").map((cell) => cell.trim())
+  expect(cells(rows[0])).toEqual([
+    "",
+    "step",
+    "after",
+    "started at s",
+    "took s",
+    `${cpus().length} cores busy`,
+    "result",
+    "",
+  ])
+  // A step of a few milliseconds may see no tick of the processor clock: no figure.
+  const busy = expect.stringMatching(/^(\d+ %)?$/)
+  expect(cells(rows[2])).toEqual(["", "first", "", "0", "0", busy, "passed", ""])
+  expect(cells(rows[3])).toEqual(["", "second", "first", "0", "0", busy, "failed", ""])
+  expect(cells(rows[4])).toEqual(["", "**whole run**", "", "0", "0", busy, "failed", ""])
+})

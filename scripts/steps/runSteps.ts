@@ -1,0 +1,192 @@
+// Runs a plan of steps (shell commands), each as soon as the steps it needs have passed, and
+// times each: when it started and how long it took, and how busy the machine's cores were
+// meanwhile (with this run's steps and whatever else runs on the machine), which says how much of
+// a step's time was its own work and how much was waiting for a shared machine.
+import { spawn } from "node:child_process"
+import { readFileSync } from "node:fs"
+import { cpus } from "node:os"
+import { markdownTable } from "../markdown"
+
+export interface Step {
+  name: string
+  /** Run by bash, from the current folder. */
+  command: string
+  /** Steps that must pass before this one starts (what it reads, or what it must not overlap). */
+  after?: string[]
+}
+
+export interface StepResult {
+  name: string
+  after: string[]
+  status: "passed" | "failed" | "skipped"
+  /** Seconds from the start of the plan. */
+  startedAt: number
+  seconds: number
+  /** How busy the machine's cores were while the step ran, 0 to 1, where /proc/stat tells it. */
+  machineBusy?: number
+}
+
+export interface PlanResult {
+  steps: StepResult[]
+  seconds: number
+  machineBusy?: number
+}
+
+/** The machine's busy and total processor time so far, in clock ticks (undefined without /proc). */
+function processorTicks(): { busy: number; total: number } | undefined {
+  try {
+    // cpu  user nice system idle iowait irq softirq steal: all but idle and iowait are busy.
+    const line = readFileSync("/proc/stat", "utf8").split("\n")[0] ?? ""
+    const ticks = line.split(/\s+/).slice(1, 9).map(Number)
+    if (ticks.length !== 8 || ticks.some((n) => !Number.isFinite(n))) return undefined
+    const total = ticks.reduce((sum, n) => sum + n, 0)
+    return { busy: total - (ticks[3] ?? 0) - (ticks[4] ?? 0), total }
+  } catch {
+    return undefined
+  }
+}
+
+/** A meter of how busy the machine has been since it was made. */
+function busyMeter(): () => number | undefined {
+  const start = processorTicks()
+  return () => {
+    const end = processorTicks()
+    if (!start || !end || end.total <= start.total) return undefined
+    return (end.busy - start.busy) / (end.total - start.total)
+  }
+}
+
+/** A writer that puts `prefix` before every line, so that steps running together stay readable. */
+function prefixedLines(prefix: string, write: (text: string) => void) {
+  let pending = ""
+  return {
+    push(chunk: Buffer) {
+      pending += chunk.toString()
+      const lines = pending.split("\n")
+      pending = lines.pop() ?? ""
+      for (const line of lines) write(`${prefix}${line}\n`)
+    },
+    end() {
+      if (pending) write(`${prefix}${pending}\n`)
+      pending = ""
+    },
+  }
+}
+
+function runStep(step: Step, out: (text: string) => void): Promise<boolean> {
+  return new Promise((resolve) => {
+    const child = spawn("bash", ["-c", step.command], { stdio: ["ignore", "pipe", "pipe"] })
+    const stdout = prefixedLines(`[${step.name}] `, out)
+    const stderr = prefixedLines(`[${step.name}] `, out)
+    child.stdout.on("data", stdout.push)
+    child.stderr.on("data", stderr.push)
+    child.on("error", (error) => out(`[${step.name}] ${error.message}\n`))
+    child.on("close", (code) => {
+      stdout.end()
+      stderr.end()
+      resolve(code === 0)
+    })
+  })
+}
+
+/**
+ * Runs every step, each once the steps named in its `after` have passed; a step whose `after`
+ * failed or was skipped is skipped, and the rest still run, so one run shows every failure.
+ */
+export async function runSteps(
+  steps: Step[],
+  { out = (text) => void process.stdout.write(text) }: { out?: (text: string) => void } = {},
+): Promise<PlanResult> {
+  for (const step of steps)
+    for (const needed of step.after ?? [])
+      if (!steps.some((other) => other.name === needed))
+        throw new Error(`${step.name} waits for ${needed}, which is not a step of the plan`)
+
+  const started = performance.now()
+  const wholeRun = busyMeter()
+  const since = () => (performance.now() - started) / 1000
+  const results = new Map<string, StepResult>()
+  const running = new Map<string, Promise<void>>()
+  const ready = (step: Step) => (step.after ?? []).every((name) => results.has(name))
+
+  while (results.size < steps.length) {
+    for (const step of steps) {
+      if (results.has(step.name) || running.has(step.name) || !ready(step)) continue
+      const after = step.after ?? []
+      const blocked = after.filter((name) => results.get(name)?.status !== "passed")
+      if (blocked.length > 0) {
+        out(`── ${step.name}: skipped (${blocked.join(", ")} did not pass)\n`)
+        results.set(step.name, {
+          name: step.name,
+          after,
+          status: "skipped",
+          startedAt: since(),
+          seconds: 0,
+        })
+        continue
+      }
+      const startedAt = since()
+      const meter = busyMeter()
+      out(`── ${step.name}: ${step.command}\n`)
+      running.set(
+        step.name,
+        runStep(step, out).then((passed) => {
+          const seconds = since() - startedAt
+          out(`── ${step.name}: ${passed ? "passed" : "FAILED"} in ${Math.round(seconds)} s\n`)
+          const status = passed ? "passed" : "failed"
+          results.set(step.name, {
+            name: step.name,
+            after,
+            status,
+            startedAt,
+            seconds,
+            machineBusy: meter(),
+          })
+          running.delete(step.name)
+        }),
+      )
+    }
+    const waiting = steps.filter((step) => !results.has(step.name) && !running.has(step.name))
+    if (running.size > 0) await Promise.race(running.values())
+    // Nothing running and nothing ready: what waits, waits on itself. (Skipping may have made a
+    // step ready that the pass had gone by: the loop looks again.)
+    else if (waiting.length > 0 && !waiting.some(ready))
+      throw new Error(
+        `the plan has steps waiting on each other: ${waiting.map((s) => s.name).join(", ")}`,
+      )
+  }
+  return {
+    steps: steps.map((step) => results.get(step.name) as StepResult),
+    seconds: since(),
+    machineBusy: wholeRun(),
+  }
+}
+
+const percent = (share: number | undefined) =>
+  share === undefined ? "" : `${Math.round(share * 100)} %`
+
+/** The timings as a Markdown table: a row a step, in the plan's order, and the whole run. */
+export function timingTable({ steps, seconds, machineBusy }: PlanResult): string {
+  const rows = steps.map((step) => [
+    step.name,
+    step.after.length > 1 && step.after.length === steps.length - 1
+      ? "every other step"
+      : step.after.join(", "),
+    step.status === "skipped" ? "" : Math.round(step.startedAt),
+    step.status === "skipped" ? "" : Math.round(step.seconds),
+    percent(step.machineBusy),
+    step.status,
+  ])
+  rows.push([
+    "**whole run**",
+    "",
+    0,
+    Math.round(seconds),
+    percent(machineBusy),
+    steps.every((step) => step.status === "passed") ? "passed" : "failed",
+  ])
+  return markdownTable(
+    ["step", "after", "started at s", "took s", `${cpus().length} cores busy`, "result"],
+    rows,
+  )
+}

@@ -1,0 +1,100 @@
+// `npm test`: every check, each step timed, and the timings written into docs/testing.md
+// ("Where the time goes"), so that what CI spends its time on is measured by CI itself.
+// `npm test -- unit e2e` runs only the steps named (and writes nothing).
+import { execFileSync } from "node:child_process"
+import { readFileSync } from "node:fs"
+import path from "node:path"
+import { writeMarkdown } from "./markdown"
+import { runSteps, timingTable, type Step } from "./steps/runSteps"
+
+/**
+ * The plan: what runs, and what each step waits for. Steps that need nothing of each other run
+ * side by side, so that the 2 cores stay busy while one step waits on its browser or server, and
+ * the long chain (the build, the browser tests, the other contents, Lighthouse) starts each link
+ * as soon as it can: lint and Jest beside the build, the browser tests once the build is there
+ * (Jest, on one core, may still be running), the quick checks of the build beside them; then the
+ * two other contents side by side, and the delivery test once the launch content is done, so that
+ * no more than two browser suites share the machine. Lighthouse runs last and alone: what it
+ * measures is the machine's time as much as the page's.
+ */
+const plan: Step[] = [
+  { name: "lint", command: "npm run lint" },
+  { name: "unit", command: "npm run test:unit" },
+  { name: "build", command: "npm run build:test" },
+  { name: "typecheck", command: "npm run typecheck", after: ["build"] },
+  { name: "html", command: "npm run audit:html", after: ["build"] },
+  { name: "links", command: "npm run audit:links", after: ["build"] },
+  { name: "loadtest", command: "npm run loadtest:signup", after: ["typecheck"] },
+  { name: "e2e", command: "npm run test:e2e", after: ["build"] },
+  { name: "content-launch", command: "npm run test:content -- launch", after: ["e2e"] },
+  { name: "content-edited", command: "npm run test:content -- edited", after: ["e2e"] },
+  { name: "delivery", command: "npm run test:delivery", after: ["content-launch"] },
+]
+plan.push({
+  name: "lighthouse",
+  command: "npm run audit:lighthouse",
+  after: plan.map((step) => step.name),
+})
+
+const root = path.resolve(__dirname, "..")
+const doc = path.join(root, "docs/testing.md")
+const start = "<!-- timings: written by npm test -->"
+const end = "<!-- end of timings -->"
+
+async function writeTimings(text: string) {
+  const before = readFileSync(doc, "utf8")
+  const [head, rest] = before.split(start)
+  const tail = rest?.split(end)[1]
+  if (head === undefined || tail === undefined) throw new Error(`${doc} has no ${start} … ${end}`)
+  await writeMarkdown(doc, `${head}${start}\n\n${text}\n\n${end}${tail}`)
+}
+
+function commit(): string {
+  const git = (...args: string[]) => execFileSync("git", args, { cwd: root, encoding: "utf8" })
+  try {
+    const dirty = git("status", "--porcelain", "--untracked-files=no").trim() !== ""
+    return `${git("rev-parse", "--short", "HEAD").trim()}${dirty ? " with uncommitted changes" : ""}`
+  } catch {
+    return "an unknown commit"
+  }
+}
+
+async function main() {
+  const chosen = process.argv.slice(2)
+  const unknown = chosen.filter((name) => !plan.some((step) => step.name === name))
+  if (unknown.length > 0) {
+    console.error(
+      `No step ${unknown.join(", ")}: the steps are ${plan.map((s) => s.name).join(", ")}`,
+    )
+    process.exit(2)
+  }
+  const steps =
+    chosen.length === 0
+      ? plan
+      : plan
+          .filter((step) => chosen.includes(step.name))
+          .map((step) => ({ ...step, after: step.after?.filter((name) => chosen.includes(name)) }))
+
+  // Before any step writes its report into docs/.
+  const measured = commit()
+  const result = await runSteps(steps)
+  const table = timingTable(result)
+  console.log(`\n${table}\n`)
+  // .ci/run times its npm ci and says so.
+  const installed = process.env.CI_INSTALL_SECONDS
+  const install = installed ? `, after ${installed} s of \`npm ci\` (.ci/run)` : ""
+  if (chosen.length === 0) {
+    await writeTimings(
+      `Written by \`npm test\` on ${new Date().toISOString().slice(0, 10)}, at ${measured}: ${Math.round(result.seconds)} s${install}.\n\n${table}`,
+    )
+    console.log(`Timings written to ${path.relative(root, doc)}.`)
+  }
+  const failed = result.steps.filter((step) => step.status !== "passed").map((step) => step.name)
+  if (failed.length > 0) {
+    console.error(`npm test FAILED: ${failed.join(", ")}`)
+    process.exit(1)
+  }
+  console.log("npm test passed.")
+}
+
+void main()
