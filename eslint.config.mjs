@@ -58,7 +58,7 @@ export default tseslint.config(
               message: "Browser code: Node's modules are not in a page's bundle.",
             },
             {
-              regex: "(^|/)(server|signup|cmsAuth|staffApi|node|build|api)(/|$)",
+              regex: "(^|/)(server|signup|cmsAuth|staffApi|node|build|api|publishing/web)(/|$)",
               message:
                 "Browser code must not import server or build code: it would ship in a page's bundle. What both sides need belongs in src/shared/.",
             },
@@ -68,7 +68,12 @@ export default tseslint.config(
     },
   },
   {
-    files: ["src/{server,signup,cmsAuth,staffApi,mail}/**/*.{ts,tsx}", "functions/**/*.ts"],
+    files: [
+      "src/{server,signup,cmsAuth,staffApi,mail}/**/*.{ts,tsx}",
+      "src/publishing/web/**/*.{ts,tsx}",
+      "src/publishing/api.ts",
+      "functions/**/*.ts",
+    ],
     rules: {
       "no-restricted-imports": [
         "error",

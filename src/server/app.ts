@@ -14,6 +14,8 @@ import {
   membersEndpoint,
   signupEndpoint,
 } from "../shared/endpoints"
+import { publishEndpoint } from "../publishing/api"
+import { handlePublish, maxWebhookBytes } from "../publishing/web/handlePublish"
 import { handleSignup, maxBodyBytes, signupRefusal } from "../signup/handleSignup"
 import { signupTexts } from "../signup/texts"
 import { asStaff, exportMembers, listMembers, memberAction, refusal } from "../staffApi/handleStaff"
@@ -72,6 +74,12 @@ export function createApp(runtime: Runtime) {
     bodyLimit({ maxSize: maxBodyBytes, onError: () => refusal(413, "badRequest") }),
   )
 
+  // GitHub's webhook, on the server that publishes: its signature is its proof, so no origin check.
+  const webhookChecks = bodyLimit({
+    maxSize: maxWebhookBytes,
+    onError: (c) => c.text("Too large\n", 413, endpointHeaders()),
+  })
+
   const app = new Hono()
   app.all(signupEndpoint, signupChecks, signUp)
   app.on(["GET", "POST"], confirmEndpoint, linkChecks, withMembership(confirmMembership))
@@ -83,6 +91,9 @@ export function createApp(runtime: Runtime) {
   app.post(memberActionEndpoints.resend, staffPost, staff(memberAction("resend")))
   app.post(memberActionEndpoints.leave, staffPost, staff(memberAction("leave")))
   app.post(memberActionEndpoints.erase, staffPost, staff(memberAction("erase")))
+  app.post(publishEndpoint, webhookChecks, (c) =>
+    handlePublish(c, runtime.settings(c), runtime.publishing),
+  )
 
   app.all(`${apiPrefix}*`, noSuchEndpoint(app.routes))
   app.onError(serverError)

@@ -2,13 +2,14 @@ import type { Context } from "hono"
 import type { CmsAuthEnv } from "../cmsAuth/config"
 import type { ExchangeOptions } from "../cmsAuth/github"
 import type { Membership } from "../mail/handleMembership"
+import type { PublishEnv, PublishingDesk } from "../publishing/web/desk"
 import type { MailingList, SignupEnv } from "../signup/mailingList"
 import type { RateLimiter } from "../signup/rateLimit"
 import type { StaffEnv } from "../staffApi/access"
 import type { StaffList } from "../staffApi/handleStaff"
 
 /** The host's settings: process.env in Node, the project's variables on Cloudflare. */
-export type Settings = SignupEnv & CmsAuthEnv & StaffEnv
+export type Settings = SignupEnv & CmsAuthEnv & StaffEnv & PublishEnv
 
 /**
  * What each runtime hands the app (./app.ts): the one thing its adapter knows that the app does
@@ -37,4 +38,6 @@ export interface Runtime {
   localEditing?(c: Context): boolean
   /** How the sign-in and the staff's check call GitHub; tests pass their own fetch. */
   github?: ExchangeOptions
+  /** The publisher, where the runtime is the self-hosted server that builds (src/publishing/). */
+  publishing?: PublishingDesk
 }
