@@ -1,9 +1,13 @@
 // The site's own server (src/node/siteServer.ts): `npm run serve` after a build (`npm start` does
 // both), and the API service behind nginx (deploy/evergrace-api.service).
+import cluster from "node:cluster"
 import path from "node:path"
 import { closeMemberStores } from "../src/node/memberStore"
 import { processSignup, stopSignup } from "../src/node/runtime"
 import { startSiteServer } from "../src/node/siteServer"
+import { deskOverIpc } from "../src/publishing/node/deskOverIpc"
+import { startPublishingServer } from "../src/publishing/node/publishingServer"
+import { publishSettings, type PublishSettings } from "../src/publishing/node/settings"
 
 const port = Number(process.env.PORT ?? 9000)
 const hostname = process.env.HOST ?? "localhost"
@@ -20,35 +24,60 @@ process.on("unhandledRejection", (error) => {
   console.error(`site: unhandled ${error instanceof Error ? error.name : "rejection"}`)
 })
 
-void startSiteServer(
-  {
-    publicDir: path.resolve(process.env.PUBLIC_DIR ?? "public"),
-    env,
-    trustProxy: process.env.TRUST_PROXY === "1",
-  },
-  port,
-  hostname,
-).then(
-  (server) => {
-    console.log(`Evergrace on http://${hostname}:${port}`)
-    // The list's sender starts with the server, so e-mails left waiting by the last run go out.
-    const { mail } = processSignup(env)
-    if (mail) console.log(`E-mail: ${mail}`)
-    // systemd stops it with SIGTERM: finish the requests in flight and the e-mail being sent,
-    // then close the store.
-    const stop = () =>
-      server.close(
-        () =>
-          void stopSignup()
-            .then(closeMemberStores)
-            .then(() => process.exit(0)),
-      )
-    process.on("SIGTERM", stop)
-    process.on("SIGINT", stop)
-  },
-  (error: unknown) => {
-    // No build to serve, or the port taken: say which, and fail, so systemd and CI notice.
-    console.error(error instanceof Error ? error.message : error)
-    process.exit(1)
-  },
-)
+// With PUBLISH_REPO set, this process publishes the site from that repository and the site is
+// served by a worker process it starts on the live release: this same file, as a worker.
+const publishing = cluster.isPrimary
+  ? publishSettings(env, { appDir: process.cwd(), port, host: hostname })
+  : undefined
+if (publishing) void publishFrom(publishing)
+else serve()
+
+function publishFrom(settings: PublishSettings) {
+  void startPublishingServer({ settings, env }).then(
+    (server) => {
+      const stop = () => void server.stop().then(() => process.exit(0))
+      process.on("SIGTERM", stop)
+      process.on("SIGINT", stop)
+    },
+    (error: unknown) => {
+      console.error(error instanceof Error ? error.message : error)
+      process.exit(1)
+    },
+  )
+}
+
+function serve() {
+  void startSiteServer(
+    {
+      publicDir: path.resolve(process.env.PUBLIC_DIR ?? "public"),
+      env,
+      trustProxy: process.env.TRUST_PROXY === "1",
+      publishing: cluster.isWorker ? deskOverIpc() : undefined,
+    },
+    port,
+    hostname,
+  ).then(
+    (server) => {
+      console.log(`Evergrace on http://${hostname}:${port}`)
+      // The list's sender starts with the server, so e-mails left waiting by the last run go out.
+      const { mail } = processSignup(env)
+      if (mail) console.log(`E-mail: ${mail}`)
+      // systemd stops it with SIGTERM: finish the requests in flight and the e-mail being sent,
+      // then close the store.
+      const stop = () =>
+        server.close(
+          () =>
+            void stopSignup()
+              .then(closeMemberStores)
+              .then(() => process.exit(0)),
+        )
+      process.on("SIGTERM", stop)
+      process.on("SIGINT", stop)
+    },
+    (error: unknown) => {
+      // No build to serve, or the port taken: say which, and fail, so systemd and CI notice.
+      console.error(error instanceof Error ? error.message : error)
+      process.exit(1)
+    },
+  )
+}

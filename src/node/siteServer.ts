@@ -5,6 +5,7 @@ import { getRequestListener } from "@hono/node-server"
 import { serveStatic } from "@hono/node-server/serve-static"
 import { Hono, type Context } from "hono"
 import { effectiveHeaders, parseHeadersFile, type HeaderRule } from "../build/hostRules"
+import type { PublishingDesk } from "../publishing/web/desk"
 import { createApp } from "../server/app"
 import type { Settings } from "../server/runtime"
 import { apiPrefix } from "../shared/endpoints"
@@ -32,6 +33,10 @@ export interface SiteServerOptions {
   publicDir: string
   env: Settings
   trustProxy?: boolean
+  /** The publisher, where this server publishes itself (src/publishing/node/). */
+  publishing?: PublishingDesk
+  /** What answers /api/ in place of the route table: a draft's preview has no endpoints. */
+  api?: (request: Request) => Response | Promise<Response>
 }
 
 /** The host's files: read, never served. */
@@ -39,10 +44,19 @@ const hostFiles = new Set(["/_headers", "/_redirects"])
 const notFoundPage = "/404"
 const readMethods = new Set(["GET", "HEAD"])
 
-export function siteApp({ publicDir, env, trustProxy = false }: SiteServerOptions) {
-  const api = createApp(
-    nodeRuntime(env, trustProxy ? { header: "x-real-ip", trusted: "always" } : undefined),
-  )
+export function siteApp({
+  publicDir,
+  env,
+  trustProxy = false,
+  publishing,
+  api: ownApi,
+}: SiteServerOptions) {
+  const api = ownApi
+    ? { fetch: (request: Request) => ownApi(request) }
+    : createApp({
+        ...nodeRuntime(env, trustProxy ? { header: "x-real-ip", trusted: "always" } : undefined),
+        publishing,
+      })
   const rules = readHeaderRules(publicDir)
   const headersFor = (address: string) => effectiveHeaders(rules, address, "cloudflare").headers
   const withHeaders = (c: Context, address: string) => {

@@ -72,6 +72,17 @@ export interface StubPush {
   files: Record<string, string>
 }
 
+/** A commit status as GitHub keeps it (POST /repos/{repo}/statuses/{sha}). */
+export interface StubStatus {
+  id: number
+  sha: string
+  state: "pending" | "success" | "failure" | "error"
+  description: string | null
+  target_url: string | null
+  context: string
+  created_at: string
+}
+
 export interface GithubStub {
   /** GITHUB_URL for the sign-in endpoint. */
   url: string
@@ -80,6 +91,8 @@ export interface GithubStub {
   pushes: StubPush[]
   /** Requests it had no answer for ("GET /api/v3/…"). */
   unhandled: string[]
+  /** Commit statuses posted, oldest first (also GET /_stub/statuses). */
+  statuses: StubStatus[]
   /** A token with the `repo` scope for a user, as if she had signed in (also POST /_stub/token). */
   tokenFor(who: "editor" | "reader"): string
   /** Takes a token back, as revoking the OAuth App does. */
@@ -272,6 +285,7 @@ export async function startGithubStub(options: GithubStubOptions): Promise<Githu
   const repository = new Repository()
   const pushes: StubPush[] = []
   const unhandled: string[] = []
+  const statuses: StubStatus[] = []
   const codes = new Map<string, { redirectUri: string; scope: string; expires: number }>()
   const tokens = new Map<string, { scope: string; reader?: boolean }>()
   const mint = (grant: { scope: string; reader?: boolean }) => {
@@ -372,6 +386,10 @@ export async function startGithubStub(options: GithubStubOptions): Promise<Githu
     }
     if (url.pathname === "/_stub/pushes" && method === "GET") {
       json(response, 200, pushes)
+      return
+    }
+    if (url.pathname === "/_stub/statuses" && method === "GET") {
+      json(response, 200, statuses)
       return
     }
     if (url.pathname.startsWith("/avatars/")) {
@@ -573,6 +591,8 @@ export async function startGithubStub(options: GithubStubOptions): Promise<Githu
     if (method === "GET" && first === "contents") {
       return contents(segments.slice(1).join("/"), query.get("ref") || branch)
     }
+    const status = commitStatuses(method, segments, body, writable)
+    if (status) return status
     if (first !== "git") return undefined
     if (!writable && method !== "GET") throw new HttpError(404, "Not Found")
 
@@ -621,6 +641,99 @@ export async function startGithubStub(options: GithubStubOptions): Promise<Githu
 
   function apiBase() {
     return `${stubUrl}${apiPrefix}`
+  }
+
+  /**
+   * Commit statuses (https://docs.github.com/rest/commits/statuses), as the publisher posts them
+   * and Decap reads its "View preview" link from them:
+   *   POST /statuses/{sha}              201 with the status; a token that may push
+   *   GET  /commits/{ref}/statuses      every status of the commit, newest first
+   *   GET  /commits/{ref}/status        the combined status: the newest of each context
+   * {ref} a branch of the stub's repository or a full SHA. Unlike GitHub, any full SHA is taken:
+   * the publishing tests push their commits to a bare repository of their own.
+   */
+  function commitStatuses(
+    method: string,
+    segments: string[],
+    body: unknown,
+    writable: boolean,
+  ): Answer | undefined {
+    const [first, ref = "", last] = segments
+    if (method === "POST" && first === "statuses" && segments.length === 2) {
+      if (!writable) throw new HttpError(404, "Not Found")
+      const states = ["pending", "success", "failure", "error"]
+      if (!/^[0-9a-f]{40}$/.test(ref)) throw new HttpError(422, `No commit found for SHA: ${ref}`)
+      if (!isRecord(body) || !states.includes(String(body.state))) {
+        throw new HttpError(422, "Validation Failed: state is not included in the list")
+      }
+      const description = typeof body.description === "string" ? body.description : null
+      if (description && description.length > 140) {
+        throw new HttpError(
+          422,
+          "Validation Failed: description is too long (maximum is 140 characters)",
+        )
+      }
+      const status: StubStatus = {
+        id: statuses.length + 1,
+        sha: ref,
+        state: body.state as StubStatus["state"],
+        description,
+        target_url: typeof body.target_url === "string" ? body.target_url : null,
+        context: typeof body.context === "string" && body.context ? body.context : "default",
+        created_at: new Date().toISOString(),
+      }
+      statuses.push(status)
+      return { status: 201, body: statusBody(status) }
+    }
+    if (method !== "GET" || first !== "commits" || !ref) return undefined
+    const sha = repository.refs.get(`heads/${ref}`) ?? ref
+    const mine = statuses.filter((status) => status.sha === sha).reverse()
+    if (last === "statuses" && segments.length === 3) {
+      return { status: 200, body: mine.map(statusBody) }
+    }
+    if (last === "status" && segments.length === 3) {
+      const newest = [...new Map(mine.reverse().map((status) => [status.context, status])).values()]
+      const states = newest.map((status) => status.state)
+      const state = states.some((each) => each === "failure" || each === "error")
+        ? "failure"
+        : states.length === 0 || states.includes("pending")
+          ? "pending"
+          : "success"
+      return {
+        status: 200,
+        body: {
+          state,
+          sha,
+          total_count: newest.length,
+          statuses: newest.reverse().map(statusBody),
+          repository: { full_name: repoName },
+        },
+      }
+    }
+    return undefined
+  }
+
+  function statusBody({
+    id,
+    state,
+    description,
+    target_url,
+    context,
+    created_at,
+    sha,
+  }: StubStatus) {
+    return {
+      id,
+      node_id: `SC_stub${id}`,
+      url: `${apiBase()}/repos/${repoName}/statuses/${sha}`,
+      state,
+      description,
+      target_url,
+      context,
+      created_at,
+      updated_at: created_at,
+      creator: user(),
+    }
   }
 
   function user(who: typeof stubUser = stubUser) {
@@ -861,6 +974,7 @@ export async function startGithubStub(options: GithubStubOptions): Promise<Githu
     apiUrl: `${stubUrl}${apiPrefix}`,
     pushes,
     unhandled,
+    statuses,
     tokenFor: (who) => mint({ scope: "repo", reader: who === "reader" }),
     revoke: (token) => void tokens.delete(token),
     close() {

@@ -1,0 +1,79 @@
+import { existsSync } from "node:fs"
+import { mkdir, rm } from "node:fs/promises"
+import { createServer, request, type Server } from "node:http"
+import path from "node:path"
+import type { RollbackAnswer } from "../api"
+import type { PublishingDesk } from "../web/desk"
+
+/**
+ * The running server's own door for `npm run release:rollback` on the same machine: HTTP over a
+ * Unix socket in the state folder (`control.sock`), which only the server's user (and root) can
+ * open. No network port, no token.
+ */
+
+export const controlSocket = (stateDir: string) => path.join(stateDir, "control.sock")
+
+export async function startControl(stateDir: string, desk: PublishingDesk): Promise<Server> {
+  const socket = controlSocket(stateDir)
+  await mkdir(stateDir, { recursive: true })
+  if (existsSync(socket)) {
+    if (await answers(socket)) throw new Error(`another server publishes from ${stateDir}`)
+    await rm(socket, { force: true })
+  }
+  const server = createServer((incoming, outgoing) => {
+    const reply = (body: unknown) => {
+      outgoing.writeHead(200, { "Content-Type": "application/json" })
+      outgoing.end(JSON.stringify(body))
+    }
+    const url = new URL(incoming.url ?? "/", "http://control")
+    if (incoming.method === "POST" && url.pathname === "/rollback") {
+      void desk.rollback(url.searchParams.get("by") || "the command line").then(reply)
+    } else if (incoming.method === "GET" && url.pathname === "/publishes") {
+      void desk.publishes().then(reply)
+    } else {
+      outgoing.writeHead(404).end()
+    }
+  })
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject)
+    server.listen(socket, () => resolve())
+  })
+  return server
+}
+
+/** Asks the running server for an undo; undefined when no server answers on the socket. */
+export function askRollback(stateDir: string, by: string): Promise<RollbackAnswer | undefined> {
+  return new Promise((resolve) => {
+    const asked = request(
+      {
+        socketPath: controlSocket(stateDir),
+        method: "POST",
+        path: `/rollback?by=${encodeURIComponent(by)}`,
+      },
+      (response) => {
+        let text = ""
+        response.on("data", (chunk: Buffer) => (text += chunk.toString()))
+        response.on("end", () => {
+          try {
+            resolve(JSON.parse(text) as RollbackAnswer)
+          } catch {
+            resolve(undefined)
+          }
+        })
+      },
+    )
+    asked.on("error", () => resolve(undefined))
+    asked.end()
+  })
+}
+
+function answers(socket: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    const asked = request({ socketPath: socket, method: "GET", path: "/publishes" }, (response) => {
+      response.resume()
+      resolve(true)
+    })
+    asked.on("error", () => resolve(false))
+    asked.end()
+  })
+}

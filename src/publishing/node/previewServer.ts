@@ -1,0 +1,85 @@
+import { existsSync, readFileSync, realpathSync } from "node:fs"
+import { createServer, type Server } from "node:http"
+import path from "node:path"
+import { getRequestListener } from "@hono/node-server"
+import { Hono } from "hono"
+import { siteApp } from "../../node/siteServer"
+import { apiPrefix, signupEndpoint } from "../../shared/endpoints"
+import { endpointHeaders } from "../../shared/policy"
+import { previewNameOfHost } from "../web/previewAddress"
+import type { Previews } from "./previews"
+
+/**
+ * The drafts' previews, each at its own host name (`<name>.preview.<domain>`, nginx's
+ * deploy/nginx/evergrace-previews.conf passes them here; `<name>.preview.localhost:9001` under
+ * `npm start`), served from its build as the site's own server serves the live one, with its own
+ * headers. Never indexed (X-Robots-Tag on every answer, a robots.txt that disallows all), and no
+ * endpoint: no member store, and a sign-up gets the site's "could not reach the list" answer.
+ */
+
+const notIndexed = "noindex, nofollow"
+
+export async function startPreviewServer(
+  previews: Previews,
+  port: number,
+  hostname: string,
+): Promise<Server> {
+  const sites = new Map<
+    string,
+    { build: string; fetch: (request: Request) => Response | Promise<Response> }
+  >()
+  const app = new Hono()
+  app.use(async (c, next) => {
+    await next()
+    c.res.headers.set("X-Robots-Tag", notIndexed)
+  })
+  app.get("/robots.txt", (c) => c.text("User-agent: *\nDisallow: /\n"))
+  app.all("*", (c) => {
+    const name = previewNameOfHost(c.req.header("host") ?? "")
+    const publicDir = name ? previews.publicDir(name) : undefined
+    if (!name || !publicDir) {
+      if (name) sites.delete(name)
+      return c.text(
+        "There is no preview at this address: its draft may have been published or closed.\n",
+        404,
+        endpointHeaders(),
+      )
+    }
+    // A new build of the preview is a new folder: the server of the old one is let go.
+    const build = realpathSync(publicDir)
+    let site = sites.get(name)
+    if (site?.build !== build) {
+      const { site: served } = siteApp({ publicDir: build, env: {}, api: noEndpoints(build) })
+      site = { build, fetch: (request) => served.fetch(request) }
+      sites.set(name, site)
+    }
+    return site.fetch(c.req.raw)
+  })
+  const server = createServer(getRequestListener(app.fetch))
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject)
+    server.listen(port, hostname, () => resolve())
+  })
+  return server
+}
+
+/** A preview takes no sign-up: the answer the site gives when its list cannot be reached. */
+function noEndpoints(publicDir: string) {
+  return (request: Request) => {
+    const url = new URL(request.url)
+    if (url.pathname !== signupEndpoint || !url.pathname.startsWith(apiPrefix)) {
+      return new Response("Not found\n", { status: 404, headers: endpointHeaders() })
+    }
+    if ((request.headers.get("accept") ?? "").includes("application/json")) {
+      return Response.json(
+        { outcome: "problem", problem: "unavailable" },
+        { status: 503, headers: endpointHeaders() },
+      )
+    }
+    const page = path.join(publicDir, "signup-unavailable.htm")
+    return new Response(existsSync(page) ? readFileSync(page) : "Sign-ups are not taken here.\n", {
+      status: 503,
+      headers: { ...endpointHeaders(), "Content-Type": "text/html; charset=utf-8" },
+    })
+  }
+}
