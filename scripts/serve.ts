@@ -64,13 +64,15 @@ function serve() {
       if (mail) console.log(`E-mail: ${mail}`)
       // systemd stops it with SIGTERM: finish the requests in flight and the e-mail being sent,
       // then close the store.
-      const stop = () =>
+      const stop = (signal: string) => {
+        console.log(`site: ${signal}: finishing the requests in flight, then stopping`)
         server.close(
           () =>
             void stopSignup()
               .then(closeMemberStores)
               .then(() => process.exit(0)),
         )
+      }
       process.on("SIGTERM", stop)
       process.on("SIGINT", stop)
     },

@@ -12,7 +12,7 @@ import type { PublishRecord } from "../api"
 
 interface Saved {
   records: PublishRecord[]
-  /** The branch head the last publish took up. */
+  /** The branch head last put live: a restart builds a newer one, and leaves an undo as it is. */
   lastHead?: string
   /** Pushed commits already taken up, newest last. */
   pushed: string[]

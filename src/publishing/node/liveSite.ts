@@ -25,7 +25,8 @@ export interface LiveSiteOptions {
 }
 
 const stopWithinMs = 10_000
-const restartAfterMs = [1_000, 5_000, 30_000]
+/** A worker that died is started again at once, then after waits that grow. */
+const restartAfterMs = [0, 1_000, 5_000, 30_000]
 
 export class LiveSite implements LiveSwitch {
   private active?: { worker: Worker; release: Release }

@@ -348,7 +348,6 @@ export class Publisher implements PublishingDesk {
         return
       }
       const info = await source.info(commit)
-      if (wanted.reason !== "goLive") history.lastHead = commit
       record = history.start(
         {
           kind: wanted.reason === "goLive" ? "goLive" : "publish",
@@ -370,6 +369,8 @@ export class Publisher implements PublishingDesk {
       await releases
         .prune(settings.keep)
         .catch((error: Error) => this.log(`prune: ${error.message}`))
+      // Taken up: a restart does not build it again, nor undo an undo (a failed head is retried).
+      if (wanted.reason !== "goLive") history.lastHead = commit
       history.update(record, { state: "live", finishedAt: this.iso(), address: settings.siteUrl })
       this.log(`${commit.slice(0, 7)} is live (${release.id})`)
       for (const [sha, repository] of wanted.pushes) {

@@ -19,7 +19,7 @@ export const statusWords = {
   alreadyLive: "Already live on the site",
   previewBuilding: "Building the preview of this draft",
   previewReady: "Preview ready: the draft as the site would show it",
-  failed: (reason: string) => `Not published, the live site is unchanged: ${reason}`,
+  failed: (reason: string) => `Not published: ${reason}`,
   previewFailed: (reason: string) => `No preview: ${reason}`,
 }
 
