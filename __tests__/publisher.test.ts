@@ -5,13 +5,13 @@ import { tmpdir } from "node:os"
 import path from "node:path"
 import type { CommitStatus } from "../src/publishing/web/commitStatus"
 import type { BuildOptions, BuildOutcome } from "../src/publishing/node/build"
-import type { Clock } from "../src/publishing/node/clock"
 import { History } from "../src/publishing/node/history"
 import { NginxPolicy } from "../src/publishing/node/nginxPolicy"
 import { Previews } from "../src/publishing/node/previews"
 import { Publisher, type Source } from "../src/publishing/node/publisher"
 import { publicDirOf, Releases, type Release } from "../src/publishing/node/releases"
 import type { PublishSettings } from "../src/publishing/node/settings"
+import { TestClock } from "../e2e/support/publishing"
 
 // The publisher's queue and its decisions, with a repository and a build of its own making (the
 // real ones, Git and Gatsby, run in e2e/delivery/publishing.spec.ts): one build at a time, a
@@ -96,23 +96,6 @@ function fakeBuild() {
       )
       return outcome
     },
-  }
-}
-
-class TestClock implements Clock {
-  private timers: { at: number; then: () => void }[] = []
-  constructor(public time: number) {}
-  now = () => this.time
-  at(at: number, then: () => void) {
-    const timer = { at, then }
-    this.timers.push(timer)
-    return () => void (this.timers = this.timers.filter((each) => each !== timer))
-  }
-  advance(to: number) {
-    this.time = to
-    const due = this.timers.filter((timer) => timer.at <= to)
-    this.timers = this.timers.filter((timer) => timer.at > to)
-    for (const timer of due) timer.then()
   }
 }
 

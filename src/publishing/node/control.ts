@@ -2,7 +2,7 @@ import { existsSync } from "node:fs"
 import { mkdir, rm } from "node:fs/promises"
 import { createServer, request, type Server } from "node:http"
 import path from "node:path"
-import type { RollbackAnswer } from "../api"
+import type { PublishesAnswer, RollbackAnswer } from "../api"
 import type { PublishingDesk } from "../web/desk"
 
 /**
@@ -43,19 +43,24 @@ export async function startControl(stateDir: string, desk: PublishingDesk): Prom
 
 /** Asks the running server for an undo; undefined when no server answers on the socket. */
 export function askRollback(stateDir: string, by: string): Promise<RollbackAnswer | undefined> {
+  return ask(stateDir, "POST", `/rollback?by=${encodeURIComponent(by)}`)
+}
+
+/** The running server's last publishes; undefined when no server answers on the socket. */
+export function askPublishes(stateDir: string): Promise<PublishesAnswer | undefined> {
+  return ask(stateDir, "GET", "/publishes")
+}
+
+function ask<T>(stateDir: string, method: string, address: string): Promise<T | undefined> {
   return new Promise((resolve) => {
     const asked = request(
-      {
-        socketPath: controlSocket(stateDir),
-        method: "POST",
-        path: `/rollback?by=${encodeURIComponent(by)}`,
-      },
+      { socketPath: controlSocket(stateDir), method, path: address },
       (response) => {
         let text = ""
         response.on("data", (chunk: Buffer) => (text += chunk.toString()))
         response.on("end", () => {
           try {
-            resolve(JSON.parse(text) as RollbackAnswer)
+            resolve(JSON.parse(text) as T)
           } catch {
             resolve(undefined)
           }
