@@ -38,11 +38,12 @@ export default tseslint.config(
   },
   // Boundaries between runtimes. The pages' bundles must not take in server code; the endpoints
   // run on workerd as on Node, so they stay web-standard; what both sides share imports nothing.
+  // Each wing keeps its halves apart: web/ (every host) and node/ (the site's own server).
   {
     files: [
       "src/{components,pages,templates,hooks,theme,utils}/**/*.{ts,tsx}",
       "src/cms/**/*.{ts,tsx}",
-      "src/staffPage/**/*.{ts,tsx}",
+      "src/membership/staffPage/**/*.{ts,tsx}",
       // The one bend of src/gatsby/ that runs in the browser.
       "src/gatsby/StaticContent.tsx",
       "src/wrappers.tsx",
@@ -58,9 +59,9 @@ export default tseslint.config(
               message: "Browser code: Node's modules are not in a page's bundle.",
             },
             {
-              regex: "(^|/)(server|signup|cmsAuth|staffApi|node|build|api|publishing/web)(/|$)",
+              regex: "(^|/)(server|web|node|cmsAuth|siteServer|endpointPages|build|api)(/|$)",
               message:
-                "Browser code must not import server or build code: it would ship in a page's bundle. What both sides need belongs in src/shared/.",
+                "Browser code must not import server or build code: it would ship in a page's bundle. What both sides need belongs in src/shared/ (or a wing's own shared file, such as src/membership/membersApi.ts).",
             },
           ],
         },
@@ -69,8 +70,9 @@ export default tseslint.config(
   },
   {
     files: [
-      "src/{server,signup,cmsAuth,staffApi,mail}/**/*.{ts,tsx}",
-      "src/publishing/web/**/*.{ts,tsx}",
+      "src/{server,cmsAuth,endpointPages}/**/*.{ts,tsx}",
+      "src/*/web/**/*.{ts,tsx}",
+      // What the publishing wing's page and endpoints share (like src/membership/membersApi.ts).
       "src/publishing/api.ts",
       "functions/**/*.ts",
     ],
@@ -82,12 +84,12 @@ export default tseslint.config(
             {
               regex: "^node:|^lmdb$",
               message:
-                "Web-standard server code runs on workerd too: Node's modules belong in src/node/.",
+                "Web-standard server code runs on workerd too: Node's modules belong in a wing's node/ half (src/membership/node/) or src/siteServer/.",
             },
             {
-              regex: "(^|/)(build|node)(/|$)",
+              regex: "(^|/)(build|node|siteServer)(/|$)",
               message:
-                "Web-standard server code must not import build or Node-only code (src/build/, src/node/).",
+                "Web-standard server code must not import build or Node-only code (src/build/, a wing's node/, src/siteServer/).",
             },
           ],
         },
@@ -95,16 +97,16 @@ export default tseslint.config(
     },
   },
   {
-    files: ["src/shared/**/*.ts"],
+    files: ["src/shared/**/*.ts", "src/membership/membersApi.ts"],
     rules: {
       "no-restricted-imports": [
         "error",
         {
           patterns: [
             {
-              regex: ".",
+              regex: "^(?!\\./|\\.\\./utils/)",
               message:
-                "src/shared/ is in the pages' and every server's bundles: it imports nothing.",
+                "Shared by the pages' bundles and every server's: it imports nothing but its neighbours and the small helpers of src/utils/.",
             },
           ],
         },

@@ -84,7 +84,7 @@ const config: GatsbyConfig = {
         htmlTitle: `${site.brandName} content editor`,
         customizeWebpackConfig: customizeCmsWebpackConfig(
           path.join(__dirname, "src/cms/preview"),
-          path.join(__dirname, "src/staffPage/membersApp.tsx"),
+          path.join(__dirname, "src/membership/staffPage/membersApp.tsx"),
         ),
       },
     },

@@ -7,7 +7,7 @@ import { filled } from "./setup/content"
 
 const texts = filled(contact)
 
-/** The endpoint's answers (src/signup/handleSignup.ts), as fetch would give them. */
+/** The endpoint's answers (src/membership/web/signup/handleSignup.ts), as fetch would give them. */
 const answers = {
   joined: () => jsonResponse(200, { outcome: "joined" }),
   problem:

@@ -1,6 +1,6 @@
 /** @jest-environment node */
 import type { Context } from "hono"
-import { clientAddress, fromThisComputer } from "../src/node/proxied"
+import { clientAddress, fromThisComputer } from "../src/siteServer/clientAddress"
 
 // Whose address counts for the sign-up's rate limit in a Node process.
 

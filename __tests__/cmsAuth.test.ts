@@ -4,11 +4,11 @@ import { request, type IncomingMessage, type Server } from "node:http"
 import { onRequest as cloudflarePages } from "../functions/api/[[route]]"
 import type { CmsAuthEnv } from "../src/cmsAuth/config"
 import type { ExchangeOptions } from "../src/cmsAuth/github"
-import { handshakeScript } from "../src/cmsAuth/pages"
-import { cmsAuthTexts } from "../src/cmsAuth/texts"
+import { handshakeScript } from "../src/cmsAuth/signInPages"
+import { cmsAuthTexts } from "../src/cmsAuth/signInTexts"
 import { createApp } from "../src/server/app"
-import { unavailableList } from "../src/signup/mailingList"
-import { startSiteServer } from "../src/node/siteServer"
+import { unavailableList } from "../src/membership/web/mailingList"
+import { startSiteServer } from "../src/siteServer/siteServer"
 import { miniSite, type MiniSite } from "./setup/miniSite"
 import { baseUrl, temporaryStore } from "./setup/servers"
 
@@ -50,7 +50,7 @@ function ask(request: Request, settings: CmsAuthEnv, github?: ExchangeOptions) {
   const app = createApp({
     settings: () => settings,
     client: () => undefined,
-    signupList: () => ({ list: unavailableList("not this test's") }),
+    membership: () => ({ list: unavailableList("not this test's") }),
     github,
   })
   return app.request(request)

@@ -4,13 +4,13 @@
 import { JSDOM } from "jsdom"
 import membership from "../data/membership.json"
 import site from "../data/site.json"
-import { renderEmail, type EmailLinks } from "../src/mail/emails/renderEmail"
-import type { EmailKind } from "../src/mail/outbox"
-import { membershipTexts } from "../src/mail/texts"
+import { renderEmail, type EmailLinks } from "../src/membership/emails/renderEmail"
+import type { EmailKind } from "../src/membership/emails/renderEmail"
+import { membershipTexts } from "../src/membership/emails/emailTexts"
 import { confirmEndpoint, leaveEndpoint, tokenField } from "../src/shared/endpoints"
 import { filled } from "./setup/content"
 
-// The list's two e-mails (src/mail/emails/) as she reads them: what each says comes from data/,
+// The list's two e-mails (src/membership/emails/) as she reads them: what each says comes from data/,
 // so every expectation is read from there too.
 
 // Jest runs CommonJS without --experimental-vm-modules, where a dynamic import() throws, and

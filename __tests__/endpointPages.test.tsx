@@ -4,17 +4,25 @@
 import path from "node:path"
 import { build } from "esbuild"
 import { JSDOM } from "jsdom"
-import { handshakeScript, problemPage as cmsProblemPage, signedInPage } from "../src/cmsAuth/pages"
-import { cmsAuthTexts } from "../src/cmsAuth/texts"
+import {
+  handshakeScript,
+  problemPage as cmsProblemPage,
+  signedInPage,
+} from "../src/cmsAuth/signInPages"
+import { cmsAuthTexts } from "../src/cmsAuth/signInTexts"
 import { cmsAuthHeaders, endpointHeaders } from "../src/shared/policy"
-import { confirmationPage, notAFormPage, problemPage } from "../src/signup/responsePage"
-import { signupTexts } from "../src/signup/texts"
+import {
+  confirmationPage,
+  notAFormPage,
+  problemPage,
+} from "../src/membership/web/signup/signupPages"
+import { signupTexts } from "../src/membership/web/signup/signupTexts"
 import { fixedFontFiles } from "../src/theme/fontFaces"
 import contact from "../data/contact.json"
 import site from "../data/site.json"
 import { filled } from "./setup/content"
 
-// The endpoints' own pages (src/server/pages/): the site's frame, rendered by React on the server.
+// The endpoints' own pages (src/endpointPages/): the site's frame, rendered by React on the server.
 
 const root = path.join(__dirname, "..")
 const settings = filled(site)
@@ -179,8 +187,10 @@ describe("the policy of the endpoints' pages", () => {
 describe("what the pages are built from", () => {
   // The hosts' bundlers: a Gatsby Function resolves .ts and .js only (no .tsx, no JSX), workerd
   // takes the browser's builds and has no Node modules; no host has Gatsby's data layer.
-  it.each(["src/signup/responsePage.ts", "src/cmsAuth/pages.ts"])(
-    "%s: .ts and .js files only, nothing of Gatsby's or Node's",
+  // The route table takes in every page an endpoint answers with (the sign-up's, her links', the
+  // sign-in's): the site's components they render are written without JSX (src/components/layout/links.ts).
+  it.each(["src/server/app.ts"])(
+    "%s and all it renders: .ts and .js files only, nothing of Gatsby's or Node's",
     async (entry) => {
       const result = await build({
         entryPoints: [path.join(root, entry)],

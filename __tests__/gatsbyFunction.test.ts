@@ -19,6 +19,7 @@ const store = temporaryStore("function-members")
 beforeAll(async () => {
   process.env.MEMBERS_STORE = store.folder
   process.env.SIGNUP_RATE_LIMIT = "0"
+  process.env.SIGNUP_SITE_LIMIT = "0"
   const { bodyParser } = createConfig(undefined).config
   const app = express()
   // gatsby develop's first middleware (gatsby/dist/utils/start-server.js).
@@ -128,4 +129,22 @@ test("the staff's list: no sign-in from this computer under gatsby develop (npm 
     if (command === undefined) delete process.env.gatsby_executing_command
     else process.env.gatsby_executing_command = command
   }
+})
+
+test("what must last the process survives Gatsby's reload of the Function's modules (processWide)", () => {
+  // Gatsby clears the Function's modules from require's cache before each request; the wing
+  // (its list, its limits, and with a store its sender) must be the one of the process.
+  const env = { SIGNUP_PROVIDER: "buttondown", BUTTONDOWN_API_KEY: "a-key-of-the-test" }
+  const load = () => {
+    let loaded: typeof import("../src/membership/node/nodeMembership") | undefined
+    jest.isolateModules(() => {
+      loaded = jest.requireActual<typeof import("../src/membership/node/nodeMembership")>(
+        "../src/membership/node/nodeMembership",
+      )
+    })
+    return loaded!
+  }
+  const [first, second] = [load(), load()]
+  expect(first).not.toBe(second)
+  expect(first.nodeMembership(env)).toBe(second.nodeMembership(env))
 })

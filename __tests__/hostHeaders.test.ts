@@ -14,7 +14,7 @@ import {
   hosts,
   parseHeadersFile,
   type Host,
-} from "../src/build/hostRules"
+} from "../src/shared/hostRules"
 import {
   adminHeaders,
   cacheControl,
@@ -27,7 +27,7 @@ import { pageRoutes, unknownPath } from "../src/content/routes"
 
 // The `_headers` file as the build writes it for a listing of public/ like a real build's (the
 // site's pages from data/, and the root of `npm run build`'s output), read the way Cloudflare
-// Pages and Netlify read it (src/build/hostRules.ts). e2e/host-headers.spec.ts serves the real
+// Pages and Netlify read it (src/shared/hostRules.ts). e2e/host-headers.spec.ts serves the real
 // build through the same reading and opens it in Chromium.
 
 const hashes = ["sha256-6DdyyETziVzLMRTWOqMayASR2AvI+IKQ6HDuBCYuxxc=", "sha256-BlFrtWCL2BXq9n="]
@@ -217,7 +217,7 @@ describe("the build's check of _headers", () => {
   })
 })
 
-describe("the hosts' reading (src/build/hostRules.ts), on the layout that broke the CMS", () => {
+describe("the hosts' reading (src/shared/hostRules.ts), on the layout that broke the CMS", () => {
   // The _headers of the previous build: the site's policy on /*, so on /admin/ as well.
   const before = [
     "/*",

@@ -33,6 +33,7 @@ function startServer(smtpPort: number) {
     PUBLIC_DIR: site.publicDir,
     MEMBERS_STORE: store,
     SIGNUP_RATE_LIMIT: "0",
+    SIGNUP_SITE_LIMIT: "0",
     SIGNUP_PROVIDER: "",
     SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
     MAIL_FROM: "hello@evergrace.example",

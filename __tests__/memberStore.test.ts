@@ -1,18 +1,21 @@
 /** @jest-environment node */
 import { execFile, spawn } from "node:child_process"
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs"
 import { mkdtemp, rm } from "node:fs/promises"
 import os from "node:os"
 import path from "node:path"
 import { promisify } from "node:util"
+import { resendLimit } from "../src/membership/membersApi"
+import { auditLength } from "../src/membership/node/store/auditLog"
 import {
   closeMemberStores,
-  listJobs,
-  listMembers,
   memberStore,
-  removeMember,
-  resendLimit,
-  auditLength,
-} from "../src/node/memberStore"
+  readJobs,
+  readMembers,
+} from "../src/membership/node/store/lmdbStore"
+import { mailerFromSettings } from "../src/membership/node/mailer"
+import { membersSecret } from "../src/membership/node/linksSecret"
+import { nodeMembership, stopMemberships } from "../src/membership/node/nodeMembership"
 
 const tsx = path.resolve("node_modules/.bin/tsx")
 let folder: string
@@ -32,7 +35,7 @@ test("the same address twice, in any case, is one pending member with one confir
     "joined",
   )
   expect(await store.subscribe("ann@example.com")).toBe("joined")
-  const members = await listMembers(folder)
+  const members = await readMembers(folder)
   expect(members).toEqual([
     expect.objectContaining({
       address: "Ann@Example.com",
@@ -46,7 +49,7 @@ test("the same address twice, in any case, is one pending member with one confir
   expect(Object.keys(members[0] ?? {}).sort()).toEqual(
     ["address", "askedAt", "confirmationsSent", "id", "page", "status", "wording"].sort(),
   )
-  const jobs = await listJobs(folder)
+  const jobs = await readJobs(folder)
   expect(jobs).toEqual([
     expect.objectContaining({
       kind: "confirmation",
@@ -61,7 +64,7 @@ test("a pending sign-up again gets the confirmation again, at most once a quarte
   const store = memberStore(folder, { now: () => new Date(clock) })
   const minutes = (n: number) => (clock += n * 60_000)
   const confirmations = async () =>
-    (await listJobs(folder)).filter((job) => job.kind === "confirmation").length
+    (await readJobs(folder)).filter((job) => job.kind === "confirmation").length
   await store.subscribe("ann@example.com")
   expect(await confirmations()).toBe(1)
   minutes(5)
@@ -84,55 +87,55 @@ test("a pending sign-up again gets the confirmation again, at most once a quarte
 test("confirming makes her a member and queues the welcome once; a member signing up again is sent nothing", async () => {
   const store = memberStore(folder)
   await store.subscribe("ann@example.com")
-  const [pending] = await listMembers(folder)
+  const [pending] = await readMembers(folder)
   expect(await store.confirm(pending?.id ?? "")).toBe("confirmed")
   expect(await store.confirm(pending?.id ?? "")).toBe("already-confirmed")
   expect(await store.confirm("no-such-id")).toBe("unknown")
-  const [member] = await listMembers(folder)
+  const [member] = await readMembers(folder)
   expect(member).toEqual(expect.objectContaining({ status: "confirmed" }))
   expect(Date.parse(member?.confirmedAt ?? "")).not.toBeNaN()
-  expect((await listJobs(folder)).map((job) => job.kind)).toEqual(["welcome"])
+  expect((await readJobs(folder)).map((job) => job.kind)).toEqual(["welcome"])
   expect(await store.subscribe("Ann@example.com")).toBe("already-member")
-  expect((await listJobs(folder)).map((job) => job.kind)).toEqual(["welcome"])
+  expect((await readJobs(folder)).map((job) => job.kind)).toEqual(["welcome"])
 })
 
 test("leaving is recorded at once and drops what was waiting for her; she may join again, by double opt-in", async () => {
   let clock = Date.parse("2026-11-26T09:00:00Z")
   const store = memberStore(folder, { now: () => new Date(clock) })
   await store.subscribe("ann@example.com")
-  const [pending] = await listMembers(folder)
+  const [pending] = await readMembers(folder)
   const id = pending?.id ?? ""
   await store.confirm(id)
   expect(await store.leave(id)).toBe("left")
   expect(await store.leave(id)).toBe("left")
   expect(await store.leave("no-such-id")).toBe("unknown")
-  const [left] = await listMembers(folder)
+  const [left] = await readMembers(folder)
   expect(left).toEqual(expect.objectContaining({ status: "left", id }))
   expect(Date.parse(left?.leftAt ?? "")).not.toBeNaN()
-  expect(await listJobs(folder)).toEqual([])
+  expect(await readJobs(folder)).toEqual([])
   expect(await store.confirm(id)).toBe("left")
 
   // Her address again at once (a bot, say) sends nothing: the resend limit holds across leaving.
   expect(await store.subscribe("ann@example.com")).toBe("joined")
-  expect(await listJobs(folder)).toEqual([])
+  expect(await readJobs(folder)).toEqual([])
   clock += resendLimit.minimumGapMs
   expect(await store.subscribe("ann@example.com")).toBe("joined")
   // Her link from before she left is not her consent to this sign-up; the new one's is.
   const oldLink = new Date(clock - resendLimit.minimumGapMs - 60_000)
   expect(await store.confirm(id, oldLink)).toBe("stale")
-  const [again] = await listMembers(folder)
+  const [again] = await readMembers(folder)
   expect(again).toEqual(expect.objectContaining({ status: "pending", id }))
-  expect((await listJobs(folder)).map((job) => job.kind)).toEqual(["confirmation"])
+  expect((await readJobs(folder)).map((job) => job.kind)).toEqual(["confirmation"])
   expect(await store.confirm(id, new Date(clock))).toBe("confirmed")
 })
 
 test("one who leaves from a confirmation she never asked for is not kept at all", async () => {
   const store = memberStore(folder)
   await store.subscribe("never-asked@example.com")
-  const [pending] = await listMembers(folder)
+  const [pending] = await readMembers(folder)
   expect(await store.leave(pending?.id ?? "")).toBe("left")
-  expect(await listMembers(folder)).toEqual([])
-  expect(await listJobs(folder)).toEqual([])
+  expect(await readMembers(folder)).toEqual([])
+  expect(await readJobs(folder)).toEqual([])
   expect(await store.byId(pending?.id ?? "")).toBeUndefined()
 })
 
@@ -141,16 +144,16 @@ test("unconfirmed sign-ups older than the period are forgotten, with their e-mai
   const store = memberStore(folder, { now: () => new Date(clock) })
   await store.subscribe("never@example.com")
   await store.subscribe("member@example.com")
-  const member = (await listMembers(folder)).find((m) => m.address === "member@example.com")
+  const member = (await readMembers(folder)).find((m) => m.address === "member@example.com")
   await store.confirm(member?.id ?? "")
   clock += 31 * 24 * 60 * 60_000
   await store.subscribe("recent@example.com")
   expect(await store.forgetUnconfirmed(new Date(clock - 30 * 24 * 60 * 60_000))).toBe(1)
-  expect((await listMembers(folder)).map((m) => m.address).sort()).toEqual([
+  expect((await readMembers(folder)).map((m) => m.address).sort()).toEqual([
     "member@example.com",
     "recent@example.com",
   ])
-  expect((await listJobs(folder)).map((job) => job.to).sort()).toEqual([
+  expect((await readJobs(folder)).map((job) => job.to).sort()).toEqual([
     "member@example.com",
     "recent@example.com",
   ])
@@ -180,10 +183,10 @@ test("concurrent sign-ups lose nothing and store each address once", async () =>
   // Every address twice, all at once.
   const results = await Promise.all([...addresses, ...addresses].map((a) => store.subscribe(a)))
   expect(results.filter((result) => result === "joined")).toHaveLength(600)
-  const stored = (await listMembers(folder)).map((member) => member.address)
+  const stored = (await readMembers(folder)).map((member) => member.address)
   expect(stored.sort()).toEqual([...addresses].sort())
   // One confirmation each: the second sign-up came within the quarter hour.
-  expect((await listJobs(folder)).map((job) => job.to).sort()).toEqual([...addresses].sort())
+  expect((await readJobs(folder)).map((job) => job.to).sort()).toEqual([...addresses].sort())
 })
 
 test("members from before double opt-in (the first store's records) become confirmed members, with links of their own", async () => {
@@ -196,7 +199,7 @@ test("members from before double opt-in (the first store's records) become confi
   await first.close()
 
   const store = memberStore(folder)
-  const [member] = await listMembers(folder)
+  const [member] = await readMembers(folder)
   expect(member).toEqual(
     expect.objectContaining({
       address: "Old@example.com",
@@ -212,7 +215,7 @@ test("members from before double opt-in (the first store's records) become confi
 test("members survive the store being closed and opened again", async () => {
   await memberStore(folder).subscribe("kept@example.com")
   await closeMemberStores()
-  expect((await listMembers(folder)).map((member) => member.address)).toEqual(["kept@example.com"])
+  expect((await readMembers(folder)).map((member) => member.address)).toEqual(["kept@example.com"])
 })
 
 test("a crash mid-write (kill -9) loses no acknowledged sign-up and leaves a readable store", async () => {
@@ -238,7 +241,7 @@ test("a crash mid-write (kill -9) loses no acknowledged sign-up and leaves a rea
     writer.on("error", reject)
   })
   expect(acknowledged.length).toBeGreaterThanOrEqual(200)
-  const stored = new Set((await listMembers(folder)).map((member) => member.address))
+  const stored = new Set((await readMembers(folder)).map((member) => member.address))
   for (const address of acknowledged) expect(stored).toContain(address)
 }, 30_000)
 
@@ -257,7 +260,7 @@ test("members:export prints the confirmed members once as CSV, oldest first; --a
   for (const address of ["first@example.com", "second@example.com", "pending@example.com"])
     await store.subscribe(address)
   await store.subscribe("FIRST@example.com")
-  const [first, second] = await listMembers(folder)
+  const [first, second] = await readMembers(folder)
   await store.confirm(first?.id ?? "")
   await store.confirm(second?.id ?? "")
   await store.leave(second?.id ?? "")
@@ -281,11 +284,18 @@ test("members:export prints the confirmed members once as CSV, oldest first; --a
 test("members:export makes addresses that a spreadsheet would run as formulas safe", async () => {
   let clock = Date.parse("2026-11-26T09:00:00Z")
   const store = memberStore(folder, { now: () => new Date((clock += 1000)) })
-  for (const address of ["=cmd@example.com", "+x@example.com", "-y@example.com", "ok@example.com"])
-    await store.subscribe(address)
+  const addresses = [
+    "=cmd@example.com",
+    "'=cmd@example.com",
+    "+x@example.com",
+    "-y@example.com",
+    "ok@example.com",
+  ]
+  for (const address of addresses) await store.subscribe(address)
   const [, ...rows] = await exportCsv("--all")
   expect(rows.map((row) => row.split(",")[0])).toEqual([
     "'=cmd@example.com",
+    "''=cmd@example.com",
     "'+x@example.com",
     "'-y@example.com",
     "ok@example.com",
@@ -303,13 +313,13 @@ test("a person who asks to be erased is, in any spelling, with the e-mails waiti
   const store = memberStore(folder)
   await store.subscribe("leaving@example.com")
   await store.subscribe("staying@example.com")
-  const [leaving] = await listMembers(folder)
-  expect(await removeMember(folder, "Leaving@Example.com")).toBe(true)
-  expect(await removeMember(folder, "leaving@example.com")).toBe(false)
-  expect((await listMembers(folder)).map((member) => member.address)).toEqual([
+  const [leaving] = await readMembers(folder)
+  expect(await memberStore(folder).erase({ address: "Leaving@Example.com" })).toBe(true)
+  expect(await memberStore(folder).erase({ address: "leaving@example.com" })).toBe(false)
+  expect((await readMembers(folder)).map((member) => member.address)).toEqual([
     "staying@example.com",
   ])
-  expect((await listJobs(folder)).map((job) => job.to)).toEqual(["staying@example.com"])
+  expect((await readJobs(folder)).map((job) => job.to)).toEqual(["staying@example.com"])
   // Her links no longer find her.
   expect(await store.byId(leaving?.id ?? "")).toBeUndefined()
 })
@@ -318,7 +328,7 @@ test("the staff's resend keeps the form's limit, for pending sign-ups only; eras
   let clock = Date.parse("2026-11-26T09:00:00Z")
   const store = memberStore(folder, { now: () => new Date(clock) })
   await store.subscribe("ann@example.com")
-  const [ann] = await listMembers(folder)
+  const [ann] = await readMembers(folder)
   const id = ann?.id ?? ""
   expect(await store.resendConfirmation(id)).toBe("limited")
   clock += resendLimit.minimumGapMs
@@ -328,15 +338,15 @@ test("the staff's resend keeps the form's limit, for pending sign-ups only; eras
   clock += resendLimit.minimumGapMs
   // Three in a day, the form's and the staff's together.
   expect(await store.resendConfirmation(id)).toBe("limited")
-  expect((await listJobs(folder)).filter((job) => job.kind === "confirmation")).toHaveLength(3)
+  expect((await readJobs(folder)).filter((job) => job.kind === "confirmation")).toHaveLength(3)
   expect(await store.resendConfirmation("no-such-id")).toBe("unknown")
   await store.confirm(id)
   expect(await store.resendConfirmation(id)).toBe("notPending")
 
-  expect(await store.erase(id)).toBe("ann@example.com")
-  expect(await listMembers(folder)).toEqual([])
-  expect(await listJobs(folder)).toEqual([])
-  expect(await store.erase(id)).toBeUndefined()
+  expect(await store.erase({ id })).toBe(true)
+  expect(await readMembers(folder)).toEqual([])
+  expect(await readJobs(folder)).toEqual([])
+  expect(await store.erase({ id })).toBe(false)
 })
 
 test("the audit log keeps the latest entries, newest first", async () => {
@@ -354,4 +364,134 @@ test("the audit log keeps the latest entries, newest first", async () => {
     `editor${auditLength + 3}`,
     `editor${auditLength + 2}`,
   ])
+})
+
+/** Whether any file in the store's folder, or below it, holds `text` (as UTF-8 bytes). */
+function storeFilesHold(text: string): string[] {
+  const found: string[] = []
+  for (const entry of readdirSync(folder, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue
+    const file = path.join(entry.parentPath, entry.name)
+    if (readFileSync(file).includes(Buffer.from(text))) found.push(file)
+  }
+  return found
+}
+
+describe("an erased address is in none of the store's files afterwards", () => {
+  // LMDB does not zero the pages it frees: before the store compacted itself, an erased address
+  // stayed in members.mdb until some thirty later writes reused its page.
+  const her = "erase.me.please@example.com"
+  async function withOthers(store: ReturnType<typeof memberStore>) {
+    for (let i = 0; i < 20; i++) await store.subscribe(`other${i}@example.com`)
+    await store.subscribe(her)
+    for (let i = 20; i < 25; i++) await store.subscribe(`other${i}@example.com`)
+    expect(storeFilesHold(her).length).toBeGreaterThan(0)
+    return (await readMembers(folder)).find((member) => member.address === her)!
+  }
+
+  test("erased by the staff (by her id)", async () => {
+    const store = memberStore(folder)
+    const member = await withOthers(store)
+    expect(await store.erase({ id: member.id })).toBe(true)
+    expect(storeFilesHold(her)).toEqual([])
+    // The rest is whole, and the store goes on.
+    expect(await readMembers(folder)).toHaveLength(25)
+    await store.subscribe("after@example.com")
+    expect(await readMembers(folder)).toHaveLength(26)
+  })
+
+  test("erased by her address (npm run members:remove)", async () => {
+    await withOthers(memberStore(folder))
+    expect(await memberStore(folder).erase({ address: her })).toBe(true)
+    expect(storeFilesHold(her)).toEqual([])
+  })
+
+  test("a sign-up she never confirmed, when she leaves from it or it is forgotten", async () => {
+    let clock = Date.parse("2026-11-01T09:00:00Z")
+    const store = memberStore(folder, { now: () => new Date(clock) })
+    const member = await withOthers(store)
+    expect(await store.leave(member.id)).toBe("left")
+    expect(storeFilesHold(her)).toEqual([])
+
+    clock += 40 * 86_400_000
+    await store.subscribe(her)
+    expect(storeFilesHold(her).length).toBeGreaterThan(0)
+    expect(await store.forgetUnconfirmed(new Date(clock + 1000))).toBe(26)
+    expect(storeFilesHold(her)).toEqual([])
+  })
+
+  test("uses under way when she is erased finish, and none is lost", async () => {
+    const store = memberStore(folder)
+    const member = await withOthers(store)
+    const during = Array.from({ length: 30 }, (_, i) => store.subscribe(`during${i}@example.com`))
+    const erased = store.erase({ id: member.id })
+    const after = Array.from({ length: 30 }, (_, i) => store.subscribe(`after${i}@example.com`))
+    await Promise.all([...during, erased, ...after])
+    expect(await readMembers(folder)).toHaveLength(25 + 60)
+    expect(storeFilesHold(her)).toEqual([])
+  })
+})
+
+test("members:remove erases her through the running server, which has the store open", async () => {
+  const env = {
+    MEMBERS_STORE: folder,
+    MEMBERS_SECRET: "a-secret-of-the-test-that-is-long-enough-0123",
+  }
+  const her = "ask.to.go@example.com"
+  const running = nodeMembership(env)
+  try {
+    expect(await running.list.subscribe(her)).toBe("joined")
+    expect(await running.list.subscribe("stays@example.com")).toBe("joined")
+    // A copy of an e-mail to her, as the sender writes it without SMTP_URL.
+    mkdirSync(path.join(folder, "outbox"), { recursive: true })
+    writeFileSync(path.join(folder, "outbox", "job.eml"), `To: ${her}\r\nSubject: Hello\r\n\r\nHi`)
+    // The server's socket is up once the runtime has started.
+    for (let tries = 0; tries < 50 && !existsSync(path.join(folder, "control.sock")); tries++)
+      await new Promise((resolve) => setTimeout(resolve, 100))
+
+    const { stdout } = await promisify(execFile)(tsx, ["scripts/members-remove.ts", her], {
+      env: { ...process.env, MEMBERS_STORE: folder },
+    })
+    expect(stdout).toContain("through the running server")
+    expect(existsSync(path.join(folder, "outbox", "job.eml"))).toBe(false)
+    // The server's own open store no longer has her, nor has any file.
+    expect((await readMembers(folder)).map((member) => member.address)).toEqual([
+      "stays@example.com",
+    ])
+    expect(storeFilesHold(her)).toEqual([])
+  } finally {
+    await stopMemberships()
+  }
+}, 60_000)
+
+test("the store's folder is its owner's alone (0700), and every file in it too (0600)", async () => {
+  // What the server writes there: the store, the links' secret, and without SMTP_URL the copies
+  // of her e-mails in outbox/.
+  await memberStore(folder).subscribe("ann@example.com")
+  await membersSecret({}, folder)
+  await mailerFromSettings({}, path.join(folder, "outbox")).send({
+    to: "ann@example.com",
+    subject: "Please confirm",
+    html: "<p>Please confirm</p>",
+    text: "Please confirm",
+    headers: {},
+    id: "job-1",
+  })
+  const modes: Record<string, string> = {}
+  for (const entry of ["", ...readdirSync(folder, { recursive: true }).map(String)]) {
+    const file = path.resolve(folder, entry)
+    const kind = statSync(file).isDirectory() ? "folder" : "file"
+    modes[`${kind} ${entry || "."}`] = (statSync(file).mode & 0o777).toString(8)
+  }
+  expect(Object.keys(modes)).toEqual(
+    expect.arrayContaining([
+      "file members.mdb",
+      "file links.secret",
+      "folder outbox",
+      "file outbox/job-1.eml",
+    ]),
+  )
+  for (const [name, mode] of Object.entries(modes)) {
+    expect({ name, mode }).toEqual({ name, mode: name.startsWith("folder") ? "700" : "600" })
+  }
 })

@@ -1,8 +1,8 @@
 /** @jest-environment node */
 import membership from "../data/membership.json"
-import { confirmationDays, signToken } from "../src/mail/tokens"
-import { memberStore } from "../src/node/memberStore"
-import { nodeRuntime } from "../src/node/runtime"
+import { confirmationDays, signToken } from "../src/membership/web/links/signedLinks"
+import { memberStore } from "../src/membership/node/store/lmdbStore"
+import { nodeRuntime } from "../src/siteServer/nodeRuntime"
 import { createApp } from "../src/server/app"
 import { confirmEndpoint, leaveEndpoint, tokenField } from "../src/shared/endpoints"
 import { filled } from "./setup/content"
@@ -22,9 +22,9 @@ beforeEach(() => {
 })
 afterEach(() => store.remove())
 
-async function pendingMember() {
+async function pendingMember(now?: () => Date) {
   const app = createApp(nodeRuntime({ MEMBERS_STORE: store.folder, MEMBERS_SECRET: secret }))
-  const members = memberStore(store.folder)
+  const members = memberStore(store.folder, { now })
   await members.subscribe("ann@example.com", { page: "/contact", wording: "test" })
   const [member] = await members.list()
   const link = async (purpose: "confirm" | "leave") => {
@@ -81,4 +81,23 @@ test("the confirmation page runs no script: it waits for her press of its one bu
   expect(html).toContain(words.confirmPage.buttonLabel)
   expect(html).toMatch(new RegExp(`<form[^>]*method="post"[^>]*action="${confirmEndpoint}"`))
   expect(await status()).toBe("pending")
+})
+
+test("a leave link from before she left and joined again still takes her off the list (docs/decisions.md)", async () => {
+  let clock = Date.now()
+  const { app, members, link, status } = await pendingMember(() => new Date(clock))
+  const [member] = await members.list()
+  await members.confirm(member!.id)
+  const oldLeave = await link("leave")
+  await app.request(oldLeave, { method: "POST" })
+  expect(await status()).toBe("left")
+
+  // A day later she joins again (the same id), confirms, then presses an old e-mail's leave link.
+  clock += 86_400_000
+  await members.subscribe("ann@example.com", { page: "/contact", wording: "test" })
+  await members.confirm(member!.id)
+  expect(await status()).toBe("confirmed")
+  const pressed = await app.request(oldLeave, { method: "POST" })
+  expect(await pressed.text()).toContain(words.leavePage.leftHeading)
+  expect(await status()).toBe("left")
 })

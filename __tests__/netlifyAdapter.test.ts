@@ -6,7 +6,7 @@ import os from "node:os"
 import path from "node:path"
 import netlifyAdapter from "gatsby-adapter-netlify"
 import type { IAdapter } from "gatsby"
-import { clashes, effectiveHeaders, parseHeadersFile } from "../src/build/hostRules"
+import { clashes, effectiveHeaders, parseHeadersFile } from "../src/shared/hostRules"
 import { withoutHeaderRules } from "../src/gatsby/netlifyAdapter"
 
 // On Netlify, Gatsby's adapter runs after onPostBuild and writes into public/_headers. Run the

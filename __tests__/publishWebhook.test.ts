@@ -29,7 +29,7 @@ function server(answer: Reception = { outcome: "accepted", message: "Publishing.
   const app = createApp({
     settings: () => ({ PUBLISH_SECRET: secret }),
     client: () => "192.0.2.1",
-    signupList: () => {
+    membership: () => {
       throw new Error("not reached")
     },
     publishing: desk,
@@ -157,7 +157,7 @@ test("a server that does not publish answers 404, whatever is sent", async () =>
   const app = createApp({
     settings: () => ({}),
     client: () => undefined,
-    signupList: () => {
+    membership: () => {
       throw new Error("not reached")
     },
   })

@@ -1,7 +1,8 @@
 /** @jest-environment node */
 import { Hono } from "hono"
 import { createApp } from "../src/server/app"
-import { noSuchEndpoint } from "../src/server/errors"
+import { methodNotAllowed } from "hono/method-not-allowed"
+import { methodRefused, noSuchEndpoint } from "../src/server/errors"
 import { signupEndpoint } from "../src/shared/endpoints"
 
 // What the route table answers when no handler does.
@@ -12,7 +13,7 @@ test("an address under /api/ that is no endpoint: 404, with the endpoints' heade
   const app = createApp({
     settings: () => ({}),
     client: () => undefined,
-    signupList: () => {
+    membership: () => {
       throw new Error("not reached")
     },
   })
@@ -22,15 +23,18 @@ test("an address under /api/ that is no endpoint: 404, with the endpoints' heade
   expect(response.headers.get("content-security-policy")).toContain("default-src 'none'")
 })
 
-test("a one-method endpoint asked with another method: 405 with Allow", async () => {
+test("a one-method endpoint asked with another method: 405 with Allow, and the endpoints' headers", async () => {
+  // The route table's own answers (Hono's methodNotAllowed, as src/server/app.ts sets it up).
   const app = new Hono()
+  app.use(methodNotAllowed({ app, onMethodNotAllowed: methodRefused }))
   app.get("/api/health", (c) => c.json({ status: "ok" }))
   app.post("/api/note", (c) => c.text("noted"))
   app.post("/api/confirm/:token", (c) => c.text("confirmed"))
-  app.all("/api/*", noSuchEndpoint(app.routes))
+  app.notFound(noSuchEndpoint)
   const posted = await app.request(`${site}/api/health`, { method: "POST" })
   expect(posted.status).toBe(405)
   expect(posted.headers.get("allow")).toBe("GET, HEAD")
+  expect(posted.headers.get("content-security-policy")).toContain("default-src 'none'")
   const got = await app.request(`${site}/api/note`)
   expect(got.status).toBe(405)
   expect(got.headers.get("allow")).toBe("POST")
@@ -49,7 +53,7 @@ test("a handler that throws: 500 with the endpoints' headers, and the log names 
   const app = createApp({
     settings: () => ({}),
     client: () => "203.0.113.9",
-    signupList: () => {
+    membership: () => {
       throw new TypeError("a bug")
     },
   })

@@ -5,9 +5,9 @@ import os from "node:os"
 import path from "node:path"
 import { simpleParser } from "mailparser"
 import { headerOf, startMailbox as startSmtp, type Mailbox } from "../e2e/support/mailbox"
-import type { Outbox, OutboxJob } from "../src/mail/outbox"
-import { mailerFromSettings, type Mailer, type OutgoingEmail } from "../src/node/mailer"
-import { startSender } from "../src/node/sender"
+import type { Outbox, OutboxJob } from "../src/membership/web/memberStore"
+import { mailerFromSettings, type Mailer, type OutgoingEmail } from "../src/membership/node/mailer"
+import { reason, startSender } from "../src/membership/node/sender"
 
 jest.setTimeout(30_000)
 
@@ -399,6 +399,23 @@ test("(g) no log line and no stored error holds a recipient's address", () => {
   for (const address of addresses) expect(everything).not.toContain(address.toLowerCase())
   expect(everything).not.toMatch(/[\w.-]+@[\w-]+\.[a-z]+/)
 })
+
+test.each(["o'brien@example.com", "ann+list@example.com", "d'arcy.o'neil@example.co.uk"])(
+  "a failure's text that names %s keeps none of it",
+  (address) => {
+    const replies = [
+      `550 5.1.1 <${address}>: Recipient address rejected`,
+      `550 5.1.1 ${address}: no such user`,
+      `452 4.2.2 mailbox of ${address} is full`,
+    ]
+    // With her address known (a job's failure) or not (the outbox's own): the pattern alone holds.
+    for (const reply of replies) {
+      const expected = reply.replace(`<${address}>`, "<address>").replace(address, "<address>")
+      expect(reason({ response: reply }, address)).toBe(expected)
+      expect(reason({ response: reply })).toBe(expected)
+    }
+  },
+)
 
 test("settled() waits for the e-mail being sent this moment (erasing her waits for it)", async () => {
   const outbox = new MemoryOutbox()

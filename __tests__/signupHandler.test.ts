@@ -3,10 +3,13 @@ import contact from "../data/contact.json"
 import site from "../data/site.json"
 import { fillPlaceholders } from "../src/content/placeholders"
 import { createApp } from "../src/server/app"
-import { maxBodyBytes, type SignupContext } from "../src/signup/handleSignup"
-import type { MailingList, SubscribeResult } from "../src/signup/mailingList"
-import { rateLimiter } from "../src/signup/rateLimit"
-import { signupTexts } from "../src/signup/texts"
+import { maxBodyBytes, type SignupContext } from "../src/membership/web/signup/handleSignup"
+import type { MailingList, SubscribeResult } from "../src/membership/web/mailingList"
+import { readJobs } from "../src/membership/node/store/lmdbStore"
+import { nodeRuntime } from "../src/siteServer/nodeRuntime"
+import { rateLimiter } from "../src/membership/web/rateLimit"
+import { signupTexts } from "../src/membership/web/signup/signupTexts"
+import { temporaryStore } from "./setup/servers"
 
 const origin = "https://www.boutique.example"
 const endpoint = `${origin}/api/subscribe`
@@ -31,11 +34,11 @@ function context(list: MailingList, extra: Partial<SignupContext> = {}): SignupC
 }
 
 /** The endpoint as every host runs it: through the app's route table and the checks there. */
-function signUp(request: Request, { list, rateLimit, client }: SignupContext) {
+function signUp(request: Request, { list, limits, client }: SignupContext) {
   const app = createApp({
     settings: () => ({}),
     client: () => client,
-    signupList: () => ({ list, rateLimit }),
+    membership: () => ({ list, limits }),
   })
   return app.request(request)
 }
@@ -214,7 +217,7 @@ describe("abuse and bad input", () => {
     const post = (client: string, email: string) =>
       signUp(
         request({ body: form({ email }), json: true }),
-        context(list, { rateLimit: limit, client }),
+        context(list, { limits: { perClient: limit }, client }),
       )
     expect((await post("10.0.0.1", "a@example.com")).status).toBe(200)
     expect((await post("10.0.0.1", "b@example.com")).status).toBe(200)
@@ -226,6 +229,90 @@ describe("abuse and bad input", () => {
     now = 60_000
     expect((await post("10.0.0.1", "e@example.com")).status).toBe(200)
     expect(received).toEqual(["a@example.com", "b@example.com", "d@example.com", "e@example.com"])
+  })
+
+  test("the 64 addresses of one IPv6 /64 share one limit; the next /64 has its own", async () => {
+    const { list, received } = fakeList()
+    const limit = rateLimiter({ limit: 10, windowMs: 60_000 })
+    const post = (client: string, index: number) =>
+      signUp(
+        request({ body: form({ email: `n${index}@example.com` }), json: true }),
+        context(list, { limits: { perClient: limit }, client }),
+      )
+    const statuses: number[] = []
+    for (let i = 0; i < 64; i++) {
+      // Spelled as a host may report them: zeros in full or folded, upper or lower case.
+      const client = i % 2 ? `2001:db8:0:2a::${i.toString(16)}` : `2001:DB8:0000:002A:${i}:0:0:1`
+      statuses.push((await post(client, i)).status)
+    }
+    expect(statuses.filter((status) => status === 200)).toHaveLength(10)
+    expect(statuses.slice(10).every((status) => status === 429)).toBe(true)
+    expect((await post("2001:db8:0:2b::1", 99)).status).toBe(200)
+    expect(received).toHaveLength(11)
+  })
+
+  test("an IPv4 address and its IPv6-mapped spelling share one limit", async () => {
+    const { list } = fakeList()
+    const limit = rateLimiter({ limit: 1, windowMs: 60_000 })
+    const post = (client: string) =>
+      signUp(
+        request({ body: form({ email: "a@example.com" }), json: true }),
+        context(list, { limits: { perClient: limit }, client }),
+      )
+    expect((await post("192.0.2.7")).status).toBe(200)
+    expect((await post("::ffff:192.0.2.7")).status).toBe(429)
+  })
+
+  test("a limit forgets the least recently used visitor first, never the one still sending", async () => {
+    let now = 0
+    const limit = rateLimiter({ limit: 1, windowMs: 60_000, keysHeld: 3, now: () => now })
+    expect(limit.take("a").allowed).toBe(true)
+    expect(limit.take("b").allowed).toBe(true)
+    expect(limit.take("a").allowed).toBe(false)
+    // c and d push out b, the least recently used; a, used since, is still held to its limit.
+    limit.take("c")
+    limit.take("d")
+    expect(limit.take("a").allowed).toBe(false)
+    expect(limit.take("b").allowed).toBe(true)
+    now = 60_000
+    expect(limit.take("a").allowed).toBe(true)
+  })
+
+  test("the whole site's hourly limit holds under a burst from many addresses: plain words, one log line", async () => {
+    const store = temporaryStore("site-limit")
+    const warned = jest.spyOn(console, "warn").mockImplementation(() => {})
+    try {
+      const env = {
+        MEMBERS_STORE: store.folder,
+        MEMBERS_SECRET: "a-secret-of-the-test-that-is-long-enough-0123",
+        SIGNUP_SITE_LIMIT: "5",
+      }
+      let next = 0
+      // Every request from an address of its own: no visitor's own limit is near.
+      const app = createApp({ ...nodeRuntime(env), client: () => `198.51.100.${next++}` })
+      const answers = await Promise.all(
+        Array.from({ length: 40 }, (_, i) =>
+          app.request(request({ body: form({ email: `stranger${i}@example.com` }) })),
+        ),
+      )
+      const refused = answers.filter((answer) => answer.status === 429)
+      expect(answers.filter((answer) => answer.status === 200)).toHaveLength(5)
+      expect(refused).toHaveLength(35)
+      expect(Number(refused[0]?.headers.get("retry-after"))).toBeGreaterThan(3500)
+      expect(await refused[0]?.text()).toContain(
+        filled(contact.messages.busy).replace(/'/g, "&#39;"),
+      )
+      const confirmations = (await readJobs(store.folder)).filter(
+        (job) => job.kind === "confirmation",
+      )
+      expect(confirmations).toHaveLength(5)
+      expect(
+        warned.mock.calls.filter(([line]) => String(line).includes("SIGNUP_SITE_LIMIT")),
+      ).toHaveLength(1)
+    } finally {
+      warned.mockRestore()
+      await store.remove()
+    }
   })
 
   test("every answer carries a strict policy: no scripts, nothing cached", async () => {

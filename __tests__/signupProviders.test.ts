@@ -10,10 +10,10 @@ import {
   type MailingProviderStub,
   type StubProvider,
 } from "../e2e/support/stubs/mailingProviderStub"
-import type { MailingList } from "../src/signup/mailingList"
-import { buttondownApiVersion, buttondownList } from "../src/signup/providers/buttondown"
-import { mailingListFromEnv, signupEnvVariables } from "../src/signup/providers/fromEnv"
-import { mailchimpList, md5Hex, subscriberHash } from "../src/signup/providers/mailchimp"
+import type { MailingList } from "../src/membership/web/mailingList"
+import { buttondownApiVersion, buttondownList } from "../src/membership/web/providers/buttondown"
+import { mailingListFromEnv, signupEnvVariables } from "../src/membership/web/providers/fromEnv"
+import { mailchimpList, md5Hex, subscriberHash } from "../src/membership/web/providers/mailchimp"
 
 // The adapters run over real HTTP against the stub, which answers as each provider documents.
 let stub: MailingProviderStub

@@ -9,8 +9,8 @@ import {
   writeSignupUnavailable,
 } from "../src/build/signupUnavailable"
 import { endpointHeaders } from "../src/shared/policy"
-import { problemPage } from "../src/signup/responsePage"
-import { signupTexts } from "../src/signup/texts"
+import { problemPage } from "../src/membership/web/signup/signupPages"
+import { signupTexts } from "../src/membership/web/signup/signupTexts"
 
 // What nginx answers a sign-up with when the API service is down (deploy/nginx/evergrace/
 // site.conf): the build writes it from the endpoint. e2e/delivery/api-down.spec.ts checks it

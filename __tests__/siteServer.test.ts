@@ -30,7 +30,12 @@ beforeAll(async () => {
   store = mkdtempSync(path.join(tmpdir(), "evergrace-server-members-"))
   server = spawnSiteServer(
     port,
-    { PUBLIC_DIR: site.publicDir, MEMBERS_STORE: store, SIGNUP_RATE_LIMIT: "0" },
+    {
+      PUBLIC_DIR: site.publicDir,
+      MEMBERS_STORE: store,
+      SIGNUP_RATE_LIMIT: "0",
+      SIGNUP_SITE_LIMIT: "0",
+    },
     (text) => (log += text),
   )
   for (let tries = 0; tries < 100 && !(await isUp()); tries++) await sleep(200)

@@ -1,11 +1,21 @@
 /** @jest-environment node */
-import { failedSignIns, forgetStaffAccess, staffAccess } from "../src/staffApi/access"
+import {
+  failedSignIns,
+  forgetStaffAccess,
+  staffAccess,
+} from "../src/membership/web/staff/staffAccess"
 
-// Who may see the members' list, decided with GitHub (src/staffApi/access.ts), against a GitHub
+// Who may see the members' list, decided with GitHub (src/membership/web/staff/staffAccess.ts), against a GitHub
 // of the test's own: what is kept, what counts as a failed sign-in, and what GitHub's own limits do.
 
-const env = { GATSBY_CMS_REPO: "evergrace/website", GITHUB_URL: "https://github.example" }
+const env = {
+  GATSBY_CMS_REPO: "evergrace/website",
+  GITHUB_URL: "https://github.example",
+  GITHUB_OAUTH_CLIENT_ID: "Iv1.test",
+  GITHUB_OAUTH_CLIENT_SECRET: "test-secret",
+}
 const api = "https://github.example/api/v3"
+const tokenCheck = `/applications/${env.GITHUB_OAUTH_CLIENT_ID}/token`
 
 type Reply = { status: number; body?: unknown; headers?: Record<string, string> }
 
@@ -15,15 +25,24 @@ function fakeGithub(replies: Record<string, Reply> = {}) {
   const send = (async (input: string | URL | Request, init?: RequestInit) => {
     const url = String(input)
     calls.push(url)
-    const token = new Headers(init?.headers).get("authorization")?.replace("Bearer ", "")
     const path = url.slice(api.length)
+    // The token: hers in Authorization, or in the body of the app's check of it.
+    const token =
+      path === tokenCheck
+        ? (JSON.parse(String(init?.body)) as { access_token: string }).access_token
+        : new Headers(init?.headers).get("authorization")?.replace("Bearer ", "")
     const reply: Reply =
       replies[path] ??
       (token !== "editor" && token !== "reader"
-        ? { status: 401, body: { message: "Bad credentials" } }
+        ? { status: path === tokenCheck ? 404 : 401, body: { message: "Bad credentials" } }
         : path === "/user"
           ? { status: 200, body: { login: token } }
-          : { status: 200, body: { permissions: { push: token === "editor" } } })
+          : path === tokenCheck
+            ? {
+                status: 200,
+                body: { app: { client_id: env.GITHUB_OAUTH_CLIENT_ID }, scopes: ["repo"] },
+              }
+            : { status: 200, body: { permissions: { push: token === "editor" } } })
     return new Response(JSON.stringify(reply.body ?? {}), {
       status: reply.status,
       headers: reply.headers,
@@ -43,7 +62,8 @@ test("an editor is let in, and GitHub is asked once in the few minutes her answe
       identity: { login: "editor", local: false },
     })
   }
-  expect(github.calls).toHaveLength(2)
+  // Three questions (who she is, whether she may push, whether the token is this app's), once.
+  expect(github.calls).toHaveLength(3)
   // Another repository is another question.
   await staffAccess(
     "editor",
@@ -51,7 +71,7 @@ test("an editor is let in, and GitHub is asked once in the few minutes her answe
     { ...env, GATSBY_CMS_REPO: "evergrace/other" },
     { fetch: github.send },
   )
-  expect(github.calls).toHaveLength(4)
+  expect(github.calls).toHaveLength(6)
 })
 
 test("a burst of guesses sent at once meets the limit: GitHub is asked no more than it allows", async () => {

@@ -3,22 +3,24 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import path from "node:path"
 import {
   startGithubStub,
+  stubClientId,
+  stubClientSecret,
   stubReader,
   stubRepo,
   stubUser,
   type GithubStub,
 } from "../e2e/support/stubs/githubStub"
-import { listJobs, memberStore } from "../src/node/memberStore"
-import { nodeRuntime } from "../src/node/runtime"
+import { readJobs, memberStore } from "../src/membership/node/store/lmdbStore"
+import { nodeRuntime } from "../src/siteServer/nodeRuntime"
 import { createApp } from "../src/server/app"
 import type { Settings } from "../src/server/runtime"
 import { memberActionEndpoints, membersCsvEndpoint, membersEndpoint } from "../src/shared/endpoints"
-import type { ActionAnswer, MembersAnswer, StaffProblem } from "../src/shared/membersApi"
-import { failedSignIns, forgetStaffAccess } from "../src/staffApi/access"
-import { staffProblems } from "../src/staffApi/texts"
+import type { ActionAnswer, MembersAnswer, StaffProblem } from "../src/membership/membersApi"
+import { failedSignIns, forgetStaffAccess } from "../src/membership/web/staff/staffAccess"
+import { staffProblems } from "../src/membership/web/staff/staffTexts"
 import { temporaryStore } from "./setup/servers"
 
-// The staff's endpoints of the list (src/staffApi/), through the route table, against the GitHub
+// The staff's endpoints of the list (src/membership/web/staff/), through the route table, against the GitHub
 // stub's API and a store of the test's own: who may see the list, what it shows, and what the
 // three actions do to the store, its outbox and the copies of her e-mails.
 
@@ -43,6 +45,8 @@ beforeEach(() => {
     MEMBERS_SECRET: "a-secret-of-the-test-that-is-long-enough-0123",
     GATSBY_CMS_REPO: stubRepo,
     GITHUB_URL: stub.url,
+    GITHUB_OAUTH_CLIENT_ID: stubClientId,
+    GITHUB_OAUTH_CLIENT_SECRET: stubClientSecret,
     SITE_URL: site,
   }
 })
@@ -130,6 +134,19 @@ test("a user who may read the repository but not push to it: 403, saying why", a
   expect(body.problem).toBe("noPush")
   expect(body.message).toMatch(/can’t publish/)
   expect(JSON.stringify(body)).not.toContain(stubReader.email)
+})
+
+test.each([
+  ["a personal token", { app: "personal" }],
+  ["another OAuth App's token", { app: "Iv1.anotherapp00000" }],
+  ["this app's token without the scope the CMS asks for", { scope: "read:user" }],
+])("an editor who may push, with %s: 403, saying why", async (_, grant) => {
+  const response = await get(appWith(settings), membersEndpoint, stub.tokenFor("editor", grant))
+  expect(response.status).toBe(403)
+  expect((await response.json()) as StaffProblem).toEqual({
+    problem: "otherApp",
+    message: staffProblems.otherApp,
+  })
 })
 
 test("an editor who may push sees the counts and everyone, newest first, and nothing more of them", async () => {
@@ -221,7 +238,7 @@ test("erase: gone from the list, the outbox and the copies of her e-mails; only 
   expect(erased.status).toBe(200)
   expect(((await erased.json()) as ActionAnswer).result).toBe("erased")
   expect((await members.list()).map((member) => member.address)).toEqual(["ann@example.com"])
-  expect((await listJobs(store.folder)).filter((job) => job.memberId === bea.id)).toEqual([])
+  expect((await readJobs(store.folder)).filter((job) => job.memberId === bea.id)).toEqual([])
   expect(copiesTo("=bea@example.com")).toEqual([])
   expect(copiesTo("ann@example.com")).toHaveLength(1)
   expect(copiesTo("joann@example.com")).toHaveLength(1)
@@ -245,14 +262,14 @@ test("resend and take off: the form's limit holds for a resend; a confirmed memb
   // Bea's first confirmation went a moment ago: the next may go in 15 minutes.
   expect(await resend(bea?.id ?? "")).toBe("limited")
   expect(await resend(ann?.id ?? "")).toBe("notPending")
-  const off = await act(app, memberActionEndpoints.leave, token, ann?.id ?? "")
+  const off = await act(app, memberActionEndpoints.takeOff, token, ann?.id ?? "")
   expect(((await off.json()) as ActionAnswer).result).toBe("left")
   expect((await members.byId(ann?.id ?? ""))?.status).toBe("left")
   const body = (await (await get(app, membersEndpoint, token)).json()) as MembersAnswer
   if (body.list !== "store") throw new Error("expected the store")
   expect(body.counts).toMatchObject({ members: 0, left: 1 })
-  expect(body.audit.map((entry) => entry.action)).toEqual(["leave"])
-  const junk = await app.request(`${site}${memberActionEndpoints.leave}`, {
+  expect(body.audit.map((entry) => entry.action)).toEqual(["takeOff"])
+  const junk = await app.request(`${site}${memberActionEndpoints.takeOff}`, {
     method: "POST",
     headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json", Origin: site },
     body: "{not json",

@@ -1,7 +1,7 @@
 /** @jest-environment node */
-import { checkToken, newMemberId, signToken } from "../src/mail/tokens"
+import { checkToken, newMemberId, signToken } from "../src/membership/web/links/signedLinks"
 
-// Her links' tokens (src/mail/tokens.ts): what a forger, a scanner or a mangled copy can do with one.
+// Her links' tokens (src/membership/web/links/signedLinks.ts): what a forger, a scanner or a mangled copy can do with one.
 
 const secret = "s".repeat(40)
 const id = newMemberId()

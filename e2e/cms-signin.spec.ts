@@ -8,7 +8,7 @@ import {
   type GithubStub,
   type StubPush,
 } from "./support/stubs/githubStub"
-import { cmsAuthTexts } from "../src/cmsAuth/texts"
+import { cmsAuthTexts } from "../src/cmsAuth/signInTexts"
 import { forward } from "./support/forward"
 import { skipWithoutGithubStub, startGithubSite, type GithubSite } from "./support/githubSite"
 

@@ -1,9 +1,9 @@
 import path from "node:path"
 import { expect, test } from "@playwright/test"
-import { hosts } from "../src/build/hostRules"
+import { hosts } from "../src/shared/hostRules"
 import { membersPagePath } from "../src/shared/endpoints"
 import { adminHeaders, staffPagePolicy } from "../src/shared/policy"
-import { pageTexts } from "../src/staffPage/pageTexts"
+import { pageTexts } from "../src/membership/staffPage/staffPageTexts"
 import { unknownPath } from "../src/content/routes"
 import { chromiumLaunchOptions } from "./support/browser"
 import { startHostServer, type HostServer } from "./support/hostServer"
@@ -11,7 +11,7 @@ import { waitForHydration } from "./support/hydration"
 import { injectedScriptRuns, watchForViolations } from "./support/violations"
 
 // The real build (public/) served with its own _headers as Cloudflare Pages and as Netlify read it
-// (e2e/support/hostServer.ts, src/build/hostRules.ts): the CMS must run under its policy, the pages
+// (e2e/support/hostServer.ts, src/shared/hostRules.ts): the CMS must run under its policy, the pages
 // under theirs. The browser asks for evergrace.localhost: a secure context like the live site's
 // HTTPS (so the opener policy applies), and not "localhost", the one host where Decap looks for a
 // decap-server of the editor's own (local_backend), a request the CMS's policy rightly refuses.

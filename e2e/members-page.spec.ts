@@ -5,12 +5,12 @@ import path from "node:path"
 import AxeBuilder from "@axe-core/playwright"
 import { expect, test, type Page } from "@playwright/test"
 import { stubRepo, stubUser } from "./support/stubs/githubStub"
-import { closeMemberStores, listJobs, listMembers } from "../src/node/memberStore"
+import { closeMemberStores, readJobs, readMembers } from "../src/membership/node/store/lmdbStore"
 import { membersEndpoint, membersPagePath } from "../src/shared/endpoints"
 import { staffPagePolicy } from "../src/shared/policy"
-import { pageTexts } from "../src/staffPage/pageTexts"
-import { cmsUserKey } from "../src/staffPage/session"
-import { staffProblems } from "../src/staffApi/texts"
+import { pageTexts } from "../src/membership/staffPage/staffPageTexts"
+import { cmsUserKey } from "../src/membership/staffPage/session"
+import { staffProblems } from "../src/membership/web/staff/staffTexts"
 import { contact } from "./support/content"
 import { waitForHydration } from "./support/hydration"
 import { exportedMembers, uniqueAddress } from "./support/members"
@@ -47,6 +47,7 @@ test.beforeAll(async () => {
     MEMBERS_STORE: store,
     GATSBY_CMS_REPO: stubRepo,
     SIGNUP_RATE_LIMIT: "1000",
+    SIGNUP_SITE_LIMIT: "0",
   })
   ;({ baseURL, githubUrl } = site)
 })
@@ -124,7 +125,7 @@ test("an editor who may push signs in with GitHub, sees who joined, downloads th
   await expect.poll(() => popup.isClosed(), { timeout: 15_000 }).toBe(true)
 
   await expect(page.getByText(pageTexts.identity.signedInAs(stubUser.login))).toBeVisible()
-  const members = await listMembers(store)
+  const members = await readMembers(store)
   const pending = members.filter((member) => member.status === "pending").length
   const pendingCount = page.locator(`dl dt:text-is("${pageTexts.counts.pending}") + dd`)
   await expect(pendingCount).toHaveText(String(pending))
@@ -163,7 +164,7 @@ test("an editor who may push signs in with GitHub, sees who joined, downloads th
 
   // Gone from the store, the CSV, the outbox and the copies of her e-mail.
   expect((await exportedMembers(store)).map((member) => member.address)).not.toContain(address)
-  expect((await listJobs(store)).filter((job) => job.to === address)).toEqual([])
+  expect((await readJobs(store)).filter((job) => job.to === address)).toEqual([])
   expect(copiesTo(address)).toEqual([])
   // The audit log names who did it, and not whom.
   const log = page.getByRole("region", { name: pageTexts.audit.heading })
@@ -227,7 +228,7 @@ test("at 200 % zoom (640 px wide) and on a phone the page keeps to the screen; k
   await page.keyboard.press("Enter")
   for (const label of [
     pageTexts.actions.resend,
-    pageTexts.actions.leave,
+    pageTexts.actions.takeOff,
     pageTexts.actions.erase,
   ]) {
     await page.keyboard.press("Tab")

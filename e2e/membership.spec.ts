@@ -3,10 +3,10 @@ import os from "node:os"
 import path from "node:path"
 import { expect, test, type Page } from "@playwright/test"
 import type { ParsedMail } from "mailparser"
-import { membershipTexts as texts } from "../src/mail/texts"
-import { signToken } from "../src/mail/tokens"
-import { closeMemberStores, listJobs } from "../src/node/memberStore"
-import { secretFile } from "../src/node/membersSecret"
+import { membershipTexts as texts } from "../src/membership/emails/emailTexts"
+import { signToken } from "../src/membership/web/links/signedLinks"
+import { closeMemberStores, readJobs } from "../src/membership/node/store/lmdbStore"
+import { secretFile } from "../src/membership/node/linksSecret"
 import { contact } from "./support/content"
 import { waitForHydration } from "./support/hydration"
 import { headerOf, startMailbox, type Mailbox } from "./support/mailbox"
@@ -35,6 +35,7 @@ test.beforeAll(async () => {
     MAIL_FROM: '"Evergrace" <hello@evergrace.example>',
     SITE_URL: baseURL,
     SIGNUP_RATE_LIMIT: "1000",
+    SIGNUP_SITE_LIMIT: "0",
   }))
 })
 
@@ -115,7 +116,7 @@ test("she joins with JavaScript on, confirms from her e-mail, gets the gift, and
 
   // Nothing more goes to her: a member who left has nothing waiting in the outbox.
   const memberId = new URL(https!).searchParams.get("token")?.split(".")[1]
-  expect((await listJobs(store)).filter((job) => job.memberId === memberId)).toEqual([])
+  expect((await readJobs(store)).filter((job) => job.memberId === memberId)).toEqual([])
   expect(await mailbox.messagesTo(address, 2)).toHaveLength(2)
 })
 

@@ -37,6 +37,7 @@ test.beforeAll(async () => {
     MAILCHIMP_API_URL: stub.url,
     SIGNUP_PROVIDER_TIMEOUT_MS: String(timeoutMs),
     SIGNUP_RATE_LIMIT: "1000",
+    SIGNUP_SITE_LIMIT: "0",
   })
   baseURL = server.baseURL
 })

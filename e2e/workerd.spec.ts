@@ -6,12 +6,19 @@ import {
   stubButtondownApiKey,
   type MailingProviderStub,
 } from "./support/stubs/mailingProviderStub"
-import { startGithubStub, stubRepo, stubUser, type GithubStub } from "./support/stubs/githubStub"
-import { cmsAuthTexts } from "../src/cmsAuth/texts"
+import {
+  startGithubStub,
+  stubClientId,
+  stubClientSecret,
+  stubRepo,
+  stubUser,
+  type GithubStub,
+} from "./support/stubs/githubStub"
+import { cmsAuthTexts } from "../src/cmsAuth/signInTexts"
 import { membersEndpoint, membersPagePath } from "../src/shared/endpoints"
-import { pageTexts } from "../src/staffPage/pageTexts"
-import { cmsUserKey } from "../src/staffPage/session"
-import { effectiveHeaders, parseHeadersFile } from "../src/build/hostRules"
+import { pageTexts } from "../src/membership/staffPage/staffPageTexts"
+import { cmsUserKey } from "../src/membership/staffPage/session"
+import { effectiveHeaders, parseHeadersFile } from "../src/shared/hostRules"
 import { hashedBundle } from "../src/shared/policy"
 import { contact, escapeRegExp } from "./support/content"
 import { uniqueAddress } from "./support/members"
@@ -22,7 +29,7 @@ import { startWorkerd, type WorkerdServer } from "./support/workerd"
 // adapter) in workerd, with the project's variables as bindings (e2e/support/workerd.ts). What Jest
 // checks with Node's Request, here in Cloudflare's own runtime: the sign-up through a provider (a
 // local stub answering as Buttondown's API does), the CMS sign-in's first step, and the headers the
-// build's _headers gives, as src/build/hostRules.ts predicts them.
+// build's _headers gives, as src/shared/hostRules.ts predicts them.
 
 test.describe.configure({ mode: "serial" })
 // The delivery test serves the site with nginx; this one needs its own server.
@@ -54,8 +61,9 @@ test.describe("the build in Cloudflare's runtime (wrangler pages dev, workerd)",
       SIGNUP_PROVIDER: "buttondown",
       BUTTONDOWN_API_KEY: stubButtondownApiKey,
       BUTTONDOWN_API_URL: stub.url,
-      GITHUB_OAUTH_CLIENT_ID: "x",
-      GITHUB_OAUTH_CLIENT_SECRET: "y",
+      // The stub's OAuth App: the staff's door asks it whether a token is one it made.
+      GITHUB_OAUTH_CLIENT_ID: stubClientId,
+      GITHUB_OAUTH_CLIENT_SECRET: stubClientSecret,
       GITHUB_URL: githubUrl,
       GATSBY_CMS_REPO: stubRepo,
     })
@@ -125,7 +133,7 @@ test.describe("the build in Cloudflare's runtime (wrangler pages dev, workerd)",
     expect(response.status, server.log()).toBe(302)
     const location = new URL(response.headers.get("location") ?? "")
     expect(`${location.origin}${location.pathname}`).toBe(`${githubUrl}/login/oauth/authorize`)
-    expect(location.searchParams.get("client_id")).toBe("x")
+    expect(location.searchParams.get("client_id")).toBe(stubClientId)
     expect(location.searchParams.get("redirect_uri")).toBe(`${server.baseURL}/api/callback`)
     const state = location.searchParams.get("state") ?? ""
     expect(state).toMatch(/^[\w-]{20,}$/)

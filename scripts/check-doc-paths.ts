@@ -1,6 +1,6 @@
 // `npm run lint` runs this: every file or folder of the repository that the README or docs/ name
 // must exist, so a rename that forgets the docs fails here, not in a newcomer's hands. A name
-// counts as a path when it is written as code (`src/node/mail.ts`) or as a link's target and
+// counts as a path when it is written as code (`src/membership/node/composeEmail.ts`) or as a link's target and
 // starts with one of the repository's own top-level names; generated and ignored files (the
 // build's public/, nginx's csp.generated.conf) and patterns (`src/{a,b}/**`) are not checked.
 import { execFileSync } from "node:child_process"

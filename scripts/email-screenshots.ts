@@ -1,5 +1,5 @@
 /**
- * npx tsx scripts/email-screenshots.ts [outDir]: the list's two e-mails (src/mail/emails/) with
+ * npx tsx scripts/email-screenshots.ts [outDir]: the list's two e-mails (src/membership/emails/) with
  * the words in data/, rendered to HTML files in the system's temporary folder and photographed in
  * Debian's Chromium at a phone's width (375 px) and the e-mail's full width (600 px), light and
  * dark, into docs/screenshots/emails/<kind>-<width>-<scheme>.png.
@@ -10,9 +10,9 @@ import os from "node:os"
 import path from "node:path"
 import { pathToFileURL } from "node:url"
 import { chromiumLaunchOptions } from "../e2e/support/browser"
-import type { EmailKind } from "../src/mail/outbox"
-import { renderEmail, type EmailLinks } from "../src/mail/emails/renderEmail"
-import { membershipTexts } from "../src/mail/texts"
+import type { EmailKind } from "../src/membership/emails/renderEmail"
+import { renderEmail, type EmailLinks } from "../src/membership/emails/renderEmail"
+import { membershipTexts } from "../src/membership/emails/emailTexts"
 import { confirmEndpoint, leaveEndpoint, tokenField } from "../src/shared/endpoints"
 
 const outDir = path.resolve(process.argv[2] ?? "docs/screenshots/emails")

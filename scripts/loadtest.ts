@@ -240,7 +240,7 @@ retries, counts the request it had already sent on it as an error
 ## Sign-ups under load
 
 ${signupCount} sign-ups with distinct addresses, 50 connections at once, through nginx (the shipped
-config) to the API service (the site's own server, \`src/node/siteServer.ts\`, embedded LMDB store, per-client limit off
+config) to the API service (the site's own server, \`src/siteServer/siteServer.ts\`, embedded LMDB store, per-client limit off
 as every request comes from loopback); then the store was read back, and the confirmation
 e-mails counted as they reached an SMTP server in the test's process (\`e2e/support/mailbox.ts\`, npm
 \`smtp-server\`), sent by the service's sender (nodemailer, a pool of 5 connections). The same check

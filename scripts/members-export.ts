@@ -4,15 +4,15 @@
 // MEMBERS_STORE names the store's folder (default .members/). Safe while the site is running:
 // LMDB lets readers and writers share it. The staff's page (/admin/members/) offers the same file.
 import { existsSync } from "node:fs"
-import { listMembers, memberStoreFolder } from "../src/node/memberStore"
-import { membersCsv } from "../src/staffApi/csv"
+import { readMembers, memberStoreFolder } from "../src/membership/node/store/lmdbStore"
+import { membersCsv } from "../src/membership/web/staff/membersCsv"
 
 const all = process.argv.includes("--all")
 const folder = memberStoreFolder(process.env)
 // An empty list from the wrong folder would look like no members at all: say where it looked.
 if (!existsSync(folder)) console.error(`No member store at ${folder} yet (set MEMBERS_STORE?).`)
 
-void listMembers(folder).then((members) => {
+void readMembers(folder).then((members) => {
   // LMDB's handle would keep Node alive: exit once the output is written.
   process.stdout.write(membersCsv(members, { all }), () => process.exit(0))
 })

@@ -1,13 +1,13 @@
-// The site's own server (src/node/siteServer.ts): `npm run serve` after a build (`npm start` does
+// The site's own server (src/siteServer/siteServer.ts): `npm run serve` after a build (`npm start` does
 // both), and the API service behind nginx (deploy/evergrace-api.service).
 import cluster from "node:cluster"
 import path from "node:path"
-import { closeMemberStores } from "../src/node/memberStore"
-import { processSignup, stopSignup } from "../src/node/runtime"
-import { startSiteServer } from "../src/node/siteServer"
+import { closeMemberStores } from "../src/membership/node/store/lmdbStore"
+import { nodeMembership, stopMemberships } from "../src/membership/node/nodeMembership"
 import { deskOverIpc } from "../src/publishing/node/deskOverIpc"
 import { startPublishingServer } from "../src/publishing/node/publishingServer"
 import { publishSettings, type PublishSettings } from "../src/publishing/node/settings"
+import { startSiteServer } from "../src/siteServer/siteServer"
 
 const port = Number(process.env.PORT ?? 9000)
 const hostname = process.env.HOST ?? "localhost"
@@ -60,7 +60,7 @@ function serve() {
     (server) => {
       console.log(`Evergrace on http://${hostname}:${port}`)
       // The list's sender starts with the server, so e-mails left waiting by the last run go out.
-      const { mail } = processSignup(env)
+      const { mail } = nodeMembership(env)
       if (mail) console.log(`E-mail: ${mail}`)
       // systemd stops it with SIGTERM: finish the requests in flight and the e-mail being sent,
       // then close the store.
@@ -68,7 +68,7 @@ function serve() {
         console.log(`site: ${signal}: finishing the requests in flight, then stopping`)
         server.close(
           () =>
-            void stopSignup()
+            void stopMemberships()
               .then(closeMemberStores)
               .then(() => process.exit(0)),
         )

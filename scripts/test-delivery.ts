@@ -8,8 +8,8 @@ import type { Server } from "node:http"
 import { mkdtemp, rm } from "node:fs/promises"
 import { tmpdir } from "node:os"
 import path from "node:path"
-import { closeMemberStores } from "../src/node/memberStore"
-import { startSiteServer } from "../src/node/siteServer"
+import { closeMemberStores } from "../src/membership/node/store/lmdbStore"
+import { startSiteServer } from "../src/siteServer/siteServer"
 import { findNginx, startNginx } from "../e2e/support/nginx"
 import { onFreePort, run } from "../e2e/support/servers"
 import {
@@ -50,10 +50,11 @@ async function startServices(membersStore: string) {
           MEMBERS_STORE: membersStore,
           // Every browser test signs up from 127.0.0.1: the per-client limit is tested in Jest.
           SIGNUP_RATE_LIMIT: "1000",
+          SIGNUP_SITE_LIMIT: "0",
           GITHUB_OAUTH_CLIENT_ID: stubClientId,
           GITHUB_OAUTH_CLIENT_SECRET: stubClientSecret,
           GITHUB_URL: github.url,
-          // The staff's page of the list asks GitHub about this repository (src/staffApi/access.ts).
+          // The staff's page of the list asks GitHub about this repository (src/membership/web/staff/staffAccess.ts).
           GATSBY_CMS_REPO: stubRepo,
         },
         trustProxy: true,

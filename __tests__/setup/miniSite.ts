@@ -28,7 +28,7 @@ export async function miniSite(): Promise<MiniSite> {
     "admin/index.html": page("CMS"),
     "app-0123456789abcdef0123.js": `console.log(${JSON.stringify("x".repeat(4000))})`,
     "static/picture.txt": "a picture",
-    // Over what the server holds in memory (src/node/staticFiles.ts): streamed from the disk.
+    // Over what the server holds in memory (src/siteServer/staticFiles.ts): streamed from the disk.
     "admin/cms-big.js": `// ${"x".repeat(1_200_000)}`,
   }
   for (const [name, text] of Object.entries(files)) {

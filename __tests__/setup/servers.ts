@@ -3,8 +3,8 @@ import { mkdtempSync, rmSync } from "node:fs"
 import type { Server } from "node:http"
 import { tmpdir } from "node:os"
 import path from "node:path"
-import { closeMemberStores } from "../../src/node/memberStore"
-import { stopSignup } from "../../src/node/runtime"
+import { closeMemberStores } from "../../src/membership/node/store/lmdbStore"
+import { stopMemberships } from "../../src/membership/node/nodeMembership"
 
 /** http://127.0.0.1:<port> of a server listening on loopback. */
 export function baseUrl(server: Server): string {
@@ -19,7 +19,7 @@ export function temporaryStore(name: string) {
     folder,
     remove: async () => {
       // The senders the runtime started for it stop first: nothing writes into a removed folder.
-      await stopSignup()
+      await stopMemberships()
       await closeMemberStores()
       rmSync(folder, { recursive: true, force: true })
     },

@@ -12,10 +12,10 @@ import { tmpdir } from "node:os"
 import path from "node:path"
 import { expect, test } from "@playwright/test"
 import { signupUnavailableJson, signupUnavailablePage } from "../../src/build/signupUnavailable"
-import { closeMemberStores } from "../../src/node/memberStore"
-import { startSiteServer } from "../../src/node/siteServer"
+import { closeMemberStores } from "../../src/membership/node/store/lmdbStore"
+import { startSiteServer } from "../../src/siteServer/siteServer"
 import { addressField, authPath, signupEndpoint } from "../../src/shared/endpoints"
-import { signupTexts } from "../../src/signup/texts"
+import { signupTexts } from "../../src/membership/web/signup/signupTexts"
 import { startNginx, type NginxServer } from "../support/nginx"
 import { freePort } from "../support/servers"
 import { readResponse } from "../support/readResponse"
@@ -53,6 +53,7 @@ test.beforeAll(async () => {
         MAILCHIMP_AUDIENCE_ID: "delivery",
         MAILCHIMP_API_URL: `http://127.0.0.1:${closed}`,
         SIGNUP_RATE_LIMIT: "0",
+        SIGNUP_SITE_LIMIT: "0",
       },
       trustProxy: true,
     },
@@ -131,7 +132,7 @@ const ownHeaders = (answer: Answer) =>
     Object.entries(answer.headers).filter(([name]) => !connectionHeaders.has(name)),
   )
 
-/** React's escaping of a text (src/server/pages/ render with it). */
+/** React's escaping of a text (src/endpointPages/ render with it). */
 const escaped = (text: string) =>
   text
     .replace(/&/g, "&amp;")

@@ -8,7 +8,7 @@ import path from "node:path"
 import zlib from "node:zlib"
 import { expect, test } from "@playwright/test"
 import { inlineScriptHashes } from "../../src/build/inlineScripts"
-import { clashes, effectiveHeaders, hosts, parseHeadersFile } from "../../src/build/hostRules"
+import { clashes, effectiveHeaders, hosts, parseHeadersFile } from "../../src/shared/hostRules"
 import {
   adminHeaders,
   cacheControl,
@@ -339,7 +339,7 @@ test.describe("public/_headers for the CDN host", () => {
       ["/admin/members/", adminHeaders()],
     ]
     for (const host of hosts) {
-      // Read as each host reads it (src/build/hostRules.ts): every matching rule applies.
+      // Read as each host reads it (src/shared/hostRules.ts): every matching rule applies.
       const { rules, problems } = parseHeadersFile(text, host)
       expect(problems, host).toStrictEqual([])
       for (const [pathname, headers] of expected) {

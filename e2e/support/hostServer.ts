@@ -1,10 +1,10 @@
 import { existsSync, readFileSync, statSync } from "node:fs"
 import { createServer, type Server } from "node:http"
 import path from "node:path"
-import { effectiveHeaders, parseHeadersFile, type Host } from "../../src/build/hostRules"
+import { effectiveHeaders, parseHeadersFile, type Host } from "../../src/shared/hostRules"
 
 // A small static server for public/ that answers as Cloudflare Pages or Netlify would, as far as
-// the headers go: the build's own `_headers` read by that host's rules (src/build/hostRules.ts),
+// the headers go: the build's own `_headers` read by that host's rules (src/shared/hostRules.ts),
 // its `_redirects`, /shop from shop.html (or shop/index.html), /admin/ from admin/index.html, and
 // 404.html with status 404 for anything else.
 

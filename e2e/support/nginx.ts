@@ -42,7 +42,8 @@ function serverBlockFor(
     publicDir,
     brotli,
     apiPort,
-  }: { port: number; publicDir: string; brotli: boolean; apiPort: number },
+    accessLog,
+  }: { port: number; publicDir: string; brotli: boolean; apiPort: number; accessLog?: string },
 ): string {
   const replace = (source: string, pattern: RegExp, replacement: string): string => {
     const matches = source.match(new RegExp(pattern.source, "gm")) ?? []
@@ -56,6 +57,11 @@ function serverBlockFor(
   let block = replace(text, /^\s*listen 80;$/m, `    listen 127.0.0.1:${port};`)
   block = replace(block, /^\s*listen \[::\]:80;\n/m, "")
   block = replace(block, /^\s*root .*;$/m, `    root ${publicDir};`)
+  block = replace(
+    block,
+    /^(\s*access_log )\/var\/log\/nginx\/access\.log( evergrace;)$/m,
+    accessLog ? `$1${accessLog}$2` : "    access_log off;",
+  )
   block = replace(block, /^\s*server 127\.0\.0\.1:9300;$/m, `    server 127.0.0.1:${apiPort};`)
   if (!brotli) block = replace(block, /^\s*include evergrace\/brotli\.conf;$/m, "")
   return block
@@ -188,6 +194,7 @@ async function launchNginx(
       publicDir,
       brotli,
       apiPort,
+      accessLog: accessLog ? path.join(prefix, "access.log") : undefined,
     }) + previews,
   )
   const mimeTypes = existsSync("/etc/nginx/mime.types") ? "/etc/nginx/mime.types" : "mime.types"

@@ -2,8 +2,8 @@ import { getConnInfo } from "hono/cloudflare-workers"
 import { handle } from "hono/cloudflare-pages"
 import { createApp } from "../../src/server/app"
 import type { Settings } from "../../src/server/runtime"
-import { unavailableList } from "../../src/signup/mailingList"
-import { listFromSettings } from "../../src/signup/providers/fromEnv"
+import { unavailableList } from "../../src/membership/web/mailingList"
+import { listFromSettings } from "../../src/membership/web/providers/fromEnv"
 
 /**
  * Every /api/* request on Cloudflare Pages: one Pages Function (this file's name catches the
@@ -17,7 +17,7 @@ import { listFromSettings } from "../../src/signup/providers/fromEnv"
 const app = createApp({
   settings: (c) => c.env as Settings,
   client: (c) => getConnInfo(c).remote.address,
-  signupList: (settings) => ({
+  membership: (settings) => ({
     list: listFromSettings(settings, () =>
       unavailableList("no SIGNUP_PROVIDER is set, and Cloudflare Pages has no disk for the store"),
     ),

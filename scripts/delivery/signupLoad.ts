@@ -1,5 +1,5 @@
 // The sign-up endpoint under load: nginx with the shipped config passing POST /api/subscribe to the
-// site's API service (src/node/siteServer.ts) with a fresh store, `count` sign-ups with distinct
+// site's API service (src/siteServer/siteServer.ts) with a fresh store, `count` sign-ups with distinct
 // addresses sent concurrently by autocannon, then the store read back: every address must be there
 // exactly once, and the SMTP server in this process (e2e/support/mailbox.ts, which the service's
 // sender reaches by SMTP_URL) must receive one confirmation e-mail for each, once. Used by `npm run
@@ -10,9 +10,9 @@ import { tmpdir } from "node:os"
 import path from "node:path"
 import { startMailbox } from "../../e2e/support/mailbox"
 import { signupEndpoint } from "../../src/shared/endpoints"
-import { closeMemberStores, listMembers } from "../../src/node/memberStore"
-import { stopSignup } from "../../src/node/runtime"
-import { startSiteServer } from "../../src/node/siteServer"
+import { closeMemberStores, readMembers } from "../../src/membership/node/store/lmdbStore"
+import { stopMemberships } from "../../src/membership/node/nodeMembership"
+import { startSiteServer } from "../../src/siteServer/siteServer"
 import { startNginx } from "../../e2e/support/nginx"
 
 export interface SignupLoadFigures {
@@ -49,6 +49,7 @@ export async function loadSignups({ count = 1000, connections = 50 } = {}) {
         ...process.env,
         MEMBERS_STORE: folder,
         SIGNUP_RATE_LIMIT: "0",
+        SIGNUP_SITE_LIMIT: "0",
         SIGNUP_PROVIDER: "",
         SMTP_URL: mailbox.url,
         MAIL_FROM: "hello@evergrace.example",
@@ -97,7 +98,7 @@ export async function loadSignups({ count = 1000, connections = 50 } = {}) {
       for (const address of to) emailed.set(address, (emailed.get(address) ?? 0) + 1)
     }
     const stored = new Map<string, number>()
-    for (const member of await listMembers(folder)) {
+    for (const member of await readMembers(folder)) {
       stored.set(member.address, (stored.get(member.address) ?? 0) + 1)
     }
     const figures: SignupLoadFigures = {
@@ -122,7 +123,7 @@ export async function loadSignups({ count = 1000, connections = 50 } = {}) {
   } finally {
     await nginx.stop()
     await new Promise((resolve) => signup.close(resolve))
-    await stopSignup()
+    await stopMemberships()
     await mailbox.close()
     await closeMemberStores()
     await rm(folder, { recursive: true, force: true })

@@ -9,7 +9,7 @@
 //                                               same every build, so kept in the repository)
 import { copyFile, readdir, readFile, rm, writeFile } from "node:fs/promises"
 import path from "node:path"
-import { clashes, effectiveHeaders, hosts, parseHeadersFile } from "./hostRules"
+import { clashes, effectiveHeaders, hosts, parseHeadersFile } from "../shared/hostRules"
 import {
   adminHeaders,
   cacheControl,

@@ -63,7 +63,7 @@ async function writeRootFiles({ publicDir, siteUrl, iconFile }: PostBuildOptions
 
 /**
  * The site's two font files at a fixed address (src/theme/fontFaces.ts): the endpoints' pages
- * (src/server/pages/) use the site's faces, and cannot know the names webpack gave the pages' copies.
+ * (src/endpointPages/) use the site's faces, and cannot know the names webpack gave the pages' copies.
  */
 async function copyFixedFonts({ publicDir }: PostBuildOptions) {
   const files = Object.values(fixedFontFiles)

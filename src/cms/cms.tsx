@@ -41,7 +41,7 @@ const backend = productionBackend(
 )
 CMS.init({ config: cmsConfig({ pages: pageChoices(), backend }) })
 
-// The way to the members' list (src/staffPage/components/MembersPage.tsx). Decap 3.6 has no
+// The way to the members' list (src/membership/staffPage/components/MembersPage.tsx). Decap 3.6 has no
 // registerAdditionalLink (a later Decap's), so a plain link of our own sits in the corner,
 // styled inline as a quiet Decap button (its own greys) because the CMS's page has none of the
 // site's styles.

@@ -10,6 +10,9 @@ export const githubUrlVariable = "GITHUB_URL"
 
 const defaultGithubUrl = "https://github.com"
 
+/** What the CMS asks GitHub for: the repository's contents, to commit what editors publish. */
+export const oauthScope = "repo"
+
 export type CmsAuthEnv = Partial<
   Record<
     typeof clientIdVariable | typeof clientSecretVariable | typeof githubUrlVariable,

@@ -1,4 +1,4 @@
-import type { CmsAuthProblem } from "./texts"
+import type { CmsAuthProblem } from "./signInTexts"
 
 /**
  * The one call the sign-in makes to GitHub: the code GitHub gave the browser, with the OAuth

@@ -1,11 +1,11 @@
 import type { Context } from "hono"
 import { callbackPath } from "../shared/endpoints"
 import { cmsAuthHeaders } from "../shared/policy"
-import { cmsAuthConfig, type CmsAuthEnv } from "./config"
+import { cmsAuthConfig, oauthScope, type CmsAuthEnv } from "./config"
 import { exchangeCode, type ExchangeOptions } from "./github"
-import { handshakeScriptHash, problemPage, signedInPage, type ProblemDetails } from "./pages"
+import { handshakeScriptHash, problemPage, signedInPage, type ProblemDetails } from "./signInPages"
 import { clearStateCookie, newState, sameState, setStateCookie, stateFromCookie } from "./state"
-import type { CmsAuthProblem } from "./texts"
+import type { CmsAuthProblem } from "./signInTexts"
 
 /**
  * The sign-in Decap CMS's GitHub backend needs, written once: two handlers of the route table
@@ -17,9 +17,6 @@ import type { CmsAuthProblem } from "./texts"
  *
  * Anything that goes wrong is answered with a page saying what happened and what to do.
  */
-
-/** What the CMS asks GitHub for: the repository's contents, to commit what editors publish. */
-const oauthScope = "repo"
 
 const statuses: Record<CmsAuthProblem, number> = {
   notConfigured: 503,

@@ -1,7 +1,7 @@
 import path from "path"
 import TerserPlugin from "terser-webpack-plugin"
 import { cmsFolder } from "../shared/policy"
-import { membersPageHtml } from "../staffPage/membersPageHtml"
+import { membersPageHtml } from "../membership/staffPage/membersPageHtml"
 
 /**
  * Adjusts the webpack configuration gatsby-plugin-decap-cms builds the /admin/ bundle with (its
@@ -105,7 +105,7 @@ function minifyWithEsbuild(config: CmsWebpackConfig) {
   }
 }
 
-/** `previewFolder`: the absolute path of src/cms/preview/; `membersEntry`: src/staffPage/membersApp.tsx. */
+/** `previewFolder`: the absolute path of src/cms/preview/; `membersEntry`: src/membership/staffPage/membersApp.tsx. */
 export const customizeCmsWebpackConfig =
   (previewFolder: string, membersEntry: string) =>
   (config: CmsWebpackConfig, { stage, plugins }: CmsWebpackHelpers) => {

@@ -1,15 +1,15 @@
 import { getRequestListener } from "@hono/node-server"
 import type { GatsbyFunctionRequest, GatsbyFunctionResponse } from "gatsby"
 import { createApp } from "../server/app"
-import { failureAnswer } from "../node/failures"
-import { fromThisComputer, withForwardedScheme } from "../node/proxied"
-import { nodeRuntime } from "../node/runtime"
+import { failureAnswer } from "../siteServer/failures"
+import { fromThisComputer, withForwardedScheme } from "../siteServer/clientAddress"
+import { nodeRuntime } from "../siteServer/nodeRuntime"
 import { endpointHeaders } from "../shared/policy"
 
 /**
  * Every /api/* request under `gatsby develop` and on Netlify (Gatsby's adapter): one splat
  * Function hands it to the app's route table (src/server/app.ts). `npm start` and nginx run the
- * same app on the site's own server (src/node/siteServer.ts), not through this file.
+ * same app on the site's own server (src/siteServer/siteServer.ts), not through this file.
  *
  * What Gatsby's Functions need, all here:
  * - No `config` export: Gatsby takes any file in src/ that exports `config` for a page with a
@@ -19,7 +19,7 @@ import { endpointHeaders } from "../shared/policy"
  * - Gatsby calls a Function without awaiting it or catching what it throws, and an unhandled
  *   rejection ends the process: every throw is answered 500 here.
  * - Gatsby loads this module afresh for each request: what must last the process (the list, the
- *   rate limit) lives on globalThis (src/node/runtime.ts), and the settings are read through
+ *   rate limit) is process-wide (src/utils/processWide.ts), and the settings are read through
  *   globalThis, since webpack writes each `process.env.NAME` in as it was at build time.
  * - Under `gatsby develop` (`npm run cms`), the staff's page of the list needs no sign-in from
  *   this computer, as the local CMS needs none; never on Netlify or under `gatsby serve`.

@@ -36,8 +36,8 @@ export const honeypotField = "website"
 
 /**
  * The staff's page of the list (/admin/members/) and its endpoints. Each request carries the
- * editor's GitHub token (`Authorization: Bearer …`); src/staffApi/ checks it against the CMS's
- * repository. GET answers JSON (src/shared/membersApi.ts); the CSV beside it.
+ * editor's GitHub token (`Authorization: Bearer …`); src/membership/web/staff/ checks it against the CMS's
+ * repository. GET answers JSON (src/membership/membersApi.ts); the CSV beside it.
  */
 export const membersPagePath = "/admin/members/"
 export const membersEndpoint = "/api/members"
@@ -46,6 +46,6 @@ export const membersCsvEndpoint = "/api/members.csv"
 /** One person's actions: POST `{"member": "<id>"}` from the page (same origin). */
 export const memberActionEndpoints = {
   resend: "/api/members/resend",
-  leave: "/api/members/leave",
+  takeOff: "/api/members/take-off",
   erase: "/api/members/erase",
 } as const

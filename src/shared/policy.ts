@@ -138,7 +138,7 @@ export function adminHeaders(): Headers {
 }
 
 /**
- * The staff's page of the list (/admin/members/, src/staffPage/membersApp.tsx), an app beside the CMS
+ * The staff's page of the list (/admin/members/, src/membership/staffPage/membersApp.tsx), an app beside the CMS
  * and built with it: its own policy, in a `<meta>` element of the page, on top of the CMS's that
  * every host sends for /admin/ (adminHeaders). A browser enforces both, so the page runs under
  * the stricter: its own script files only (no eval, no inline script), calls to its own origin
@@ -159,7 +159,7 @@ export function staffPagePolicy(): string {
 }
 
 /**
- * The endpoints' own pages (src/server/pages/): no scripts at all, inline styles only, the site's
+ * The endpoints' own pages (src/endpointPages/): no scripts at all, inline styles only, the site's
  * two font files (copied to /fonts/ by the build), and the form posting back to the site. Answers
  * depend on what was sent, so nothing may store them.
  */

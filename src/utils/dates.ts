@@ -23,3 +23,6 @@ export function formatDate(isoDate: string): string {
 export function newestFirst<Dated extends { date: string }>(entries: readonly Dated[]): Dated[] {
   return [...entries].sort((a, b) => b.date.localeCompare(a.date))
 }
+
+/** A day, in milliseconds: for the members' dates, which are times (UTC), not content dates. */
+export const dayMs = 24 * 60 * 60_000

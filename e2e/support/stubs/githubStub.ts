@@ -10,6 +10,10 @@
  *   POST /login/oauth/access_token    code + client secret → token; refusals as GitHub sends them
  *                                     (status 200, `error`: incorrect_client_credentials,
  *                                     bad_verification_code, redirect_uri_mismatch)
+ *   POST /api/v3/applications/{client_id}/token   "check a token", Basic-authenticated as the
+ *                                     OAuth App: the token's grant (its app, scopes, user), or 404
+ *                                     for a token the app did not make (a personal token, another
+ *                                     app's) or wrong app credentials, 422 without a token
  * REST API, under /api/v3 (a token from the exchange, `Authorization: token …`):
  *   GET  /user, /repos/{repo}, /repos/{repo}/branches/{branch}, /git/ref(s)/heads/{branch},
  *        /git/trees/{tree-ish}[?recursive=1] (with "main:data" paths), /git/blobs/{sha},
@@ -93,8 +97,12 @@ export interface GithubStub {
   unhandled: string[]
   /** Commit statuses posted, oldest first (also GET /_stub/statuses). */
   statuses: StubStatus[]
-  /** A token with the `repo` scope for a user, as if she had signed in (also POST /_stub/token). */
-  tokenFor(who: "editor" | "reader"): string
+  /**
+   * A token for a user, as if she had signed in through the OAuth App (also POST /_stub/token):
+   * with the `repo` scope, unless `scope` says otherwise; `app: "personal"` or another client ID
+   * makes a personal access token or another app's, which only the app check tells apart.
+   */
+  tokenFor(who: "editor" | "reader", grant?: { scope?: string; app?: string }): string
   /** Takes a token back, as revoking the OAuth App does. */
   revoke(token: string): void
   close(): Promise<void>
@@ -287,10 +295,16 @@ export async function startGithubStub(options: GithubStubOptions): Promise<Githu
   const unhandled: string[] = []
   const statuses: StubStatus[] = []
   const codes = new Map<string, { redirectUri: string; scope: string; expires: number }>()
-  const tokens = new Map<string, { scope: string; reader?: boolean }>()
-  const mint = (grant: { scope: string; reader?: boolean }) => {
-    const token = `gho_${randomBytes(27).toString("base64url").replace(/[-_]/g, "x").slice(0, 36)}`
-    tokens.set(token, grant)
+  /** `app`: the client ID of the OAuth App that made it, or "personal" for a personal token. */
+  type Grant = { scope: string; reader?: boolean; app: string; createdAt: string }
+  const tokens = new Map<string, Grant>()
+  const mint = ({
+    app = stubClientId,
+    ...grant
+  }: Omit<Grant, "app" | "createdAt"> & { app?: string }) => {
+    const prefix = app === "personal" ? "ghp_" : "gho_"
+    const token = `${prefix}${randomBytes(27).toString("base64url").replace(/[-_]/g, "x").slice(0, 36)}`
+    tokens.set(token, { ...grant, app, createdAt: new Date().toISOString() })
     return token
   }
   const sockets = new Set<Socket>()
@@ -542,6 +556,39 @@ export async function startGithubStub(options: GithubStubOptions): Promise<Githu
 
   type Answer = { status: number; body: unknown }
 
+  /** GitHub's "check a token", as the OAuth App (https://docs.github.com/rest/apps/oauth-applications#check-a-token). */
+  function checkToken(clientId: string, body: unknown, request: http.IncomingMessage): Answer {
+    const basic = /^basic (\S+)$/i.exec(request.headers.authorization ?? "")?.[1] ?? ""
+    const [id, secret] = Buffer.from(basic, "base64").toString("utf8").split(":")
+    if (clientId !== stubClientId || id !== stubClientId || secret !== stubClientSecret) {
+      throw notFound()
+    }
+    const token = isRecord(body) && typeof body.access_token === "string" ? body.access_token : ""
+    if (!token) throw new HttpError(422, "Invalid request.")
+    const grant = tokens.get(token)
+    if (!grant || grant.app !== clientId) throw notFound()
+    return {
+      status: 200,
+      body: {
+        id: 1,
+        url: `${apiBase()}/authorizations/1`,
+        scopes: grant.scope.split(/[\s,]+/).filter(Boolean),
+        token,
+        token_last_eight: token.slice(-8),
+        hashed_token: createHash("sha256").update(token).digest("hex"),
+        app: { client_id: clientId, name: "Evergrace CMS", url: `${stubUrl}/evergrace` },
+        note: null,
+        note_url: null,
+        created_at: grant.createdAt,
+        updated_at: grant.createdAt,
+        fingerprint: null,
+        expires_at: null,
+        user: grant.reader ? user(stubReader) : user(),
+        installation: null,
+      },
+    }
+  }
+
   function api(
     method: string,
     route: string,
@@ -549,6 +596,10 @@ export async function startGithubStub(options: GithubStubOptions): Promise<Githu
     body: unknown,
     request: http.IncomingMessage,
   ): Answer | undefined {
+    const application = /^\/applications\/([^/]+)\/token$/.exec(route)
+    if (method === "POST" && application) {
+      return checkToken(decodeURIComponent(application[1] ?? ""), body, request)
+    }
     const credentials = /^(?:token|bearer) (\S+)$/i.exec(request.headers.authorization ?? "")
     const grant = credentials ? tokens.get(credentials[1] ?? "") : undefined
     if (!grant) {
@@ -975,7 +1026,7 @@ export async function startGithubStub(options: GithubStubOptions): Promise<Githu
     pushes,
     unhandled,
     statuses,
-    tokenFor: (who) => mint({ scope: "repo", reader: who === "reader" }),
+    tokenFor: (who, grant) => mint({ scope: "repo", ...grant, reader: who === "reader" }),
     revoke: (token) => void tokens.delete(token),
     close() {
       for (const socket of sockets) socket.destroy()

@@ -2,9 +2,13 @@ import type { PreviewTemplateComponentProps } from "decap-cms-core"
 import { useEffect, useState, type SyntheticEvent } from "react"
 import type { Field } from "../../content/fields"
 import { contentModel } from "../../content/model"
-import { renderEmail, type EmailLinks, type RenderedEmail } from "../../mail/emails/renderEmail"
-import type { EmailKind } from "../../mail/outbox"
-import { membershipTextsFrom } from "../../mail/texts"
+import {
+  renderEmail,
+  type EmailKind,
+  type EmailLinks,
+  type RenderedEmail,
+} from "../../membership/emails/renderEmail"
+import { membershipTextsFrom } from "../../membership/emails/emailTexts"
 import { confirmEndpoint, leaveEndpoint, tokenField } from "../../shared/endpoints"
 import { colors, fonts, space } from "../../theme/tokens"
 import { savedContent } from "../savedContent"
@@ -12,7 +16,7 @@ import { convertEntry, placeholderValues, previewImage } from "./previewData"
 
 /**
  * The preview of data/membership.json: the two e-mails as they will be sent, the confirmation
- * then the welcome, each rendered by the sender's own code (src/mail/emails/) and shown in a frame
+ * then the welcome, each rendered by the sender's own code (src/membership/emails/) and shown in a frame
  * of its own, as an inbox shows it. Site settings (the names, the postal address) are as saved.
  */
 

@@ -22,6 +22,7 @@ export const signupFormFields = graphql`
       tooLong
       rejected
       tooMany
+      busy
       unavailable
       botFieldLabel
     }

@@ -68,7 +68,7 @@ export interface SignupFormViewProps {
   /** The id of the privacy note under the form, read with the field. */
   describedById?: string
   /**
-   * The form as the endpoint answers a post without JavaScript (src/signup/responsePage.ts):
+   * The form as the endpoint answers a post without JavaScript (src/membership/web/signup/signupPages.ts):
    * the problem named beside the field, her address in it, and the focus there.
    */
   answered?: { problem: SignupProblem; address: string }
@@ -76,7 +76,7 @@ export interface SignupFormViewProps {
   toasts?: ComponentType<ToastsProps>
 }
 
-/** What the endpoint answered (src/signup/handleSignup.ts), or `unavailable` if it did not. */
+/** What the endpoint answered (src/membership/web/signup/handleSignup.ts), or `unavailable` if it did not. */
 async function send(formElement: HTMLFormElement, texts: SignupTexts): Promise<Problem | null> {
   try {
     const response = await fetch(formElement.action, {
@@ -100,7 +100,7 @@ async function send(formElement: HTMLFormElement, texts: SignupTexts): Promise<P
 }
 
 /**
- * The membership form (./SignupForm.tsx on the site's pages, src/signup/responsePage.ts on the
+ * The membership form (./SignupForm.tsx on the site's pages, src/membership/web/signup/signupPages.ts on the
  * endpoint's): a real form posting to the sign-up endpoint, so it works before and
  * without the page's script (the endpoint then answers with a page). Once the page runs, it posts
  * in the background: on success the welcome toast and an empty field, otherwise the problem

@@ -104,7 +104,7 @@ export interface SiteFooterProps {
 
 /**
  * The site's footer, from what it is given: ./Footer.tsx gives it the site's settings and
- * Gatsby's `Link`, the endpoints' pages (src/server/pages/) the same settings from data/.
+ * Gatsby's `Link`, the endpoints' pages (src/endpointPages/) the same settings from data/.
  */
 export function SiteFooter({ settings, currentPath, link = PlainLink }: SiteFooterProps) {
   const { privacyLink } = settings.footer

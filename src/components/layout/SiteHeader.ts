@@ -169,7 +169,7 @@ export interface SiteHeaderProps {
 
 /**
  * The site's header, from what it is given: ./Header.tsx gives it the site's settings and
- * Gatsby's `Link`, the endpoints' pages (src/server/pages/) the same settings from data/.
+ * Gatsby's `Link`, the endpoints' pages (src/endpointPages/) the same settings from data/.
  */
 export function SiteHeader({ settings, currentPath, link = PlainLink }: SiteHeaderProps) {
   const [open, setOpen] = useState(false)

@@ -3,7 +3,7 @@ import { jsx } from "@emotion/react"
 import type { AnchorHTMLAttributes, ComponentType, MouseEventHandler, ReactNode } from "react"
 
 /*
- * The parts of the site that the endpoints' pages render too (src/server/pages/): this file,
+ * The parts of the site that the endpoints' pages render too (src/endpointPages/): this file,
  * ./SiteNavigation.ts, ./SiteHeader.ts, ./SiteFooter.ts, ./SkipLink.ts, ./PageHeader.ts,
  * ./SignupFormView.ts and ../theme/GlobalStyles.ts. They are written without JSX, with emotion's
  * `jsx` (React's createElement, plus the `css` prop, typed by the import above), and import

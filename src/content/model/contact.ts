@@ -70,6 +70,10 @@ export const contact = contentFile({
           maxLength: 200,
           hint: "When many sign-ups came from one connection within a few minutes.",
         }),
+        paragraph("busy", "Too many sign-ups for the whole site", {
+          maxLength: 240,
+          hint: "When more sign-ups than the site takes in an hour have come, from anywhere: the address has not been kept.",
+        }),
         paragraph("unavailable", "List not answering", {
           maxLength: 240,
           hint: "When the mailing list cannot be reached: the address has not been kept.",

@@ -1,6 +1,6 @@
 import path from "node:path"
 import { githubUrlFrom } from "../../cmsAuth/config"
-import { githubApiUrl } from "../../staffApi/access"
+import { githubApiUrl } from "../../membership/web/staff/staffAccess"
 import { previewPlaceholder } from "../web/previewAddress"
 
 /**

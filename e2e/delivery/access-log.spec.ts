@@ -1,0 +1,48 @@
+// nginx's access log, with the shipped config: her e-mail's links carry a token that confirms her
+// or takes her off the list, so whoever reads the log must not find it there. Run by
+// scripts/test-delivery.ts (playwright.delivery.config.ts); starts an nginx of its own, with its
+// access log on, in front of a closed API port (a request nginx answers 502 is logged the same).
+import { readFile } from "node:fs/promises"
+import path from "node:path"
+import { expect, test } from "@playwright/test"
+import { confirmEndpoint, leaveEndpoint, tokenField } from "../../src/shared/endpoints"
+import { startNginx, type NginxServer } from "../support/nginx"
+import { freePort } from "../support/servers"
+
+let nginx: NginxServer
+
+test.beforeAll(async () => {
+  nginx = await startNginx({ apiPort: await freePort(), accessLog: true })
+})
+test.afterAll(async () => nginx?.stop())
+
+test("her links' tokens are in no line of the access log, neither as an address nor as a Referer", async () => {
+  const token = "leave.Zm9yLXRoZS1sb2ctdGVzdA.0.c2lnbmF0dXJlLW9mLXRoZS10ZXN0"
+  const links = [
+    `${leaveEndpoint}?${tokenField}=${token}`,
+    `${confirmEndpoint}?${tokenField}=${token}&utm_source=mail`,
+  ]
+  for (const link of links) {
+    await fetch(`${nginx.baseUrl}${link}`)
+    await fetch(`${nginx.baseUrl}${link}`, { method: "POST" })
+    // What the link's page loads names the page, token and all, as its Referer.
+    await fetch(`${nginx.baseUrl}/`, { headers: { Referer: `${nginx.baseUrl}${link}` } })
+  }
+  // A page's own query is kept: only the endpoints' addresses and the Referers lose theirs.
+  await fetch(`${nginx.baseUrl}/shop?from=newsletter`)
+
+  const log = path.join(nginx.prefix, "access.log")
+  await expect
+    .poll(async () => (await readFile(log, "utf8").catch(() => "")).split("\n").length)
+    .toBeGreaterThan(links.length * 3 + 1)
+  const lines = (await readFile(log, "utf8")).trim().split("\n")
+  expect(lines.filter((line) => line.includes(token))).toEqual([])
+  expect(lines.filter((line) => line.includes(`"GET ${leaveEndpoint} HTTP/1.1"`))).toHaveLength(1)
+  expect(lines.filter((line) => line.includes(`"POST ${confirmEndpoint} HTTP/1.1"`))).toHaveLength(
+    1,
+  )
+  expect(lines.filter((line) => line.includes(`"${nginx.baseUrl}${leaveEndpoint}"`))).toHaveLength(
+    1,
+  )
+  expect(lines.some((line) => line.includes('"GET /shop?from=newsletter HTTP/1.1"'))).toBe(true)
+})

@@ -1,0 +1,92 @@
+/**
+ * What /api/members and its actions answer (src/membership/web/staff/handleStaff.ts), and what the staff's page
+ * (src/membership/staffPage/components/MembersPage.tsx) reads: one description for both. Imports nothing: the
+ * browser's bundle includes it.
+ */
+
+export type MemberStatus = "pending" | "confirmed" | "left"
+
+/**
+ * How often a pending sign-up is sent her confirmation, by the form or by the staff: at most once
+ * a quarter hour, three times a day (src/membership/node/store/members.ts keeps it; the staff are told it).
+ */
+export const resendLimit = { minimumGapMs: 15 * 60_000, perDay: 3 }
+
+/** One person, as the staff see her: nothing the store keeps as proof of consent beyond this. */
+export interface MemberRow {
+  id: string
+  address: string
+  status: MemberStatus
+  /** ISO 8601, UTC. */
+  askedAt: string
+  confirmedAt?: string
+  leftAt?: string
+}
+
+export interface MemberCounts {
+  /** Confirmed members. */
+  members: number
+  pending: number
+  left: number
+  /** Confirmed in the last 7 and 30 days. */
+  joinedThisWeek: number
+  joinedThisMonth: number
+}
+
+export type StaffAction = "export" | "export-all" | "resend" | "takeOff" | "erase"
+
+/** The audit log: who did what, when; never whom it was done to. */
+export interface AuditEntry {
+  at: string
+  login: string
+  action: StaffAction
+}
+
+/** Who the page is signed in as; `local` on this computer under `npm run cms` (no sign-in). */
+export interface StaffIdentity {
+  login: string
+  local: boolean
+}
+
+export type MembersAnswer =
+  | (StaffIdentity & {
+      list: "store"
+      counts: MemberCounts
+      /** Everyone, newest sign-up first. */
+      members: MemberRow[]
+      /** The latest entries, newest first. */
+      audit: AuditEntry[]
+    })
+  /** A provider keeps the list: the page links to it. */
+  | (StaffIdentity & { list: "provider"; provider: { name: string; url: string } })
+  /** Neither a store nor a provider (a host without a disk, and none set). */
+  | (StaffIdentity & { list: "none" })
+
+/** A refusal (401, 403, 429, 503): what happened and what to do, in plain words. */
+export interface StaffProblem {
+  problem:
+    | "signIn"
+    | "refused"
+    | "noPush"
+    | "otherApp"
+    | "tooMany"
+    | "notSetUp"
+    | "githubDown"
+    | "otherSite"
+    | "badRequest"
+  message: string
+}
+
+/** What became of resending her confirmation (`limited`: within `resendLimit`). */
+export type ResendResult = "sent" | "limited" | "notPending" | "unknown"
+
+/** An action's answer (200 for every outcome; the message says what happened). */
+export interface ActionAnswer {
+  result: ResendResult | "left" | "erased"
+  message: string
+}
+
+/** The action endpoints' body. */
+export interface ActionRequest {
+  member: string
+}

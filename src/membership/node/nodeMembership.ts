@@ -1,0 +1,151 @@
+import path from "node:path"
+import { membershipTexts } from "../emails/emailTexts"
+import { unavailableList, type MailingList, type SignupEnv } from "../web/mailingList"
+import type { Membership, OwnList } from "../web/membership"
+import { listFromSettings } from "../web/providers/fromEnv"
+import { clientLimiterFromEnv, siteLimiterFromEnv } from "../web/rateLimit"
+import { processWide } from "../../utils/processWide"
+import { composer, siteAddress } from "./composeEmail"
+import { eraseEmailCopies } from "./emailCopies"
+import { membersSecret } from "./linksSecret"
+import { mailerFromSettings, type Mailer } from "./mailer"
+import { startSender } from "./sender"
+import { memberStore, memberStoreFolder } from "./store/lmdbStore"
+import { listenForErasures } from "./storeControl"
+
+/**
+ * The membership wing in a long-lived Node process (the site's own server, and the Gatsby Function
+ * under `gatsby develop`): the list the settings name (the embedded store on this disk when no
+ * provider is named), the limits, and with the store its e-mails' sender, the forgetting of
+ * unconfirmed sign-ups, and the socket through which `npm run members:remove` erases.
+ */
+export interface NodeMembership extends Membership {
+  /** How its e-mail goes out (for the server's first lines). */
+  mail?: string
+  /** Stops the sender after the e-mail in flight, and what else runs. */
+  stop?: () => Promise<void>
+}
+
+// One of each for the process, per set of settings (a test or the load test may start servers
+// with their own): Gatsby loads a Function's module afresh for every request, and a limit kept in
+// the module would start from zero each time, and each load would start one more sender.
+const started = processWide("membership.v3", () => new Map<SignupEnv, NodeMembership>())
+
+export function nodeMembership(env: SignupEnv): NodeMembership {
+  let membership = started.get(env)
+  if (!membership) {
+    membership = startMembership(env)
+    started.set(env, membership)
+  }
+  return membership
+}
+
+/** Stops what runs, after the e-mails in flight (the server's shutdown, tests). */
+export async function stopMemberships(): Promise<void> {
+  const running = [...started.values()]
+  started.clear()
+  await Promise.all(running.map((membership) => membership.stop?.()))
+}
+
+const hourMs = 60 * 60_000
+const reason = (error: unknown) => (error instanceof Error ? error.message : String(error))
+
+function startMembership(env: SignupEnv): NodeMembership {
+  const limits = { perClient: clientLimiterFromEnv(env), site: siteLimiterFromEnv(env) }
+  const folder = memberStoreFolder(env)
+  // The store wakes the sender when it has queued an e-mail, and waits for the one being sent to
+  // her before her copies are erased; both are set once the sender runs.
+  let wakeSender = () => {}
+  let sendingSettled = async () => {}
+  const ownStore = () =>
+    memberStore(folder, {
+      onQueued: () => wakeSender(),
+      onRemoved: async (address) => {
+        await sendingSettled()
+        await eraseEmailCopies(folder, address)
+      },
+    })
+  let store: ReturnType<typeof ownStore> | undefined
+  const list = listFromSettings(env, () => (store = ownStore()))
+  if (store === undefined) return { list, limits }
+  const members = store
+
+  // `npm run members:remove` erases her through this process, which has the store open; copies of
+  // e-mails to someone no longer on the list go all the same.
+  const control = listenForErasures(folder, async (address) => {
+    if (await members.erase({ address })) return true
+    await eraseEmailCopies(folder, address)
+    return false
+  }).catch((error: unknown) => {
+    console.error(`members: npm run members:remove cannot reach this server: ${reason(error)}`)
+    return undefined
+  })
+  // Her links work whatever becomes of the mail: a one-click leave from an e-mail already sent
+  // must never fail because the mail settings broke since. Without the secret, no link works.
+  const own = membersSecret(env, folder).then(
+    (secret): OwnList => ({ store: members, secret }),
+    (error: unknown) => {
+      console.error(`members: no secret for the links: ${reason(error)}`)
+      return undefined
+    },
+  )
+
+  let mailer: Mailer
+  try {
+    mailer = mailerFromSettings(env, path.join(folder, "outbox"))
+  } catch (error) {
+    // Mail that cannot go out makes a promise the site cannot keep: no sign-ups until it can.
+    return {
+      list: unavailableList(reason(error)),
+      limits,
+      own,
+      stop: async () => void (await control)?.close(),
+    }
+  }
+  const siteUrl = siteAddress(env)
+  if (env.SMTP_URL && !siteUrl.startsWith("https:")) {
+    console.warn(
+      `members: the e-mails' links lead to ${siteUrl}; mail apps offer their one-click leave only for https (set SITE_URL)`,
+    )
+  }
+  const sender = own.then((ready) =>
+    ready
+      ? startSender({
+          outbox: members.outbox,
+          mailer,
+          compose: composer({ store: members, secret: ready.secret, siteUrl }),
+        })
+      : undefined,
+  )
+  wakeSender = () => void sender.then((running) => running?.wake())
+  sendingSettled = async () => (await sender)?.settled()
+  // No sign-up is taken that no link could confirm.
+  const signupList: MailingList = {
+    name: members.name,
+    subscribe: async (address, consent) =>
+      (await own) ? members.subscribe(address, consent) : "unavailable",
+  }
+
+  // Unconfirmed sign-ups are forgotten after the period the staff set (data/membership.json).
+  const forget = async () => {
+    const before = new Date(Date.now() - membershipTexts.pendingDays * 24 * hourMs)
+    const forgotten = await members.forgetUnconfirmed(before)
+    if (forgotten > 0) console.log(`members: ${forgotten} unconfirmed sign-ups forgotten`)
+  }
+  void forget()
+  const forgetting = setInterval(() => void forget(), hourMs)
+  forgetting.unref()
+
+  return {
+    list: signupList,
+    limits,
+    own,
+    mail: mailer.description,
+    stop: async () => {
+      ;(await control)?.close()
+      clearInterval(forgetting)
+      await (await sender)?.stop()
+      mailer.close()
+    },
+  }
+}

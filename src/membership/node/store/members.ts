@@ -1,0 +1,216 @@
+import { resendLimit, type ResendResult } from "../../membersApi"
+import type { Consent, SubscribeResult } from "../../web/mailingList"
+import type { ConfirmResult, LeaveResult, Member, MemberStore } from "../../web/memberStore"
+import { newMemberId } from "../../web/links/signedLinks"
+import { memberKey } from "../../web/signup/address"
+import type { Databases, StorePart } from "./storePart"
+import { asMember } from "./firstStore"
+import { dropJobs, queue } from "./outbox"
+import { dayMs } from "../../../utils/dates"
+
+/**
+ * A member's life on the list, with double opt-in: a sign-up is kept as pending and her
+ * confirmation queued in the same transaction; her link confirms her and queues the welcome; she
+ * leaves at once; the staff resend or erase; an unconfirmed sign-up is forgotten in time. Keyed by
+ * the lower-cased address, so the same address twice is one member.
+ *
+ * For each member it keeps the proof of her consent and no more: the address, when she asked,
+ * when she confirmed, from which page, which version of the sign-up's wording she saw, when she
+ * left. No IP address, name or tracking.
+ */
+
+type Lifecycle = Omit<MemberStore, "audit" | "outbox">
+
+/** Her confirmations sent in the last day, and whether one more now would break the limit. */
+function resendState(member: Member | undefined, at: Date) {
+  const recent = (member?.confirmationsSent ?? []).filter(
+    (t) => at.getTime() - Date.parse(t) < dayMs,
+  )
+  const last = Math.max(0, ...recent.map((t) => Date.parse(t)))
+  const limited =
+    at.getTime() - last < resendLimit.minimumGapMs || recent.length >= resendLimit.perDay
+  return { recent, limited }
+}
+
+/** Her confirmation once more, counted, in the caller's transaction. */
+function confirmAgain(db: Databases, key: string, member: Member, recent: string[], at: Date) {
+  const updated = { ...member, confirmationsSent: [...recent, at.toISOString()] }
+  db.members.put(key, updated)
+  queue(db, "confirmation", updated, at)
+}
+
+/** The member with this id, and her key, in the caller's transaction. */
+function found(db: Databases, memberId: string) {
+  const key = db.ids.get(memberId)
+  const value = key === undefined ? undefined : db.members.get(key)
+  return key === undefined || value === undefined ? undefined : { key, member: asMember(value) }
+}
+
+/** Deletes her record, her id and her waiting e-mails, in the caller's transaction. */
+function remove(db: Databases, key: string, member: Member) {
+  db.members.remove(key)
+  if (member.id) {
+    db.ids.remove(member.id)
+    dropJobs(db, member.id)
+  }
+}
+
+export function members(
+  { folder, now, write, read, removed }: StorePart,
+  onQueued: () => void,
+): Lifecycle {
+  return {
+    name: "embedded store",
+
+    async subscribe(address, consent?: Consent): Promise<SubscribeResult> {
+      try {
+        let queued = false
+        const result = await write((db): SubscribeResult => {
+          const key = memberKey(address)
+          const kept = db.members.get(key)
+          const at = now()
+          const member = kept && asMember(kept)
+          if (member?.status === "confirmed") return "already-member"
+          // The same address again (pending, or one who left): the confirmation once more, within
+          // the limit, which a bot re-submitting her address cannot reset.
+          const { recent, limited } = resendState(member, at)
+          if (member?.status === "pending") {
+            if (limited) return "joined"
+            confirmAgain(db, key, member, recent, at)
+            queued = true
+            return "joined"
+          }
+          if (member && limited) return "joined"
+          // New, or one who left and joins again: pending until she confirms, by the same id.
+          const fresh: Member = {
+            id: member?.id || newMemberId(),
+            address: member?.address ?? address,
+            status: "pending",
+            askedAt: at.toISOString(),
+            page: consent?.page ?? "",
+            wording: consent?.wording ?? "",
+            confirmationsSent: [...recent, at.toISOString()],
+          }
+          db.members.put(key, fresh)
+          db.ids.put(fresh.id, key)
+          queue(db, "confirmation", fresh, at)
+          queued = true
+          return "joined"
+        })
+        if (queued) onQueued()
+        return result
+      } catch (error) {
+        console.error(`sign-up: the member store at ${folder} failed: ${describe(error)}`)
+        return "unavailable"
+      }
+    },
+
+    async confirm(memberId, linkSignedAt) {
+      const result = await write((db): ConfirmResult => {
+        const her = found(db, memberId)
+        if (!her) return "unknown"
+        const { key, member } = her
+        if (member.status === "confirmed") return "already-confirmed"
+        if (member.status === "left") return "left"
+        // Only a link sent for this sign-up: one from before she left and joined again is not
+        // her consent to this one (links are signed in the same second as the sign-up or later).
+        if (linkSignedAt && linkSignedAt.getTime() < Date.parse(member.askedAt) - 1000)
+          return "stale"
+        const at = now()
+        const confirmed = { ...member, status: "confirmed" as const, confirmedAt: at.toISOString() }
+        db.members.put(key, confirmed)
+        // Her confirmation is done with: only the welcome goes out now.
+        dropJobs(db, memberId)
+        queue(db, "welcome", confirmed, at)
+        return "confirmed"
+      })
+      if (result === "confirmed") onQueued()
+      return result
+    },
+
+    async leave(memberId) {
+      let gone: string | undefined
+      const result = await write((db): LeaveResult => {
+        const her = found(db, memberId)
+        if (!her) return "unknown"
+        const { key, member } = her
+        dropJobs(db, memberId)
+        if (member.status === "pending") {
+          // She never joined: nothing of her is kept (as if she had ignored the e-mail).
+          remove(db, key, member)
+          gone = member.address
+        } else if (member.status !== "left") {
+          db.members.put(key, { ...member, status: "left", leftAt: now().toISOString() })
+        }
+        return "left"
+      })
+      if (gone !== undefined) await removed([gone])
+      return result
+    },
+
+    byId: (memberId) => read((db) => found(db, memberId)?.member),
+
+    async resendConfirmation(memberId) {
+      let queued = false
+      const result = await write((db): ResendResult => {
+        const her = found(db, memberId)
+        if (!her) return "unknown"
+        const { key, member } = her
+        if (member.status !== "pending") return "notPending"
+        const at = now()
+        const { recent, limited } = resendState(member, at)
+        if (limited) return "limited"
+        confirmAgain(db, key, member, recent, at)
+        queued = true
+        return "sent"
+      })
+      if (queued) onQueued()
+      return result
+    },
+
+    async erase(who) {
+      const address = await write((db) => {
+        const key = "id" in who ? db.ids.get(who.id) : memberKey(who.address)
+        const kept = key === undefined ? undefined : db.members.get(key)
+        if (key === undefined || kept === undefined) return undefined
+        const member = asMember(kept)
+        remove(db, key, member)
+        return member.address
+      })
+      if (address === undefined) return false
+      await removed([address])
+      return true
+    },
+
+    async forgetUnconfirmed(before) {
+      const forgotten = await write((db) => {
+        const addresses: string[] = []
+        for (const { key, value } of db.members.getRange()) {
+          const member = asMember(value)
+          // From the last confirmation sent: a link sent yesterday keeps its week.
+          const lastAsked = Math.max(
+            Date.parse(member.askedAt),
+            ...member.confirmationsSent.map((t) => Date.parse(t)),
+          )
+          if (member.status !== "pending" || lastAsked >= before.getTime()) continue
+          remove(db, key, member)
+          addresses.push(member.address)
+        }
+        return addresses
+      })
+      if (forgotten.length > 0) await removed(forgotten)
+      return forgotten.length
+    },
+
+    list: () =>
+      read((db) => {
+        const all = [...db.members.getRange()].map(({ value }) => asMember(value))
+        return all.sort((a, b) => a.askedAt.localeCompare(b.askedAt))
+      }),
+  }
+}
+
+/** Error names and messages from LMDB or the file system carry paths, never addresses. */
+function describe(error: unknown): string {
+  return error instanceof Error ? `${error.name}: ${error.message}` : String(error)
+}

@@ -1,0 +1,96 @@
+import { chmodSync, rmSync } from "node:fs"
+import { createConnection, createServer, type Server } from "node:net"
+import path from "node:path"
+
+/**
+ * How `npm run members:remove` reaches the server that has the store open: a Unix socket in the
+ * store's own folder (its owner's alone: ./privateFiles.ts), taking one erasure at a time. Erasing
+ * from a second process would race the server's sender for the copies of her e-mails, and the
+ * compacted store would replace the file the server still has open.
+ */
+
+const socketName = "control.sock"
+
+export async function listenForErasures(
+  folder: string,
+  erase: (address: string) => Promise<boolean>,
+): Promise<Server> {
+  const socket = path.join(folder, socketName)
+  if (await answers(socket)) throw new Error(`another server has the store open (${socket})`)
+  // Left by a server that did not stop cleanly: nobody listens on it.
+  rmSync(socket, { force: true })
+  const server = createServer((connection) => {
+    let request = ""
+    connection.setEncoding("utf8")
+    connection.on("data", (chunk: string) => {
+      request += chunk
+      if (!request.includes("\n") && request.length < 1000) return
+      connection.removeAllListeners("data")
+      const address = parseRequest(request)
+      if (address === undefined)
+        return connection.end(`${JSON.stringify({ error: "bad request" })}\n`)
+      erase(address).then(
+        (erased) => connection.end(`${JSON.stringify({ erased })}\n`),
+        (error: unknown) =>
+          connection.end(
+            `${JSON.stringify({ error: error instanceof Error ? error.name : "error" })}\n`,
+          ),
+      )
+    })
+    connection.on("error", () => connection.destroy())
+  })
+  return new Promise((resolve, reject) => {
+    server.once("error", reject)
+    server.listen(socket, () => {
+      chmodSync(socket, 0o600)
+      server.unref()
+      resolve(server)
+    })
+  })
+}
+
+/** Whether a server listens on the socket. */
+function answers(socket: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    const connection = createConnection(socket)
+    connection.on("connect", () => {
+      connection.destroy()
+      resolve(true)
+    })
+    connection.on("error", () => resolve(false))
+  })
+}
+
+function parseRequest(request: string): string | undefined {
+  try {
+    const { erase } = JSON.parse(request.split("\n", 1)[0] ?? "") as { erase?: unknown }
+    return typeof erase === "string" && erase.length <= 1000 ? erase : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * Whether the running server found her on the list and erased her, or undefined when no server
+ * has the store open.
+ */
+export function eraseThroughServer(folder: string, address: string): Promise<boolean | undefined> {
+  return new Promise((resolve, reject) => {
+    const connection = createConnection(path.join(folder, socketName))
+    let answer = ""
+    connection.setEncoding("utf8")
+    connection.on("data", (chunk: string) => (answer += chunk))
+    connection.on("end", () => {
+      const parsed = JSON.parse(answer) as { erased: boolean } | { error: string }
+      if ("error" in parsed)
+        reject(new Error(`the running server could not erase her: ${parsed.error}`))
+      else resolve(parsed.erased)
+    })
+    connection.on("error", (error: NodeJS.ErrnoException) => {
+      // No socket, or one left by a server that is gone: nobody has the store open.
+      if (error.code === "ENOENT" || error.code === "ECONNREFUSED") resolve(undefined)
+      else reject(error)
+    })
+    connection.write(`${JSON.stringify({ erase: address })}\n`)
+  })
+}

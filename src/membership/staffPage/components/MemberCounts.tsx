@@ -1,0 +1,57 @@
+import { css } from "@emotion/react"
+import type { MemberCounts as Counts } from "../../membersApi"
+import { pageTexts as texts } from "../staffPageTexts"
+import { colors, fonts, fontSizes, lineHeights, radii, shadows, space } from "../../../theme/tokens"
+
+const number = new Intl.NumberFormat("en-GB")
+
+const figures = css`
+  display: grid;
+  grid-template-columns: repeat(auto-fit, minmax(11rem, 1fr));
+  gap: ${space.sm};
+  margin: 0;
+  > div {
+    display: flex;
+    flex-direction: column;
+    gap: ${space.xs};
+    padding: ${space.md};
+    border-radius: ${radii.md};
+    border-top: 3px solid ${colors.gold};
+    background: ${colors.white};
+    box-shadow: ${shadows.card};
+  }
+  dt {
+    font-size: ${fontSizes.small};
+    color: ${colors.inkSoft};
+  }
+  dd {
+    /* The figures line up, however many lines their labels take. */
+    margin: auto 0 0;
+    font-family: ${fonts.display};
+    font-size: ${fontSizes.h2};
+    font-weight: 600;
+    /* Lining figures: Cormorant's old-style 0 reads as a letter o. */
+    font-variant-numeric: lining-nums tabular-nums;
+    line-height: ${lineHeights.tight};
+    color: ${colors.ink};
+  }
+`
+
+const order = ["members", "pending", "left", "joinedThisWeek", "joinedThisMonth"] as const
+
+/** The list in five figures: who is in, who is waiting, who left, and how it is growing. */
+export function MemberCounts({ counts }: { counts: Counts }) {
+  return (
+    <section aria-labelledby="counts-heading">
+      <h2 id="counts-heading">{texts.counts.heading}</h2>
+      <dl css={figures}>
+        {order.map((name) => (
+          <div key={name}>
+            <dt>{texts.counts[name]}</dt>
+            <dd>{number.format(counts[name])}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  )
+}

@@ -1,0 +1,76 @@
+import type { Context } from "hono"
+import { tokenField } from "../../../shared/endpoints"
+import { endpointHeaders } from "../../../shared/policy"
+import {
+  confirmedPage,
+  confirmPage,
+  expiredPage,
+  invalidPage,
+  leavePage,
+  leftPage,
+  membershipPageTexts as texts,
+} from "./linkPages"
+import { checkToken } from "./signedLinks"
+import type { MembershipEnv } from "../middleware"
+
+/**
+ * Her e-mail's two links, written once for every host that keeps its own list (the route table,
+ * src/server/app.ts). Only a POST changes anything: link scanners fetch links, with GET or HEAD
+ * (Hono answers HEAD with the GET route), and some run the page's scripts. Confirming takes her
+ * press of the page's button, the proof of her consent; leaving takes a POST too, the button's or
+ * her mail app's (RFC 8058: no cookie, answered 200).
+ */
+
+const htmlType = "text/html; charset=utf-8"
+
+function html(status: number, body: string): Response {
+  return new Response(body, {
+    status,
+    headers: { ...endpointHeaders(), "Content-Type": htmlType },
+  })
+}
+
+/** Whether the request may change her membership: a POST, never a read (GET, HEAD). */
+const changes = (c: Context) => c.req.method === "POST"
+
+/** The token from the address, or from the posted form. */
+async function tokenOf(c: Context<MembershipEnv>): Promise<string | undefined> {
+  const fromQuery = c.req.query(tokenField)
+  if (fromQuery || c.req.method !== "POST") return fromQuery
+  const type = c.req.header("content-type") ?? ""
+  if (!type.startsWith("application/x-www-form-urlencoded")) return undefined
+  const value = new URLSearchParams(await c.req.text()).get(tokenField)
+  return value ?? undefined
+}
+
+/** /api/confirm: her confirmation link's page, and her press of its button. */
+export async function confirmMembership(c: Context<MembershipEnv>): Promise<Response> {
+  const { store, secret } = c.var.own
+  const token = await tokenOf(c)
+  const check = await checkToken(secret, "confirm", token)
+  if (!check.ok) {
+    return check.reason === "expired"
+      ? html(410, expiredPage(texts))
+      : html(400, invalidPage(texts))
+  }
+  if (!changes(c)) return html(200, confirmPage(texts, token ?? ""))
+  const result = await store.confirm(check.memberId, check.issuedAt)
+  // Forgotten after 30 days unconfirmed, erased, left since, or a link from an earlier sign-up:
+  // she can join again.
+  if (result === "unknown" || result === "left" || result === "stale") {
+    return html(410, expiredPage(texts))
+  }
+  return html(200, confirmedPage(texts))
+}
+
+/** /api/leave: her leave link's page, and the POST of its button or of her mail app. */
+export async function leaveMembership(c: Context<MembershipEnv>): Promise<Response> {
+  const { store, secret } = c.var.own
+  const token = await tokenOf(c)
+  const check = await checkToken(secret, "leave", token)
+  if (!check.ok) return html(400, invalidPage(texts))
+  if (!changes(c)) return html(200, leavePage(texts, token ?? ""))
+  // Recorded at once; erased already ("unknown") is off the list all the same.
+  await store.leave(check.memberId)
+  return html(200, leftPage(texts))
+}

@@ -1,0 +1,95 @@
+import type { EmailKind } from "../emails/renderEmail"
+import type { AuditEntry, MemberRow, ResendResult } from "../membersApi"
+import type { MailingList } from "./mailingList"
+
+/**
+ * The list the site keeps itself, as the whole wing sees it: the sign-up puts addresses in, her
+ * links confirm her and take her off, the sender works through the outbox, the staff read and
+ * change the list. One interface, web-standard, typed once here; on the site's own server LMDB
+ * keeps it (../node/store/lmdbStore.ts). A host without a disk has none, and a provider keeps
+ * the list (./providers/).
+ */
+export interface MemberStore extends MailingList {
+  /** Her link's confirmation: pending becomes confirmed, and the welcome is queued. */
+  confirm(memberId: string, linkSignedAt?: Date): Promise<ConfirmResult>
+  /** Her one click: she leaves at once, and what was waiting for her is dropped. */
+  leave(memberId: string): Promise<LeaveResult>
+  /** The member with this id, if she is still on the list (the sender, before each e-mail). */
+  byId(memberId: string): Promise<Member | undefined>
+  /** The staff resend her confirmation: pending only, within the form's limit. */
+  resendConfirmation(memberId: string): Promise<ResendResult>
+  /**
+   * Erases her entirely (the right to erasure), with what is kept of her beside the list (the
+   * copies of her e-mails); false when she was not on it.
+   */
+  erase(who: { id: string } | { address: string }): Promise<boolean>
+  /** Deletes pending sign-ups last asked for before `before`, with their e-mails. */
+  forgetUnconfirmed(before: Date): Promise<number>
+  /** Every member, pending and former ones included, by the time she asked, oldest first. */
+  list(): Promise<Member[]>
+  audit: AuditLog
+  outbox: Outbox
+}
+
+/**
+ * A member as kept: what the staff see of her (../membersApi.ts: her id, which her links' tokens
+ * carry, never the address; her address, status and dates, in ISO 8601 UTC; `askedAt` the last
+ * time she asked, if she joined again), and the rest of the proof of her consent.
+ */
+export interface Member extends MemberRow {
+  /** The page whose form she used. */
+  page: string
+  /** The sign-up wording she saw (./signup/signupTexts.ts, `wordingVersion`). */
+  wording: string
+  /** When confirmation e-mails were queued for her in the last day (for the resend limit). */
+  confirmationsSent: string[]
+}
+
+/** `stale`: a link from before her latest sign-up (she left and joined again since). */
+export type ConfirmResult = "confirmed" | "already-confirmed" | "left" | "stale" | "unknown"
+export type LeaveResult = "left" | "unknown"
+
+/** The staff's actions on the list: login, time, action; never an address. */
+export interface AuditLog {
+  record(entry: AuditEntry): Promise<void>
+  /** Newest first. */
+  recent(limit?: number): Promise<AuditEntry[]>
+}
+
+/**
+ * An e-mail the list sends, as a job: written in the same transaction as the member's change that
+ * calls for it, so a sign-up the visitor saw succeed always has its e-mail waiting, and a sender
+ * in the long-lived process delivers it (../node/sender.ts).
+ */
+export interface OutboxJob {
+  /** Sorts by creation: ISO time, then a random part. */
+  id: string
+  kind: EmailKind
+  /** Her address, as she typed it. */
+  to: string
+  /** The member's id, which her links' tokens carry (never the address). */
+  memberId: string
+  /** ISO 8601, UTC. */
+  createdAt: string
+  /** How many sends failed so far. */
+  attempts: number
+  /** ISO 8601: not before this (a retry's backoff, or another sender's claim). */
+  notBefore: string
+  /** The last failure, without the address (SMTP's reply code and text). */
+  lastError?: string
+}
+
+/** The store's side of the outbox, as the sender sees it. */
+export interface Outbox {
+  /**
+   * Up to `limit` jobs due at `now`, oldest first, each claimed for `leaseMs` (its `notBefore`
+   * moved on in one transaction), so two senders never take the same job.
+   */
+  claimDue(now: Date, limit: number, leaseMs: number): Promise<OutboxJob[]>
+  /** Sent: the job is deleted. */
+  complete(id: string): Promise<void>
+  /** Not sent: tried again from `notBefore`, with `attempts` one more. */
+  retry(id: string, notBefore: Date, error: string): Promise<void>
+  /** The next time a job is due, to sleep until then (undefined: the outbox is empty). */
+  nextDue(): Promise<Date | undefined>
+}

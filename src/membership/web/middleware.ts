@@ -1,0 +1,47 @@
+import type { Context } from "hono"
+import { createMiddleware } from "hono/factory"
+import type { StaffIdentity } from "../membersApi"
+import type { Membership, OwnList } from "./membership"
+import type { MemberStore } from "./memberStore"
+
+/**
+ * The wing's middleware for the route table (src/server/app.ts): what a handler works with is put
+ * on the context (`c.var`) before it runs, so each handler is a plain `(c) => Response`.
+ */
+export type MembershipEnv = {
+  Variables: {
+    /** The visitor's address as the host reports it, for the limits. */
+    client?: string
+    membership: Membership
+    /** The list the site keeps itself (her links' and the staff's endpoints). */
+    own: OwnList
+    /** Put there by the staff's door (./staff/staffAccess.ts). */
+    staff: StaffDesk
+  }
+}
+
+/** What a request the staff's door let in works with. */
+export interface StaffDesk {
+  identity: StaffIdentity
+  /** The list kept here; none where a provider keeps it, or on a host without a disk. */
+  store?: MemberStore
+  provider?: { name: string; url: string }
+}
+
+/** The wing for this request's settings, as `c.var.membership`. */
+export const withMembership = (membership: (c: Context) => Membership) =>
+  createMiddleware<MembershipEnv>(async (c, next) => {
+    c.set("membership", membership(c))
+    await next()
+  })
+
+/**
+ * Only where the site keeps its own list: elsewhere the provider sends its own links, and her
+ * links' addresses are no endpoint (a 404 from the route table).
+ */
+export const ownListOnly = createMiddleware<MembershipEnv>(async (c, next) => {
+  const own = await c.var.membership.own
+  if (!own) return c.notFound()
+  c.set("own", own)
+  await next()
+})

@@ -1,0 +1,28 @@
+import type { MemberRow } from "../../membersApi"
+
+/**
+ * The list as CSV, for a mailing tool or a spreadsheet: the confirmed members (address, when she
+ * asked, when she confirmed; UTC), oldest first; with `all`, everyone, with a status column and
+ * when she left. One format for `npm run members:export` and the staff's download.
+ */
+export function membersCsv(members: readonly MemberRow[], { all = false } = {}): string {
+  const header = all ? "email,asked_at,confirmed_at,status,left_at" : "email,asked_at,confirmed_at"
+  const shown = [...(all ? members : members.filter((member) => member.status === "confirmed"))]
+  shown.sort((a, b) => a.askedAt.localeCompare(b.askedAt))
+  const row = (member: MemberRow) => {
+    const cells = [member.address, member.askedAt, member.confirmedAt ?? ""]
+    return (all ? [...cells, member.status, member.leftAt ?? ""] : cells).map(csvField).join(",")
+  }
+  return [header, ...shown.map(row)].map((line) => `${line}\r\n`).join("")
+}
+
+/**
+ * RFC 4180 quoting, and safe in a spreadsheet: a cell that starts with =, +, -, @ (or a tab or a
+ * carriage return) would be read as a formula, so it starts with an apostrophe instead (OWASP's
+ * advice on CSV injection). An address may legally start with any of them, or with an apostrophe,
+ * which gets one more: '=x@… and =x@… stay two addresses ('' and ' before them).
+ */
+function csvField(value: string): string {
+  const safe = /^[=+\-@\t\r']/.test(value) ? `'${value}` : value
+  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe
+}
