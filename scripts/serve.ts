@@ -1,10 +1,8 @@
 // The site's own server (src/siteServer/siteServer.ts): `npm run serve` after a build (`npm start` does
 // both), and the API service behind nginx (deploy/evergrace-api.service).
-import cluster from "node:cluster"
 import path from "node:path"
 import { closeMemberStores } from "../src/membership/node/store/lmdbStore"
 import { nodeMembership, stopMemberships } from "../src/membership/node/nodeMembership"
-import { deskOverIpc } from "../src/publishing/node/deskOverIpc"
 import { startPublishingServer } from "../src/publishing/node/publishingServer"
 import { publishSettings, type PublishSettings } from "../src/publishing/node/settings"
 import { startSiteServer } from "../src/siteServer/siteServer"
@@ -24,17 +22,23 @@ process.on("unhandledRejection", (error) => {
   console.error(`site: unhandled ${error instanceof Error ? error.name : "rejection"}`)
 })
 
-// With PUBLISH_REPO set, this process publishes the site from that repository and the site is
-// served by a worker process it starts on the live release: this same file, as a worker.
-const publishing = cluster.isPrimary
-  ? publishSettings(env, { appDir: process.cwd(), port, host: hostname })
-  : undefined
-if (publishing) void publishFrom(publishing)
+// With PUBLISH_REPO set, the server publishes the site itself from that repository, and serves
+// its live release (src/publishing/node/).
+const publishing = publishSettings(env, { appDir: process.cwd(), port, host: hostname })
+if (publishing) publishFrom(publishing)
 else serve()
 
 function publishFrom(settings: PublishSettings) {
-  void startPublishingServer({ settings, env }).then(
+  void startPublishingServer({
+    settings,
+    env,
+    port,
+    hostname,
+    trustProxy: process.env.TRUST_PROXY === "1",
+  }).then(
     (server) => {
+      console.log(`Evergrace on http://${hostname}:${port}`)
+      // systemd stops it with SIGTERM: no more builds, then as below.
       const stop = () => void server.stop().then(() => process.exit(0))
       process.on("SIGTERM", stop)
       process.on("SIGINT", stop)
@@ -52,7 +56,6 @@ function serve() {
       publicDir: path.resolve(process.env.PUBLIC_DIR ?? "public"),
       env,
       trustProxy: process.env.TRUST_PROXY === "1",
-      publishing: cluster.isWorker ? deskOverIpc() : undefined,
     },
     port,
     hostname,
@@ -64,15 +67,13 @@ function serve() {
       if (mail) console.log(`E-mail: ${mail}`)
       // systemd stops it with SIGTERM: finish the requests in flight and the e-mail being sent,
       // then close the store.
-      const stop = (signal: string) => {
-        console.log(`site: ${signal}: finishing the requests in flight, then stopping`)
+      const stop = () =>
         server.close(
           () =>
             void stopMemberships()
               .then(closeMemberStores)
               .then(() => process.exit(0)),
         )
-      }
       process.on("SIGTERM", stop)
       process.on("SIGINT", stop)
     },

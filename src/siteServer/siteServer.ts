@@ -116,17 +116,42 @@ export async function startSiteServer(
   port: number,
   hostname = "localhost",
 ): Promise<Server> {
+  const { site, failed, errorHeaders } = siteApp(options)
+  const answers: SiteAnswers = { fetch: site.fetch, failed, errorHeaders }
+  return listenSite(() => answers, port, hostname, options.trustProxy)
+}
+
+/** What the HTTP server asks of a site: its answers, and the answer to a failure or a bad request. */
+export interface SiteAnswers {
+  fetch(request: Request, env: unknown): Response | Promise<Response>
+  failed(error: unknown): Response
+  errorHeaders(): Record<string, string>
+}
+
+/**
+ * A Node HTTP server asking `current()` for each answer: the site of startSiteServer, or the live
+ * release that the self-hosted publisher swaps under a running server (src/publishing/node/).
+ */
+export async function listenSite(
+  current: () => SiteAnswers,
+  port: number,
+  hostname: string,
+  trustProxy = false,
+): Promise<Server> {
   // Behind a proxy the visitor's address is the proxy's X-Real-IP, which anyone who can reach the
   // server directly could forge: trusted only where only the proxy on this machine can reach it.
-  if (options.trustProxy && !isLoopback(hostname)) {
+  if (trustProxy && !isLoopback(hostname)) {
     throw new Error(
       `TRUST_PROXY=1 trusts X-Real-IP from whoever reaches HOST=${hostname}: listen on loopback (HOST=127.0.0.1) behind nginx on this machine, or leave TRUST_PROXY unset`,
     )
   }
-  const { site, failed, errorHeaders } = siteApp(options)
-  const listener = getRequestListener(site.fetch, { errorHandler: failed })
+  const listener = getRequestListener((request, env) => current().fetch(request, env), {
+    errorHandler: (error) => current().failed(error),
+  })
   const badRequest = () => {
-    const headers = Object.entries(errorHeaders()).map(([name, value]) => `${name}: ${value}\r\n`)
+    const headers = Object.entries(current().errorHeaders()).map(
+      ([name, value]) => `${name}: ${value}\r\n`,
+    )
     return `HTTP/1.1 400 Bad Request\r\n${headers.join("")}Connection: close\r\n\r\n`
   }
   // Node would answer a request without Host (HTTP/1.1 requires one) with a bare 400 of its own.

@@ -1,130 +1,100 @@
-import cluster, { type Worker } from "node:cluster"
+import { realpathSync } from "node:fs"
+import type { Server } from "node:http"
 import path from "node:path"
+import { listenSite } from "../../siteServer/siteServer"
+import type { PublishingDesk } from "../web/desk"
 import type { LiveSwitch } from "./publisher"
+import type { OpenedSite, SiteOptions } from "./release"
 import { appDirOf, publicDirOf, type Release, type Releases } from "./releases"
 
 /**
- * The site's own server, run from the live release. The publisher's process holds the port
- * (Node's cluster) and the server runs in one worker process started from the release's own
- * files: `scripts/serve.ts` of the commit, serving its build, speaking its content's words (the
- * sign-up's answers, the members' e-mails), with its endpoints. A new release gets a new worker;
- * once it listens, `current` moves (nginx serves the new pages from then on) and the old worker
- * finishes the requests it has and stops, as nginx's own reload does with its workers. Every
- * answer comes whole from one release, and no restart is needed for new words. A worker that
- * does not start leaves the old one serving; one that dies is started again.
+ * The live release, served by the site's own server: one HTTP server for the process, asking the
+ * live release for each answer. A release going live is opened from its own files (its
+ * src/publishing/node/release.ts: its code, its content's words), then `current` moves (nginx
+ * serves its pages from then on) and the server answers from it, in one assignment: every answer
+ * comes whole from one release. The release before stops its members' e-mail sender after the
+ * e-mail in flight, the new one starts its own, and the old one's modules are let go, so the
+ * server's memory stays flat from publish to publish. The member store stays open throughout,
+ * in this one process. A release whose code does not open leaves the live one serving.
  */
 
 export interface LiveSiteOptions {
   releases: Releases
-  /** The worker's environment: the server's own, with its members' store as an absolute path. */
-  env: NodeJS.ProcessEnv
-  onMessage: (worker: Worker, message: unknown) => void
+  env: SiteOptions["env"]
+  trustProxy: boolean
+  publishing: PublishingDesk
   log: (line: string) => void
-  /** How long a new worker has to listen. */
-  startWithinMs?: number
 }
 
-const stopWithinMs = 10_000
-/** A worker that died is started again at once, then after waits that grow. */
-const restartAfterMs = [0, 1_000, 5_000, 30_000]
+/** The file of a release the server opens it by. */
+const entry = path.join("src", "publishing", "node", "release.ts")
 
 export class LiveSite implements LiveSwitch {
-  private active?: { worker: Worker; release: Release }
-  private readonly retiring = new Set<Worker>()
-  private restarts = 0
-  private stopped = false
+  private live?: { release: Release; site: OpenedSite }
 
   constructor(private readonly options: LiveSiteOptions) {}
 
   async goLive(release: Release): Promise<void> {
-    const worker = await this.start(release)
+    const site = this.open(release)
     await this.options.releases.switchTo(release)
-    const old = this.active
-    this.active = { worker, release }
-    this.restarts = 0
-    if (old) void this.retire(old.worker)
+    const before = this.live
+    this.live = { release, site }
+    if (before) {
+      await before.site.stop()
+      if (before.release.dir !== release.dir) forget(appDirOf(before.release))
+    }
+    const mail = site.start()
+    if (!before && mail) this.options.log(`e-mail: ${mail}`)
   }
 
-  /** The live worker's process id (the memory measurement reads it). */
-  get workerPid(): number | undefined {
-    return this.active?.worker.process.pid
-  }
-
-  /** Stops the live worker (the server's shutdown): it finishes its requests and e-mail. */
-  async stop(): Promise<void> {
-    this.stopped = true
-    const workers = [...this.retiring, ...(this.active ? [this.active.worker] : [])]
-    this.active = undefined
-    await Promise.all(workers.map((worker) => this.retire(worker)))
-  }
-
-  private start(release: Release): Promise<Worker> {
-    const app = appDirOf(release)
-    cluster.setupPrimary({
-      exec: path.join(app, "scripts", "serve.ts"),
-      execArgv: ["--import", "tsx"],
-      args: [],
-      cwd: app,
-    })
-    const worker = cluster.fork({ ...this.options.env, PUBLIC_DIR: publicDirOf(release) })
-    worker.on("message", (message: unknown) => this.options.onMessage(worker, message))
-    return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => {
-        worker.process.kill("SIGKILL")
-        reject(new Error("it did not listen in time"))
-      }, this.options.startWithinMs ?? 60_000)
-      const exited = (code: number | null, signal: string | null) => {
-        clearTimeout(timer)
-        reject(new Error(`it stopped at once (${signal ?? `exit code ${code}`})`))
-      }
-      worker.once("exit", exited)
-      worker.once("listening", () => {
-        clearTimeout(timer)
-        worker.off("exit", exited)
-        worker.on("exit", (code, signal) => this.exited(worker, code, signal))
-        resolve(worker)
-      })
-    })
-  }
-
-  private retire(worker: Worker): Promise<void> {
-    this.retiring.add(worker)
-    return new Promise((resolve) => {
-      if (worker.isDead()) {
-        this.retiring.delete(worker)
-        return resolve()
-      }
-      const timer = setTimeout(() => worker.process.kill("SIGKILL"), stopWithinMs)
-      worker.once("exit", () => {
-        clearTimeout(timer)
-        this.retiring.delete(worker)
-        resolve()
-      })
-      worker.process.kill("SIGTERM")
-    })
-  }
-
-  /** The live worker died on its own: started again on the same release, a little later. */
-  private exited(worker: Worker, code: number | null, signal: string | null) {
-    if (this.retiring.has(worker) || this.stopped || this.active?.worker !== worker) return
-    const release = this.active.release
-    const wait = restartAfterMs[Math.min(this.restarts, restartAfterMs.length - 1)] ?? 30_000
-    this.restarts += 1
-    this.options.log(
-      `the site's server stopped (${signal ?? code}): starting it again in ${wait / 1000} s`,
+  /** The HTTP server, answering from whichever release is live. */
+  listen(port: number, hostname: string): Promise<Server> {
+    return listenSite(
+      () => {
+        if (!this.live) throw new Error("no release is live yet")
+        return this.live.site
+      },
+      port,
+      hostname,
+      this.options.trustProxy,
     )
-    setTimeout(() => {
-      if (this.stopped || this.active?.worker !== worker) return
-      this.start(release).then(
-        (next) => {
-          if (this.active?.worker === worker) this.active = { worker: next, release }
-          else void this.retire(next)
-        },
-        (error: Error) => {
-          this.options.log(`the site's server did not start again: ${error.message}`)
-          this.exited(worker, code, signal)
-        },
-      )
-    }, wait).unref()
   }
+
+  /** Stops the live release's sender (the server's shutdown). */
+  async stop(): Promise<void> {
+    await this.live?.site.stop()
+  }
+
+  private open(release: Release): OpenedSite {
+    const file = path.join(appDirOf(release), entry)
+    try {
+      // Its own copy of the modules: required afresh from the release's folder (Node's module
+      // cache holds them by path), let go of in forget().
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      const { openSite } = require(file) as typeof import("./release")
+      return openSite({
+        publicDir: publicDirOf(release),
+        env: this.options.env,
+        trustProxy: this.options.trustProxy,
+        publishing: this.options.publishing,
+      })
+    } catch (error) {
+      forget(appDirOf(release))
+      throw error
+    }
+  }
+}
+
+/**
+ * Node's module cache lets go of a release's modules (the packages they share with the server's
+ * own are another folder, and stay): nothing else holds them once the release is no longer live.
+ */
+function forget(appDir: string) {
+  // The cache holds modules by their real path.
+  const folder = `${realpathSync(appDir)}${path.sep}`
+  for (const file of Object.keys(require.cache)) {
+    if (file.startsWith(folder)) delete require.cache[file]
+  }
+  const parent = require.cache[__filename]
+  if (parent) parent.children = parent.children.filter((child) => !child.id.startsWith(folder))
 }

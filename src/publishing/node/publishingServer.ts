@@ -1,10 +1,12 @@
 import type { ChildProcess } from "node:child_process"
 import type { Server } from "node:http"
 import path from "node:path"
+import { closeMemberStores } from "../../membership/node/store/lmdbStore"
+import type { Settings } from "../../server/runtime"
 import { postStatus } from "../web/commitStatus"
+import type { PublishingDesk } from "../web/desk"
 import type { BuildStep } from "./build"
 import { systemClock, type Clock } from "./clock"
-import { answerDesk } from "./deskOverIpc"
 import { startControl } from "./control"
 import { Repository } from "./git"
 import { History } from "./history"
@@ -17,15 +19,18 @@ import { Releases } from "./releases"
 import { withoutCredentials, type PublishSettings } from "./settings"
 
 /**
- * The site's own server when it publishes itself (scripts/serve.ts with PUBLISH_REPO set): this
- * process holds the site's port, the publisher and the previews' port; the site itself is served
- * by a worker process on the live release (./liveSite.ts).
+ * The site's own server when it publishes itself (scripts/serve.ts with PUBLISH_REPO set): the
+ * publisher, the site answering from the live release (./liveSite.ts) on the site's port, the
+ * drafts' previews on theirs, and the command line's door (./control.ts), in one process.
  */
 
 export interface PublishingServerOptions {
   settings: PublishSettings
-  /** The server's environment, handed to the site's worker. */
-  env: NodeJS.ProcessEnv
+  /** The server's settings, as the site's endpoints read them. */
+  env: Settings
+  port: number
+  hostname: string
+  trustProxy?: boolean
   clock?: Clock
   onBuildStep?: (step: BuildStep, child: ChildProcess) => void
   log?: (line: string) => void
@@ -33,13 +38,16 @@ export interface PublishingServerOptions {
 
 export interface PublishingServer {
   publisher: Publisher
-  site: LiveSite
+  /** Stops building, then answers what is in flight, stops the e-mail sender and the store. */
   stop(): Promise<void>
 }
 
 export async function startPublishingServer({
   settings,
   env,
+  port,
+  hostname,
+  trustProxy = false,
   clock = systemClock,
   onBuildStep,
   log = (line) => console.log(`publish: ${line}`),
@@ -47,14 +55,14 @@ export async function startPublishingServer({
   const { stateDir } = settings
   const releases = new Releases(stateDir)
   const previews = new Previews(stateDir)
-  let answer: ReturnType<typeof answerDesk> = () => undefined
-  const site = new LiveSite({
-    releases,
-    // The members' store stays where the server keeps it, whichever release runs.
-    env: { ...env, MEMBERS_STORE: path.resolve(settings.appDir, env.MEMBERS_STORE || ".members") },
-    onMessage: (worker, message) => answer(worker, message),
-    log,
-  })
+  // The site's endpoints reach the publisher through this desk (the webhook, the staff's page);
+  // the server listens only once the publisher has started.
+  const desk: PublishingDesk = {
+    receive: (event) => publisher.receive(event),
+    publishes: () => publisher.publishes(),
+    rollback: (by) => publisher.rollback(by),
+  }
+  const site = new LiveSite({ releases, env, trustProxy, publishing: desk, log })
   const statuses = settings.statuses
   const publisher = new Publisher({
     settings,
@@ -71,14 +79,16 @@ export async function startPublishingServer({
     onBuildStep,
     log,
   })
-  answer = answerDesk(publisher)
 
   const control = await startControl(stateDir, publisher)
   let previewServer: Server | undefined
+  let server: Server | undefined
   try {
     previewServer = await startPreviewServer(previews, settings.previewPort, settings.previewHost)
     await publisher.start()
+    server = await site.listen(port, hostname)
   } catch (error) {
+    publisher.stop()
     control.close()
     previewServer?.close()
     await site.stop()
@@ -89,15 +99,17 @@ export async function startPublishingServer({
   )
   if (!statuses) log("no commit statuses: set PUBLISH_GITHUB_TOKEN to post them on GitHub")
 
+  const listening = server
   return {
     publisher,
-    site,
     async stop() {
       publisher.stop()
       control.close()
       previewServer?.close()
       previewServer?.closeAllConnections()
+      await new Promise((resolve) => listening.close(resolve))
       await site.stop()
+      await closeMemberStores()
     },
   }
 }

@@ -1,5 +1,6 @@
 import { existsSync } from "node:fs"
 import {
+  chmod,
   copyFile,
   cp,
   mkdir,
@@ -85,6 +86,7 @@ export class Releases {
   ): Promise<Release> {
     return this.make(info, async (dir) => {
       await cp(path.join(workDir, "public"), path.join(dir, "public"), { recursive: true })
+      await openToAll(path.join(dir, "public"))
       await mkdir(path.join(dir, "nginx"))
       await copyFile(path.join(workDir, cspFromProject), path.join(dir, "nginx", cspFile))
       await mkdir(path.join(dir, "app"))
@@ -99,6 +101,7 @@ export class Releases {
       info,
       async (dir) => {
         await cp(path.join(appDir, "public"), path.join(dir, "public"), { recursive: true })
+        await openToAll(path.join(dir, "public"))
         await mkdir(path.join(dir, "nginx"))
         if (existsSync(path.join(appDir, cspFromProject))) {
           await copyFile(path.join(appDir, cspFromProject), path.join(dir, "nginx", cspFile))
@@ -137,6 +140,7 @@ export class Releases {
     fromCheckout = false,
   ): Promise<Release> {
     await mkdir(this.folder, { recursive: true })
+    await chmod(this.folder, 0o755)
     const builtAt = new Date()
     const id = await this.freeId(builtAt, info.sha)
     const dir = path.join(this.folder, id)
@@ -154,6 +158,7 @@ export class Releases {
         ...(fromCheckout ? { fromCheckout } : {}),
       }
       await writeFile(path.join(unfinished, manifest), `${JSON.stringify(release, null, 2)}\n`)
+      await chmod(unfinished, 0o755)
       await rename(unfinished, dir)
       return release
     } catch (error) {
@@ -186,4 +191,16 @@ export class Releases {
 }
 
 const manifest = "release.json"
+
+/**
+ * What nginx serves, readable by its user too: the service makes its files its own alone
+ * (UMask=0077 in deploy/evergrace-api.service), and the site is public anyway.
+ */
+async function openToAll(folder: string) {
+  await chmod(folder, 0o755)
+  for (const entry of await readdir(folder, { recursive: true, withFileTypes: true })) {
+    const where = path.join(entry.parentPath ?? entry.path, entry.name)
+    await chmod(where, entry.isDirectory() ? 0o755 : 0o644)
+  }
+}
 const partial = ".partial"
