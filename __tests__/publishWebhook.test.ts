@@ -1,7 +1,7 @@
 /** @jest-environment node */
 import { createHmac } from "node:crypto"
 import { createApp } from "../src/server/app"
-import { publishEndpoint } from "../src/publishing/api"
+import { publishEndpoint } from "../src/publishing/publishesApi"
 import type { PublishingDesk, Reception } from "../src/publishing/web/desk"
 import type { PublishEvent } from "../src/publishing/web/events"
 

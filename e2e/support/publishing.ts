@@ -9,7 +9,7 @@ import http from "node:http"
 import path from "node:path"
 import { promisify } from "node:util"
 import type { Clock } from "../../src/publishing/node/clock"
-import { publishEndpoint } from "../../src/publishing/api"
+import { publishEndpoint } from "../../src/publishing/publishesApi"
 import { readResponse, type Response } from "./readResponse"
 
 const exec = promisify(execFile)

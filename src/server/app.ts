@@ -18,8 +18,9 @@ import {
   membersEndpoint,
   signupEndpoint,
 } from "../shared/endpoints"
-import { publishEndpoint } from "../publishing/api"
+import { publishEndpoint, publishesEndpoint, rollbackEndpoint } from "../publishing/publishesApi"
 import { handlePublish, maxWebhookBytes } from "../publishing/web/handlePublish"
+import { rollBack, showPublishes } from "../publishing/web/handlePublishes"
 import { endpointHeaders } from "../shared/policy"
 import { methodRefused, noSuchEndpoint, serverError } from "./errors"
 import { fromThisSite } from "./fromThisSite"
@@ -90,6 +91,8 @@ export function createApp(runtime: Runtime) {
   app.post(publishEndpoint, webhookChecks, (c) =>
     handlePublish(c, runtime.settings(c), runtime.publishing),
   )
+  app.get(publishesEndpoint, staff, showPublishes(runtime.publishing))
+  app.post(rollbackEndpoint, staffPost, rollBack(runtime.publishing))
 
   app.notFound(noSuchEndpoint)
   app.onError(serverError)

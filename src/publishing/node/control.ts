@@ -2,7 +2,7 @@ import { existsSync } from "node:fs"
 import { mkdir, rm } from "node:fs/promises"
 import { createServer, request, type Server } from "node:http"
 import path from "node:path"
-import type { PublishesAnswer, RollbackAnswer } from "../api"
+import type { PublishesAnswer, RollbackAnswer } from "../publishesApi"
 import type { PublishingDesk } from "../web/desk"
 
 /**

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from "node:fs"
 import { mkdir, rename, writeFile } from "node:fs/promises"
 import path from "node:path"
-import type { PublishRecord } from "../api"
+import type { PublishRecord } from "../publishesApi"
 
 /**
  * What the publisher did, newest first (the staff's page shows it), and what it must remember

@@ -1,4 +1,4 @@
-import type { PublishesAnswer, RollbackAnswer } from "../api"
+import type { PublishesAnswer, RollbackAnswer } from "../publishesApi"
 import type { PublishEvent } from "./events"
 
 /**
