@@ -28,6 +28,8 @@ module.exports = {
     "node_modules/(?!(gatsby|gatsby-script|gatsby-link|@octokit/webhooks-methods)/)",
   ],
   testPathIgnorePatterns: ["node_modules", "\\.cache", "<rootDir>/public", "<rootDir>/e2e"],
+  // The publisher's working copy and releases are copies of the project (PUBLISH_DIR).
+  modulePathIgnorePatterns: ["<rootDir>/.publish/"],
   globals: { __PATH_PREFIX__: "" },
   testEnvironmentOptions: { url: "http://localhost/" },
   setupFiles: ["<rootDir>/__tests__/setup/loadershim.ts"],

@@ -2,7 +2,8 @@
 // loopback port, with the API service behind it. First the HTTP checks, with Playwright Test
 // (playwright.delivery.config.ts: e2e/delivery/http.spec.ts, and e2e/delivery/api-down.spec.ts,
 // a sign-up while the API service is down, on nginx instances of its own), then every browser
-// test in e2e/ against nginx, with the CSP enforced (e2e/csp.spec.ts fails on any violation).
+// test in e2e/ against nginx, with the CSP enforced (e2e/csp.spec.ts fails on any violation),
+// then the publisher's tests (playwright.publishing.config.ts), with a server and nginx of their own.
 // Usage: npm run test:delivery   (after npm run build)
 import type { Server } from "node:http"
 import { mkdtemp, rm } from "node:fs/promises"
@@ -120,7 +121,15 @@ async function main() {
         MEMBERS_STORE: membersStore,
       },
     })
-    failed = http !== 0 || browser !== 0
+    // Then the publisher with real parts: a Git repository, signed webhooks, real builds, the
+    // site read from its own server and from an nginx of its own (e2e/delivery/publishing.spec.ts).
+    const publishing = await run("npx", [
+      "playwright",
+      "test",
+      "--config",
+      "playwright.publishing.config.ts",
+    ])
+    failed = http !== 0 || browser !== 0 || publishing !== 0
   } finally {
     await nginx.stop()
     await stopServices()
