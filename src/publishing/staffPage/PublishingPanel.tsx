@@ -3,8 +3,8 @@ import { useCallback, useEffect, useRef, useState } from "react"
 import { StaffTime } from "../../membership/staffPage/components/StaffTime"
 import { StatusNote, type Note } from "../../membership/staffPage/components/StatusNote"
 import { staffJson } from "../../membership/staffPage/session"
-import { buttonStyles, card } from "../../theme/styles"
-import { colors, fontSizes, mq, sizes, space } from "../../theme/tokens"
+import { buttonStyles, card, datedLog } from "../../theme/styles"
+import { colors, sizes, space } from "../../theme/tokens"
 import { isRecord } from "../../utils/json"
 import {
   publishesEndpoint,
@@ -21,29 +21,6 @@ const panel = [
     margin-top: ${space.xl};
   `,
 ]
-
-const entries = css`
-  margin: 0;
-  padding: 0;
-  list-style: none;
-  li {
-    display: grid;
-    gap: 0 ${space.md};
-    padding-block: ${space.sm};
-    border-bottom: 1px solid ${colors.linen};
-    ${mq.md} {
-      grid-template-columns: 15rem 1fr;
-    }
-  }
-  li:last-of-type {
-    border-bottom: none;
-  }
-  time {
-    font-size: ${fontSizes.small};
-    color: ${colors.inkSoft};
-    font-variant-numeric: tabular-nums;
-  }
-`
 
 const reason = css`
   display: block;
@@ -212,7 +189,7 @@ export function PublishingPanel({ onSignInNeeded }: PublishingPanelProps) {
           {state.answer.records.length === 0 ? (
             <p>{texts.empty}</p>
           ) : (
-            <ul css={entries}>
+            <ul css={datedLog}>
               {state.answer.records.map((record) => (
                 <li key={record.id}>
                   <StaffTime iso={record.finishedAt ?? record.startedAt} withTime />
