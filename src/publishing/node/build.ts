@@ -8,7 +8,7 @@ import { stripVTControlCharacters } from "node:util"
 /**
  * One build of the working copy, as `npm run build` does it: the content check first (a refused
  * edit stops there, with the check's own words), then `gatsby build`, each a child process at the
- * lowest priority so the site keeps answering, in a process group of its own so a stop ends its
+ * low priority so the site keeps answering, in a process group of its own so a stop ends its
  * workers too. Gatsby's cache (.cache/, public/) stays in the working copy between builds.
  */
 
@@ -51,7 +51,12 @@ export async function buildSite(options: BuildOptions): Promise<BuildOutcome> {
   return run(options, "gatsby build", [path.join("node_modules", "gatsby", "cli.js"), "build"])
 }
 
-const lowest = 19
+/**
+ * nice 10: against the site's server (nice 0) a build gets a tenth of a processor both want
+ * (Linux's weights: 110 to 1024), and every idle cycle. Not 19 (15 to 1024): a build would then
+ * also stand almost still behind anything else the machine runs, another build or a backup.
+ */
+const buildNice = 10
 /** What is kept of a failed step's output for its reason: the last lines say what broke. */
 const tailBytes = 64 * 1024
 
@@ -64,7 +69,7 @@ function run(options: BuildOptions, step: BuildStep, args: string[]): Promise<Bu
       stdio: ["ignore", "pipe", "pipe"],
     })
     try {
-      if (child.pid) setPriority(child.pid, lowest)
+      if (child.pid) setPriority(child.pid, buildNice)
     } catch {
       // Not allowed here: it runs at the server's priority.
     }
