@@ -6,7 +6,7 @@
 //     server sends the new title; MEASURE_EDITS consecutive edits (default 10), p95 ≤ 30 s;
 //   - a burst of 10 pushes in 10 s: the builds it takes (at most 2) and the newest live;
 //   - an undo (npm run release:rollback's way): until the earlier title is served again;
-//   - the server's memory (the publishing process and the site's worker) after each of
+//   - the server's memory (its one process; builds run in child processes) after each of
 //     MEASURE_PUBLISHES publishes (default 20), which must not grow;
 //   - the site's answers to a visitor while it builds (GET / every 250 ms).
 // Takes 15–25 minutes on this project's 2-core machine. Usage: npm run build && npm run measure:publishing
@@ -37,26 +37,21 @@ const percentile = (values: number[], p: number) => {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN
 }
 
+/**
+ * Processor seconds the server's finished child processes used (the builds: the content check,
+ * gatsby build and its workers), from /proc: what a build costs whatever else runs.
+ */
+const ticksPerSecond = Number(execFileSync("getconf", ["CLK_TCK"]).toString().trim()) || 100
+function childCpuSeconds(pid: number): number {
+  // The fields after the process name, which may hold spaces: cutime and cstime are 14th and 15th.
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? []
+  return (Number(fields[13]) + Number(fields[14])) / ticksPerSecond
+}
+
 /** Resident memory of a process in MB, from /proc. */
 function rssMb(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, "utf8")
   return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024)
-}
-
-/** The site's worker: the server's child that runs scripts/serve.ts of a release. */
-function workerPid(serverPid: number): number | undefined {
-  const children = readFileSync(`/proc/${serverPid}/task/${serverPid}/children`, "utf8")
-    .trim()
-    .split(/\s+/)
-    .map(Number)
-    .filter(Boolean)
-  return children.find((pid) => {
-    try {
-      return readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("scripts/serve.ts")
-    } catch {
-      return false
-    }
-  })
 }
 
 async function served(text: string): Promise<boolean> {
@@ -158,10 +153,13 @@ async function main() {
     })()
 
     const editSeconds: number[] = []
-    const memory: { publish: number; server: number; worker: number }[] = []
+    const buildCpu: number[] = []
+    const loads: number[] = []
+    const memory: { publish: number; megabytes: number }[] = []
     for (let count = 1; count <= publishes; count += 1) {
       const title = `Sunday Linen, Edit ${count}`
       const commit = await retitle(origin, title)
+      const cpuBefore = server.pid ? childCpuSeconds(server.pid) : 0
       const pushed = Date.now()
       const answer = await postWebhook(siteUrl, {
         event: "push",
@@ -177,13 +175,13 @@ async function main() {
         "the publisher idle",
         async () => (await askPublishes(stateDir))?.records[0]?.state === "live",
       )
-      await sleep(2_000) // the old worker has stopped
-      const worker = server.pid ? workerPid(server.pid) : undefined
-      memory.push({
-        publish: count,
-        server: server.pid ? rssMb(server.pid) : 0,
-        worker: worker ? rssMb(worker) : 0,
-      })
+      memory.push({ publish: count, megabytes: server.pid ? rssMb(server.pid) : 0 })
+      if (count <= edits) {
+        buildCpu.push(
+          Math.round(((server.pid ? childCpuSeconds(server.pid) : 0) - cpuBefore) * 10) / 10,
+        )
+        loads.push(Math.round((os.loadavg()[0] ?? 0) * 10) / 10)
+      }
       console.log(
         `publish ${count}: live ${took} s after the webhook; memory ${JSON.stringify(memory.at(-1))}`,
       )
@@ -230,6 +228,8 @@ async function main() {
       loadAfter,
       firstPublish,
       editSeconds,
+      buildCpu,
+      loads,
       memory,
       burst: {
         builds: burstBuilds,
@@ -252,7 +252,9 @@ interface Report {
   loadAfter: number[]
   firstPublish: number
   editSeconds: number[]
-  memory: { publish: number; server: number; worker: number }[]
+  buildCpu: number[]
+  loads: number[]
+  memory: { publish: number; megabytes: number }[]
   burst: { builds: number; newestLive: boolean; pushSeconds: number; liveSeconds: number }
   undo: { seconds: number; message: string }
   visitor: { answers: number[]; failures: number }
@@ -265,7 +267,7 @@ async function writeReport(report: Report) {
   const cpu = os.cpus()[0]?.model ?? "unknown"
   const load = (values: number[]) => values.map((value) => value.toFixed(1)).join(", ")
   const p95 = percentile(report.editSeconds, 95)
-  const totals = report.memory.map((row) => row.server + row.worker)
+  const totals = report.memory.map((row) => row.megabytes)
   const firstFive = totals.slice(0, 5)
   const lastFive = totals.slice(-5)
   const mean = (values: number[]) =>
@@ -296,6 +298,11 @@ ${report.editSeconds.length} consecutive edits, from the webhook's post to the n
 | edit | ${report.editSeconds.map((_, index) => index + 1).join(" | ")} |
 | ---- | ${report.editSeconds.map(() => "---").join(" | ")} |
 | seconds | ${report.editSeconds.join(" | ")} |
+| build's processor seconds | ${report.buildCpu.join(" | ")} |
+| load average (1 min) | ${report.loads.join(" | ")} |
+
+The builds used ${percentile(report.buildCpu, 50)} processor seconds each (median; the content check, \`gatsby build\`
+and its workers together), whatever else the machine ran: on two free cores, about that long or less.
 
 p50 ${percentile(report.editSeconds, 50)} s, **p95 ${p95} s** (${p95 <= 30 ? "within" : "over"} the 30 s asked), slowest ${Math.max(...report.editSeconds)} s.
 The first publish, when the server started and caught up with the branch: ${report.firstPublish} s.
@@ -317,14 +324,13 @@ during it); the newest commit ${report.burst.newestLive ? "live" : "NOT live"}, 
 
 ## Memory across ${report.memory.length} publishes
 
-Resident memory (MB) after each publish: the publishing process (which holds the port and builds
-in child processes, not counted) and the site's worker (a new one for each release).
+Resident memory (MB) of the server's process after each publish: it holds the port, the live
+release's site (opened from the release's own files, the one before let go of) and the publisher;
+the builds run in child processes, not counted.
 
 | publish | ${report.memory.map((row) => row.publish).join(" | ")} |
 | ------- | ${report.memory.map(() => "---").join(" | ")} |
-| server | ${report.memory.map((row) => row.server).join(" | ")} |
-| worker | ${report.memory.map((row) => row.worker).join(" | ")} |
-| total | ${totals.join(" | ")} |
+| MB | ${totals.join(" | ")} |
 
 The first five publishes averaged ${mean(firstFive)} MB, the last five ${mean(lastFive)} MB.
 `
