@@ -120,7 +120,10 @@ function settings(overrides: Partial<PublishSettings> = {}): PublishSettings {
 async function publisherWith(options: { free?: number; clock?: TestClock } = {}) {
   const git = fakeSource()
   const build = fakeBuild()
-  const releases = new Releases(stateDir)
+  // The fake commits hold no project to bundle: an empty site file will do.
+  const releases = new Releases(stateDir, async (_project, releaseDir) =>
+    writeFile(path.join(releaseDir, "site.cjs"), "module.exports = {}\n"),
+  )
   const live: Release[] = []
   const statuses: { sha: string; status: CommitStatus }[] = []
   let checkedOut = sha(1)

@@ -1,16 +1,15 @@
 import { realpathSync } from "node:fs"
 import type { Server } from "node:http"
-import path from "node:path"
 import { listenSite } from "../../siteServer/siteServer"
 import type { PublishingDesk } from "../web/desk"
 import type { LiveSwitch } from "./publisher"
 import type { OpenedSite, SiteOptions } from "./release"
-import { appDirOf, publicDirOf, type Release, type Releases } from "./releases"
+import { publicDirOf, siteFileOf, type Release, type Releases } from "./releases"
 
 /**
  * The live release, served by the site's own server: one HTTP server for the process, asking the
- * live release for each answer. A release going live is opened from its own files (its
- * src/publishing/node/release.ts: its code, its content's words), then `current` moves (nginx
+ * live release for each answer. A release going live is opened from its own site file (its
+ * commit's src/publishing/node/release.ts, bundled: its code, its content's words), then `current` moves (nginx
  * serves its pages from then on) and the server answers from it, in one assignment: every answer
  * comes whole from one release. The release before stops its members' e-mail sender after the
  * e-mail in flight, the new one starts its own, and the old one's modules are let go, so the
@@ -26,9 +25,6 @@ export interface LiveSiteOptions {
   log: (line: string) => void
 }
 
-/** The file of a release the server opens it by. */
-const entry = path.join("src", "publishing", "node", "release.ts")
-
 export class LiveSite implements LiveSwitch {
   private live?: { release: Release; site: OpenedSite }
 
@@ -41,7 +37,7 @@ export class LiveSite implements LiveSwitch {
     this.live = { release, site }
     if (before) {
       await before.site.stop()
-      if (before.release.dir !== release.dir) forget(appDirOf(before.release))
+      if (before.release.dir !== release.dir) forget(realpathSync(siteFileOf(before.release)))
     }
     const mail = site.start()
     if (!before && mail) this.options.log(`e-mail: ${mail}`)
@@ -66,10 +62,11 @@ export class LiveSite implements LiveSwitch {
   }
 
   private open(release: Release): OpenedSite {
-    const file = path.join(appDirOf(release), entry)
+    const file = realpathSync(siteFileOf(release))
+    // Node keeps what it learns of a module's source maps for good: none for a release's file.
+    const withMaps = process.sourceMapsEnabled
+    process.setSourceMapsEnabled(false)
     try {
-      // Its own copy of the modules: required afresh from the release's folder (Node's module
-      // cache holds them by path), let go of in forget().
       // eslint-disable-next-line @typescript-eslint/no-require-imports
       const { openSite } = require(file) as typeof import("./release")
       return openSite({
@@ -79,22 +76,21 @@ export class LiveSite implements LiveSwitch {
         publishing: this.options.publishing,
       })
     } catch (error) {
-      forget(appDirOf(release))
+      forget(file)
       throw error
+    } finally {
+      process.setSourceMapsEnabled(withMaps)
     }
   }
 }
 
 /**
- * Node's module cache lets go of a release's modules (the packages they share with the server's
- * own are another folder, and stay): nothing else holds them once the release is no longer live.
+ * Node's module cache lets go of a release's site (one file: ./releases.ts bundles it; the
+ * packages it requires are the server's own, and stay): nothing else holds it once it is no
+ * longer live.
  */
-function forget(appDir: string) {
-  // The cache holds modules by their real path.
-  const folder = `${realpathSync(appDir)}${path.sep}`
-  for (const file of Object.keys(require.cache)) {
-    if (file.startsWith(folder)) delete require.cache[file]
-  }
+function forget(file: string) {
+  delete require.cache[file]
   const parent = require.cache[__filename]
-  if (parent) parent.children = parent.children.filter((child) => !child.id.startsWith(folder))
+  if (parent) parent.children = parent.children.filter((child) => child.id !== file)
 }
