@@ -12,12 +12,13 @@
 // Takes 15–25 minutes on this project's 2-core machine. Usage: npm run build && npm run measure:publishing
 import { execFileSync, spawn } from "node:child_process"
 import { existsSync, readFileSync } from "node:fs"
-import { mkdtemp, readdir, rm, writeFile } from "node:fs/promises"
+import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises"
 import os from "node:os"
 import path from "node:path"
 import { stripVTControlCharacters } from "node:util"
 import prettier from "prettier"
 import { askPublishes, askRollback } from "../src/publishing/node/control"
+import { Releases } from "../src/publishing/node/releases"
 import { makeOrigin, postWebhook, pushPayload, type Origin } from "../e2e/support/publishing"
 
 const root = path.resolve(__dirname, "..")
@@ -214,10 +215,23 @@ async function main() {
     const burstNewestLive = (await askPublishes(stateDir))?.live?.commit === newest
     console.log(`burst: ${burstBuilds} builds, newest live: ${burstNewestLive}, ${burstLive} s`)
 
-    // Undo, as npm run release:rollback asks it.
+    // Undo, as npm run release:rollback asks it: until the version before is served again.
+    const previous = (await askPublishes(stateDir))?.previous?.commit
+    const before = (await new Releases(stateDir).list()).find(
+      (release) => release.commit === previous,
+    )
+    if (!before) throw new Error("no earlier version kept to undo to")
+    const journalBefore = await readFile(
+      path.join(before.dir, "public", "journal", "index.html"),
+      "utf8",
+    )
     const undoStarted = performance.now()
     const undo = await askRollback(stateDir, "the measurement")
-    await until("the earlier title", () => served("Burst 9"), 30_000)
+    await until(
+      "the earlier version served",
+      async () => (await (await fetch(`${siteUrl}/journal`)).text()) === journalBefore,
+      30_000,
+    )
     const undoSeconds = Math.round((performance.now() - undoStarted) / 10) / 100
     console.log(`undo: ${undoSeconds} s (${undo?.message})`)
 
