@@ -323,7 +323,7 @@ The first publish, when the server started and caught up with the branch: ${repo
 
 While the site built, a visitor asked for the home page every 250 ms: ${report.visitor.answers.length} answers,
 p50 ${ms(percentile(report.visitor.answers, 50))} ms, p95 ${ms(percentile(report.visitor.answers, 95))} ms, slowest ${ms(Math.max(...report.visitor.answers))} ms,
-${report.visitor.failures} failed (builds run at the lowest priority, in their own processes).
+${report.visitor.failures} failed (builds run at a low priority, nice 10, in processes of their own).
 
 ## A burst of pushes
 
@@ -339,8 +339,8 @@ during it); the newest commit ${report.burst.newestLive ? "live" : "NOT live"}, 
 ## Memory across ${report.memory.length} publishes
 
 Resident memory (MB) of the server's process after each publish: it holds the port, the live
-release's site (opened from the release's own files, the one before let go of) and the publisher;
-the builds run in child processes, not counted.
+release's site (its bundled site file, the one before let go of) and the publisher; the builds
+run in child processes, not counted.
 
 | publish | ${report.memory.map((row) => row.publish).join(" | ")} |
 | ------- | ${report.memory.map(() => "---").join(" | ")} |
