@@ -98,6 +98,27 @@ export default tseslint.config(
       ],
     },
   },
+  // What the endpoints run is compiled, on one host, as a Gatsby Function: TypeScript's preset only,
+  // from .ts and .js files (a bend: docs/architecture.md). So no .tsx there; what they render of
+  // the site's components is written with emotion's jsx() (src/components/layout/links.ts lists
+  // it, and __tests__/endpointPages.test.tsx bundles the route table as a Function would).
+  {
+    files: [
+      "src/{server,cmsAuth,endpointPages,siteServer,api}/**/*.tsx",
+      "src/*/{web,node,emails}/**/*.tsx",
+      "functions/**/*.tsx",
+    ],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "Program",
+          message:
+            "No .tsx in what the endpoints run: Gatsby compiles its Functions from .ts and .js only. Write it as .ts with emotion's jsx() (see src/components/layout/links.ts).",
+        },
+      ],
+    },
+  },
   {
     files: ["src/shared/**/*.ts", "src/membership/membersApi.ts"],
     rules: {
