@@ -282,10 +282,20 @@ async function writeReport(report: Report) {
   const load = (values: number[]) => values.map((value) => value.toFixed(1)).join(", ")
   const p95 = percentile(report.editSeconds, 95)
   const totals = report.memory.map((row) => row.megabytes)
-  const firstFive = totals.slice(0, 5)
-  const lastFive = totals.slice(-5)
-  const mean = (values: number[]) =>
-    Math.round(values.reduce((sum, value) => sum + value, 0) / values.length)
+  // After the first publishes (the first release's site and the builds' buffers settling): the
+  // range, and the least-squares slope, MB a publish.
+  const settled = report.memory.slice(3)
+  const slope = (() => {
+    const n = settled.length
+    const meanX = settled.reduce((sum, row) => sum + row.publish, 0) / n
+    const meanY = settled.reduce((sum, row) => sum + row.megabytes, 0) / n
+    const numerator = settled.reduce(
+      (sum, row) => sum + (row.publish - meanX) * (row.megabytes - meanY),
+      0,
+    )
+    const denominator = settled.reduce((sum, row) => sum + (row.publish - meanX) ** 2, 0)
+    return Math.round((numerator / denominator) * 100) / 100
+  })()
   const ms = (value: number) => Math.round(value)
   const text = `# Publishing: measured
 
@@ -346,7 +356,8 @@ run in child processes, not counted.
 | ------- | ${report.memory.map(() => "---").join(" | ")} |
 | MB | ${totals.join(" | ")} |
 
-The first five publishes averaged ${mean(firstFive)} MB, the last five ${mean(lastFive)} MB.
+From the fourth publish on: ${Math.min(...settled.map((row) => row.megabytes))} to ${Math.max(...settled.map((row) => row.megabytes))} MB, a slope of ${slope} MB a publish
+(least squares over publishes 4 to ${report.memory.length}).
 `
   const formatted = await prettier.format(text, {
     ...(await prettier.resolveConfig(outFile)),

@@ -70,6 +70,9 @@ let siteUrl: string
 let previewPort: number
 const clock = new TestClock(Date.now())
 const builds: { step: BuildStep; pid: number; at: number }[] = []
+/** What the publisher logged, for the last test. */
+const logged: string[] = []
+let statusToken = ""
 
 test.describe.configure({ mode: "serial", timeout: 10 * 60_000 })
 
@@ -109,7 +112,7 @@ test.beforeAll(async () => {
     PUBLISH_REPO: origin.url,
     PUBLISH_SECRET: secret,
     PUBLISH_DIR: stateDir,
-    PUBLISH_GITHUB_TOKEN: github.tokenFor("editor"),
+    PUBLISH_GITHUB_TOKEN: (statusToken = github.tokenFor("editor")),
     GITHUB_URL: github.url,
     PUBLISH_PREVIEW_PORT: String(previewPort),
     PUBLISH_PREVIEW_URL: "http://{preview}.preview.evergrace.example",
@@ -126,7 +129,10 @@ test.beforeAll(async () => {
     trustProxy: true,
     clock,
     onBuildStep: (step, child) => builds.push({ step, pid: child.pid ?? 0, at: Date.now() }),
-    log: (line) => console.log(`    publish: ${line}`),
+    log: (line) => {
+      logged.push(line)
+      console.log(`    publish: ${line}`)
+    },
   })
 })
 
@@ -488,4 +494,17 @@ test("what nginx was sent: the pages' policy allows the live release's scripts",
   const live = await readFile(path.join(stateDir, "current", "nginx", "csp.generated.conf"), "utf8")
   const served = (await fetch(`${nginx.baseUrl}/`)).headers.get("content-security-policy") ?? ""
   for (const hash of live.match(/'sha256-[^']+'/g) ?? []) expect(served).toContain(hash)
+})
+
+test("the logs name each step and commit, and no secret: not the webhook's, not the token", async () => {
+  const buildLogs = await readdir(path.join(stateDir, "logs"))
+  const written = await Promise.all(
+    buildLogs.map((name) => readFile(path.join(stateDir, "logs", name), "utf8")),
+  )
+  expect(logged.some((line) => /^gatsby build of [0-9a-f]{7} \(pid \d+\)$/.test(line))).toBe(true)
+  expect(logged.some((line) => /^content check of [0-9a-f]{7}/.test(line))).toBe(true)
+  for (const text of [...logged, ...written]) {
+    expect(text).not.toContain(secret)
+    expect(text).not.toContain(statusToken)
+  }
 })
