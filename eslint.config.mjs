@@ -17,6 +17,8 @@ export default tseslint.config(
       // wrangler's bundles of the Pages Functions (e2e/support/workerd.ts), left by a run that was
       // stopped.
       ".wrangler/",
+      // The publisher's working copy and releases, copies of the project (PUBLISH_DIR).
+      ".publish/",
     ],
   },
   js.configs.recommended,
@@ -43,7 +45,7 @@ export default tseslint.config(
     files: [
       "src/{components,pages,templates,hooks,theme,utils}/**/*.{ts,tsx}",
       "src/cms/**/*.{ts,tsx}",
-      "src/membership/staffPage/**/*.{ts,tsx}",
+      "src/*/staffPage/**/*.{ts,tsx}",
       // The one bend of src/gatsby/ that runs in the browser.
       "src/gatsby/StaticContent.tsx",
       "src/wrappers.tsx",
@@ -72,6 +74,8 @@ export default tseslint.config(
     files: [
       "src/{server,cmsAuth,endpointPages}/**/*.{ts,tsx}",
       "src/*/web/**/*.{ts,tsx}",
+      // What the publishing wing's page and endpoints share (like src/membership/membersApi.ts).
+      "src/publishing/publishesApi.ts",
       "functions/**/*.ts",
     ],
     rules: {

@@ -1,11 +1,13 @@
 import type { Request, Response } from "express"
 import type { GatsbyNode, Reporter } from "gatsby"
+import { readFileSync } from "fs"
 import path from "path"
 import site from "./data/site.json"
 import { removeOldBundles } from "./src/build/deliveryFiles"
 import { writeFontSubsets } from "./src/build/fontSubsets"
 import { buildCommit, postBuild } from "./src/build/postBuild"
 import { checkContent, formatProblems } from "./src/content/checkContent"
+import { buildMoment, goLiveLists, isLive, liveContent } from "./src/content/goLive"
 import { graphqlTypeDefs } from "./src/content/graphqlTypes"
 import { contentFiles } from "./src/content/model"
 import { fillPlaceholders, type PlaceholderValues } from "./src/content/placeholders"
@@ -28,6 +30,9 @@ export const onPreInit: GatsbyNode["onPreInit"] = async ({ reporter }) => {
   // A preview the host builds must be marked one, or its sign-ups reach the live list.
   const unmarkedPreview = previewSettingProblem(process.env)
   if (unmarkedPreview) reporter.panic(unmarkedPreview)
+  // One moment for the whole build, its query workers (forked later, with this environment)
+  // included: which dated entries are live (src/content/goLive.ts).
+  process.env.GO_LIVE_NOW ||= new Date().toISOString()
   const problems = checkContent(dataDirectory)
   if (problems.length === 0) {
     // Before webpack bundles them: the fonts cut down to the characters of this content.
@@ -88,6 +93,27 @@ export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] 
       }
     },
   })
+  // A list's entries whose go-live date is still to come are left out of every query's result.
+  actions.createFieldExtension({
+    name: "goLive",
+    args: { date: "String!" },
+    extend({ date }: { date: string }) {
+      return {
+        resolve(
+          source: Record<string, unknown>,
+          _args: unknown,
+          _context: unknown,
+          info: { fieldName: string },
+        ) {
+          const entries = source[info.fieldName]
+          const now = buildMoment()
+          return Array.isArray(entries)
+            ? entries.filter((entry: Record<string, unknown>) => isLive(entry[date], now))
+            : entries
+        },
+      }
+    },
+  })
   actions.createTypes(graphqlTypeDefs(contentFiles))
 }
 
@@ -100,9 +126,24 @@ export const createPages: GatsbyNode["createPages"] = ({ actions }) => {
     actions.createPage({
       path: route.path,
       component: path.resolve(`src/templates/${route.name}.tsx`),
-      context: {},
+      context: goLiveContext(route.name),
     })
   }
+}
+
+/**
+ * A page with dated entries carries how many are live in its context: when a date arrives and
+ * nothing else changed, the changed context is what makes Gatsby run its query again (its cache
+ * knows nothing of the time). The count is what the page shows anyway.
+ */
+function goLiveContext(name: string): Record<string, number> {
+  const file = contentFiles.find((each) => each.name === name)
+  if (!file || goLiveLists(file).length === 0) return {}
+  const content = JSON.parse(readFileSync(path.join(dataDirectory, `${name}.json`), "utf8"))
+  const live = liveContent(file, content, buildMoment())
+  return Object.fromEntries(
+    goLiveLists(file).map(({ list }) => [`${list}Live`, (live[list] as unknown[]).length]),
+  )
 }
 
 /**

@@ -19,10 +19,17 @@ module.exports = {
   },
   moduleNameMapper: {
     "\\.(css|woff2?)$": "identity-obj-proxy",
+    // ES modules only, with no entry for require(): its Node build, transpiled below.
+    "^@octokit/webhooks-methods$":
+      "<rootDir>/node_modules/@octokit/webhooks-methods/dist-node/index.js",
   },
-  // Gatsby ships untranspiled ES modules.
-  transformIgnorePatterns: ["node_modules/(?!(gatsby|gatsby-script|gatsby-link)/)"],
+  // Gatsby and @octokit/webhooks-methods ship untranspiled ES modules.
+  transformIgnorePatterns: [
+    "node_modules/(?!(gatsby|gatsby-script|gatsby-link|@octokit/webhooks-methods)/)",
+  ],
   testPathIgnorePatterns: ["node_modules", "\\.cache", "<rootDir>/public", "<rootDir>/e2e"],
+  // The publisher's working copy and releases are copies of the project (PUBLISH_DIR).
+  modulePathIgnorePatterns: ["<rootDir>/.publish/"],
   globals: { __PATH_PREFIX__: "" },
   testEnvironmentOptions: { url: "http://localhost/" },
   setupFiles: ["<rootDir>/__tests__/setup/loadershim.ts"],

@@ -3,6 +3,8 @@
 import path from "node:path"
 import { closeMemberStores } from "../src/membership/node/store/lmdbStore"
 import { nodeMembership, stopMemberships } from "../src/membership/node/nodeMembership"
+import { startPublishingServer } from "../src/publishing/node/publishingServer"
+import { publishSettings, type PublishSettings } from "../src/publishing/node/settings"
 import { startSiteServer } from "../src/siteServer/siteServer"
 
 const port = Number(process.env.PORT ?? 9000)
@@ -20,35 +22,65 @@ process.on("unhandledRejection", (error) => {
   console.error(`site: unhandled ${error instanceof Error ? error.name : "rejection"}`)
 })
 
-void startSiteServer(
-  {
-    publicDir: path.resolve(process.env.PUBLIC_DIR ?? "public"),
+// With PUBLISH_REPO set, the server publishes the site itself from that repository, and serves
+// its live release (src/publishing/node/).
+const publishing = publishSettings(env, { appDir: process.cwd(), port, host: hostname })
+if (publishing) publishFrom(publishing)
+else serve()
+
+function publishFrom(settings: PublishSettings) {
+  void startPublishingServer({
+    settings,
     env,
+    port,
+    hostname,
     trustProxy: process.env.TRUST_PROXY === "1",
-  },
-  port,
-  hostname,
-).then(
-  (server) => {
-    console.log(`Evergrace on http://${hostname}:${port}`)
-    // The list's sender starts with the server, so e-mails left waiting by the last run go out.
-    const { mail } = nodeMembership(env)
-    if (mail) console.log(`E-mail: ${mail}`)
-    // systemd stops it with SIGTERM: finish the requests in flight and the e-mail being sent,
-    // then close the store.
-    const stop = () =>
-      server.close(
-        () =>
-          void stopMemberships()
-            .then(closeMemberStores)
-            .then(() => process.exit(0)),
-      )
-    process.on("SIGTERM", stop)
-    process.on("SIGINT", stop)
-  },
-  (error: unknown) => {
-    // No build to serve, or the port taken: say which, and fail, so systemd and CI notice.
-    console.error(error instanceof Error ? error.message : error)
-    process.exit(1)
-  },
-)
+  }).then(
+    (server) => {
+      console.log(`Evergrace on http://${hostname}:${port}`)
+      // systemd stops it with SIGTERM: no more builds, then as below.
+      const stop = () => void server.stop().then(() => process.exit(0))
+      process.on("SIGTERM", stop)
+      process.on("SIGINT", stop)
+    },
+    (error: unknown) => {
+      console.error(error instanceof Error ? error.message : error)
+      process.exit(1)
+    },
+  )
+}
+
+function serve() {
+  void startSiteServer(
+    {
+      publicDir: path.resolve(process.env.PUBLIC_DIR ?? "public"),
+      env,
+      trustProxy: process.env.TRUST_PROXY === "1",
+    },
+    port,
+    hostname,
+  ).then(
+    (server) => {
+      console.log(`Evergrace on http://${hostname}:${port}`)
+      // The list's sender starts with the server, so e-mails left waiting by the last run go out.
+      const { mail } = nodeMembership(env)
+      if (mail) console.log(`E-mail: ${mail}`)
+      // systemd stops it with SIGTERM: finish the requests in flight and the e-mail being sent,
+      // then close the store.
+      const stop = () =>
+        server.close(
+          () =>
+            void stopMemberships()
+              .then(closeMemberStores)
+              .then(() => process.exit(0)),
+        )
+      process.on("SIGTERM", stop)
+      process.on("SIGINT", stop)
+    },
+    (error: unknown) => {
+      // No build to serve, or the port taken: say which, and fail, so systemd and CI notice.
+      console.error(error instanceof Error ? error.message : error)
+      process.exit(1)
+    },
+  )
+}

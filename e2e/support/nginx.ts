@@ -3,14 +3,16 @@
 // load test.
 import { spawn } from "node:child_process"
 import { existsSync } from "node:fs"
-import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from "node:fs/promises"
+import { mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from "node:fs/promises"
 import { tmpdir } from "node:os"
 import path from "node:path"
 import { AddressInUse, onFreePort, run, saysAddressInUse, waitForAnswer } from "./servers"
 
 const root = path.resolve(__dirname, "../..")
 export const shippedServerBlock = path.join(root, "deploy/nginx/evergrace.conf")
+const shippedPreviewsBlock = path.join(root, "deploy/nginx/evergrace-previews.conf")
 const shippedIncludes = path.join(root, "deploy/nginx/evergrace")
+const cspInclude = "csp.generated.conf"
 
 const installHint =
   "nginx not found. Install Debian's: sudo apt-get install -y nginx libnginx-mod-http-brotli-filter (or set NGINX_PATH)."
@@ -68,6 +70,14 @@ function serverBlockFor(
 export interface NginxOptions {
   /** The build to serve (default public/). */
   publicDir?: string
+  /**
+   * Serve the publisher's live release instead, as on a server that publishes itself
+   * (src/publishing/): the root its `current/public`, the pages' policy the one it writes
+   * (`nginx/csp.conf`, which /etc/nginx/evergrace/csp.generated.conf links to there).
+   */
+  publishDir?: string
+  /** With publishDir: the drafts' previews block too, passing them to this port. */
+  previewPort?: number
   /** Default: a free one. */
   port?: number
   /** Default off. */
@@ -87,6 +97,8 @@ export interface NginxServer {
   brotli: boolean
   /** Ends nginx and removes the temp folder. */
   stop: () => Promise<void>
+  /** The command that has this nginx reload its configuration (PUBLISH_NGINX_RELOAD). */
+  reloadCommand: string
 }
 
 /**
@@ -96,24 +108,44 @@ export interface NginxServer {
  */
 export async function startNginx({
   publicDir = path.join(root, "public"),
+  publishDir,
+  previewPort,
   port,
   accessLog = false,
   keepaliveRequests = 1000,
   apiPort = 9300,
 }: NginxOptions = {}): Promise<NginxServer> {
   const nginx = findNginx()
-  if (!existsSync(path.join(publicDir, "index.html"))) {
+  const policy = publishDir
+    ? path.join(publishDir, "nginx", "csp.conf")
+    : path.join(shippedIncludes, cspInclude)
+  if (!publishDir && !existsSync(path.join(publicDir, "index.html"))) {
     throw new Error(`${publicDir} has no index.html: build the site first (npm run build).`)
   }
-  if (!existsSync(path.join(shippedIncludes, "csp.generated.conf"))) {
-    throw new Error(
-      "deploy/nginx/evergrace/csp.generated.conf is missing: run the build (npm run build)",
-    )
+  if (!existsSync(policy)) {
+    throw new Error(`${policy} is missing: run the build (npm run build), or start the publisher`)
   }
   const brotli = hasBrotli()
   const launch = (port: number) =>
-    launchNginx(nginx, { port, publicDir, accessLog, keepaliveRequests, apiPort, brotli })
+    launchNginx(nginx, {
+      port,
+      publicDir: publishDir ? path.join(publishDir, "current", "public") : publicDir,
+      policy,
+      previewPort: publishDir ? previewPort : undefined,
+      accessLog,
+      keepaliveRequests,
+      apiPort,
+      brotli,
+    })
   return port === undefined ? onFreePort(launch) : launch(port)
+}
+
+/** The shipped previews block on the test's port, passing the previews to `previewPort`. */
+function previewsBlockFor(text: string, port: number, previewPort: number): string {
+  return text
+    .replace(/^\s*listen 80;$/m, `    listen 127.0.0.1:${port};`)
+    .replace(/^\s*listen \[::\]:80;\n/m, "")
+    .replace("proxy_pass http://127.0.0.1:9301;", `proxy_pass http://127.0.0.1:${previewPort};`)
 }
 
 /** One nginx on `port`, in a throwaway prefix of its own. */
@@ -122,11 +154,17 @@ async function launchNginx(
   {
     port,
     publicDir,
+    policy,
+    previewPort,
     accessLog,
     keepaliveRequests,
     apiPort,
     brotli,
-  }: Required<NginxOptions> & { brotli: boolean },
+  }: Required<Omit<NginxOptions, "publishDir" | "previewPort">> & {
+    brotli: boolean
+    policy: string
+    previewPort?: number
+  },
 ): Promise<NginxServer> {
   const prefix = await mkdtemp(path.join(tmpdir(), "evergrace-nginx-"))
   const confDir = path.join(prefix, "conf")
@@ -134,8 +172,21 @@ async function launchNginx(
   for (const temp of ["body", "proxy", "fastcgi", "uwsgi", "scgi"]) {
     await mkdir(path.join(prefix, temp))
   }
-  // The shipped includes, linked rather than copied: what is tested is what ships.
-  await symlink(shippedIncludes, path.join(confDir, "evergrace"))
+  // The shipped includes, linked rather than copied: what is tested is what ships. The pages'
+  // policy is the build's, or the one the publisher writes.
+  if (policy === path.join(shippedIncludes, cspInclude)) {
+    await symlink(shippedIncludes, path.join(confDir, "evergrace"))
+  } else {
+    await mkdir(path.join(confDir, "evergrace"))
+    for (const name of await readdir(shippedIncludes)) {
+      const target = name === cspInclude ? policy : path.join(shippedIncludes, name)
+      await symlink(target, path.join(confDir, "evergrace", name))
+    }
+  }
+  const previews =
+    previewPort === undefined
+      ? ""
+      : previewsBlockFor(await readFile(shippedPreviewsBlock, "utf8"), port, previewPort)
   await writeFile(
     path.join(confDir, "evergrace.conf"),
     serverBlockFor(await readFile(shippedServerBlock, "utf8"), {
@@ -144,7 +195,7 @@ async function launchNginx(
       brotli,
       apiPort,
       accessLog: accessLog ? path.join(prefix, "access.log") : undefined,
-    }),
+    }) + previews,
   )
   const mimeTypes = existsSync("/etc/nginx/mime.types") ? "/etc/nginx/mime.types" : "mime.types"
   await writeFile(
@@ -224,5 +275,12 @@ http {
     if (saysAddressInUse(log)) throw new AddressInUse(port, log)
     throw new Error(`nginx did not answer on ${baseUrl}: ${error}\n${log}`)
   }
-  return { baseUrl, port, prefix, brotli, stop }
+  return {
+    baseUrl,
+    port,
+    prefix,
+    brotli,
+    stop,
+    reloadCommand: [nginx, ...args, "-s", "reload"].join(" "),
+  }
 }

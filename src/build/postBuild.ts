@@ -1,5 +1,5 @@
 import { execFile } from "node:child_process"
-import { copyFile, mkdir, writeFile } from "node:fs/promises"
+import { copyFile, mkdir, rm, writeFile } from "node:fs/promises"
 import path from "node:path"
 import { promisify } from "node:util"
 import sharp from "sharp"
@@ -70,7 +70,11 @@ async function writeRootFiles({ publicDir, siteUrl, iconFile, preview }: PostBui
   )
   const icon = await sharp(iconFile).resize(32, 32).png().toBuffer()
   await writeFile(path.join(publicDir, "favicon.ico"), pngToIco(icon))
-  if (!preview) return "written"
+  if (!preview) {
+    // A build in a folder that once built a preview (the publisher's working copy) keeps no trace.
+    await rm(path.join(publicDir, previewFile), { force: true })
+    return "written"
+  }
   await writeFile(
     path.join(publicDir, previewFile),
     `${JSON.stringify({ preview: true, commit: preview.commit ?? null })}\n`,

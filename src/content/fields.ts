@@ -40,6 +40,8 @@ export interface YesNoField extends FieldBase {
 /** A calendar date, kept as YYYY-MM-DD text. */
 export interface DateField extends FieldBase {
   kind: "date"
+  /** A list entry with this date in the future waits: it is built into the site on that day. */
+  goLive?: boolean
 }
 
 /**
@@ -256,6 +258,11 @@ export function entryNameField(fields: readonly Field[]): string | undefined {
   return ["title", "name", "label"].find((name) =>
     fields.some((field) => field.name === name && field.kind === "text"),
   )
+}
+
+/** The date field of a list entry that holds the entry back until its day (./goLive.ts). */
+export function goLiveDateField(list: ListField): string | undefined {
+  return list.fields.find((field) => field.kind === "date" && field.goLive)?.name
 }
 
 /** Image formats sharp turns into the site's AVIF, WebP and JPEG sizes. */

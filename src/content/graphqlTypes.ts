@@ -1,4 +1,4 @@
-import { type ContentFile, type Field } from "./fields"
+import { goLiveDateField, type ContentFile, type Field, type ListField } from "./fields"
 
 /**
  * The GraphQL types of the content in data/, generated from the content model (./model/) as
@@ -17,6 +17,12 @@ export const nodeTypeName = (fileName: string) => `${capitalize(fileName)}Json`
 const innerTypeName = (parent: string, field: Field) => `${parent}${capitalize(field.name)}`
 
 const fills = (field: { placeholders?: boolean }) => (field.placeholders === false ? "" : " @fill")
+
+/** `@goLive` keeps a list's entries whose date is still to come out of the build (./goLive.ts). */
+const goLive = (list: ListField) => {
+  const date = goLiveDateField(list)
+  return date ? ` @goLive(date: "${date}")` : ""
+}
 
 /** The field's type and directives, and the type it needs declared for a group or list. */
 function fieldType(field: Field, parent: string, declare: (type: string) => void): string {
@@ -46,7 +52,7 @@ function fieldType(field: Field, parent: string, declare: (type: string) => void
     case "list": {
       const name = innerTypeName(parent, field)
       declare(objectType(name, field.fields, declare))
-      return `[${name}!]${required}`
+      return `[${name}!]${required}${goLive(field)}`
     }
   }
 }

@@ -15,12 +15,14 @@ export const previewContexts = {
   netlify: "deploy/netlify",
   /** What the workflow posts for Cloudflare Pages. */
   cloudflare: "deploy/cloudflare-pages",
+  /** What the self-hosted publisher posts for its own previews (src/publishing/). */
+  selfHosted: "evergrace/deploy-preview",
 } as const
 
 export interface CommitStatus {
   state: "pending" | "success" | "failure" | "error"
   context: string
-  /** What GitHub and the CMS show beside it; GitHub keeps 140 characters. */
+  /** What GitHub and the CMS show beside it, one line; GitHub keeps 140 characters. */
   description: string
   targetUrl?: string
 }
@@ -46,20 +48,37 @@ export async function postCommitStatus(
       Accept: "application/vnd.github+json",
       Authorization: `Bearer ${token}`,
       "Content-Type": "application/json",
+      "User-Agent": "evergrace",
       "X-GitHub-Api-Version": "2022-11-28",
     },
     body: JSON.stringify({
       state: status.state,
       context: status.context,
-      description: status.description.slice(0, 140),
+      description: oneLine(status.description),
       ...(status.targetUrl ? { target_url: status.targetUrl } : {}),
     }),
+    signal: AbortSignal.timeout(10_000),
   })
-  if (!response.ok) {
-    throw new Error(
-      `GitHub refused the commit status (${response.status}): ${(await response.text()).slice(0, 300)}`,
-    )
+  if (!response.ok) throw new StatusRefused(response.status, await response.text())
+}
+
+/** GitHub's refusal of a commit status, with its HTTP status and what it said. */
+export class StatusRefused extends Error {
+  constructor(
+    readonly status: number,
+    said: string,
+  ) {
+    super(`GitHub refused the commit status (${status}): ${said.slice(0, 300)}`)
+    this.name = "StatusRefused"
   }
+}
+
+const descriptionLength = 140
+
+/** The text on one line, cut to what GitHub keeps, with an ellipsis where it was cut. */
+export function oneLine(text: string): string {
+  const line = text.replace(/\s+/g, " ").trim()
+  return line.length <= descriptionLength ? line : `${line.slice(0, descriptionLength - 1)}…`
 }
 
 /**

@@ -20,6 +20,9 @@ import {
   membersEndpoint,
   signupEndpoint,
 } from "../shared/endpoints"
+import { publishEndpoint, publishesEndpoint, rollbackEndpoint } from "../publishing/publishesApi"
+import { handlePublish, maxWebhookBytes } from "../publishing/web/handlePublish"
+import { rollBack, showPublishes } from "../publishing/web/handlePublishes"
 import { endpointHeaders } from "../shared/policy"
 import { methodRefused, noSuchEndpoint, serverError } from "./errors"
 import { fromThisSite } from "./fromThisSite"
@@ -78,6 +81,12 @@ export function createApp(runtime: Runtime) {
     staff,
   )
 
+  // GitHub's webhook, on the server that publishes: its signature is its proof, so no origin check.
+  const webhookChecks = bodyLimit({
+    maxSize: maxWebhookBytes,
+    onError: (c) => c.text("Too large\n", 413, endpointHeaders()),
+  })
+
   app.all(signupEndpoint, noListOnPreview, signupChecks, membership, signUp)
   app.on(["GET", "POST"], confirmEndpoint, links, confirmMembership)
   app.on(["GET", "POST"], leaveEndpoint, links, leaveMembership)
@@ -88,6 +97,11 @@ export function createApp(runtime: Runtime) {
   app.post(memberActionEndpoints.resend, staffPost, memberAction("resend"))
   app.post(memberActionEndpoints.takeOff, staffPost, memberAction("takeOff"))
   app.post(memberActionEndpoints.erase, staffPost, memberAction("erase"))
+  app.post(publishEndpoint, webhookChecks, (c) =>
+    handlePublish(c, runtime.settings(c), runtime.publishing),
+  )
+  app.get(publishesEndpoint, staff, showPublishes(runtime.publishing))
+  app.post(rollbackEndpoint, staffPost, rollBack(runtime.publishing))
 
   app.notFound(noSuchEndpoint)
   app.onError(serverError)

@@ -4,9 +4,10 @@ import type { ExchangeOptions } from "../cmsAuth/github"
 import type { Membership } from "../membership/web/membership"
 import type { SignupEnv } from "../membership/web/mailingList"
 import type { StaffEnv } from "../membership/web/staff/staffAccess"
+import type { PublishEnv, PublishingDesk } from "../publishing/web/desk"
 
 /** The host's settings: process.env in Node, the project's variables on Cloudflare. */
-export type Settings = SignupEnv & CmsAuthEnv & StaffEnv
+export type Settings = SignupEnv & CmsAuthEnv & StaffEnv & PublishEnv
 
 /**
  * What each runtime hands the app (./app.ts): the one thing its adapter knows that the app does
@@ -31,4 +32,6 @@ export interface Runtime {
   localEditing?(c: Context): boolean
   /** How the sign-in and the staff's check call GitHub; tests pass their own fetch. */
   github?: ExchangeOptions
+  /** The publisher, where the runtime is the self-hosted server that builds (src/publishing/). */
+  publishing?: PublishingDesk
 }

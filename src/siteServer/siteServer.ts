@@ -5,6 +5,7 @@ import { getRequestListener } from "@hono/node-server"
 import { serveStatic } from "@hono/node-server/serve-static"
 import { Hono, type Context } from "hono"
 import { effectiveHeaders, parseHeadersFile, type HeaderRule } from "../shared/hostRules"
+import type { PublishingDesk } from "../publishing/web/desk"
 import { createApp } from "../server/app"
 import type { Settings } from "../server/runtime"
 import { apiPrefix } from "../shared/endpoints"
@@ -32,6 +33,10 @@ export interface SiteServerOptions {
   publicDir: string
   env: Settings
   trustProxy?: boolean
+  /** The publisher, where this server publishes itself (src/publishing/node/). */
+  publishing?: PublishingDesk
+  /** What answers /api/ in place of the route table: a draft's preview has no endpoints. */
+  api?: (request: Request) => Response | Promise<Response>
 }
 
 /** The host's files: read, never served. */
@@ -39,10 +44,19 @@ const hostFiles = new Set(["/_headers", "/_redirects"])
 const notFoundPage = "/404"
 const readMethods = new Set(["GET", "HEAD"])
 
-export function siteApp({ publicDir, env, trustProxy = false }: SiteServerOptions) {
-  const api = createApp(
-    nodeRuntime(env, trustProxy ? { header: "x-real-ip", trusted: "always" } : undefined),
-  )
+export function siteApp({
+  publicDir,
+  env,
+  trustProxy = false,
+  publishing,
+  api: ownApi,
+}: SiteServerOptions) {
+  const api = ownApi
+    ? { fetch: (request: Request) => ownApi(request) }
+    : createApp({
+        ...nodeRuntime(env, trustProxy ? { header: "x-real-ip", trusted: "always" } : undefined),
+        publishing,
+      })
   const rules = readHeaderRules(publicDir)
   const headersFor = (address: string) => effectiveHeaders(rules, address, "cloudflare").headers
   const withHeaders = (c: Context, address: string) => {
@@ -102,17 +116,42 @@ export async function startSiteServer(
   port: number,
   hostname = "localhost",
 ): Promise<Server> {
+  const { site, failed, errorHeaders } = siteApp(options)
+  const answers: SiteAnswers = { fetch: site.fetch, failed, errorHeaders }
+  return listenSite(() => answers, port, hostname, options.trustProxy)
+}
+
+/** What the HTTP server asks of a site: its answers, and the answer to a failure or a bad request. */
+export interface SiteAnswers {
+  fetch(request: Request, env: unknown): Response | Promise<Response>
+  failed(error: unknown): Response
+  errorHeaders(): Record<string, string>
+}
+
+/**
+ * A Node HTTP server asking `current()` for each answer: the site of startSiteServer, or the live
+ * release that the self-hosted publisher swaps under a running server (src/publishing/node/).
+ */
+export async function listenSite(
+  current: () => SiteAnswers,
+  port: number,
+  hostname: string,
+  trustProxy = false,
+): Promise<Server> {
   // Behind a proxy the visitor's address is the proxy's X-Real-IP, which anyone who can reach the
   // server directly could forge: trusted only where only the proxy on this machine can reach it.
-  if (options.trustProxy && !isLoopback(hostname)) {
+  if (trustProxy && !isLoopback(hostname)) {
     throw new Error(
       `TRUST_PROXY=1 trusts X-Real-IP from whoever reaches HOST=${hostname}: listen on loopback (HOST=127.0.0.1) behind nginx on this machine, or leave TRUST_PROXY unset`,
     )
   }
-  const { site, failed, errorHeaders } = siteApp(options)
-  const listener = getRequestListener(site.fetch, { errorHandler: failed })
+  const listener = getRequestListener((request, env) => current().fetch(request, env), {
+    errorHandler: (error) => current().failed(error),
+  })
   const badRequest = () => {
-    const headers = Object.entries(errorHeaders()).map(([name, value]) => `${name}: ${value}\r\n`)
+    const headers = Object.entries(current().errorHeaders()).map(
+      ([name, value]) => `${name}: ${value}\r\n`,
+    )
     return `HTTP/1.1 400 Bad Request\r\n${headers.join("")}Connection: close\r\n\r\n`
   }
   // Node would answer a request without Host (HTTP/1.1 requires one) with a bare 400 of its own.

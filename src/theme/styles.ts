@@ -1,5 +1,5 @@
 import { css } from "@emotion/react"
-import { colors, fonts, fontSizes, radii, shadows, sizes, space } from "./tokens"
+import { colors, fonts, fontSizes, mq, radii, shadows, sizes, space } from "./tokens"
 
 /** The short gold line that sets off a heading, as an `::after` or `::before` of it. */
 export const goldRule = (width: string) => css`
@@ -80,6 +80,33 @@ export const card = css`
   border-radius: ${radii.md};
   background: ${colors.white};
   box-shadow: ${shadows.card};
+`
+
+/**
+ * A log on the staff's page (its actions, the publishes): one line an entry, its time in a column
+ * of its own on wider screens.
+ */
+export const datedLog = css`
+  margin: 0;
+  padding: 0;
+  list-style: none;
+  li {
+    display: grid;
+    gap: 0 ${space.md};
+    padding-block: ${space.sm};
+    border-bottom: 1px solid ${colors.linen};
+    ${mq.md} {
+      grid-template-columns: 15rem 1fr;
+    }
+  }
+  li:last-of-type {
+    border-bottom: none;
+  }
+  time {
+    font-size: ${fontSizes.small};
+    color: ${colors.inkSoft};
+    font-variant-numeric: tabular-nums;
+  }
 `
 
 /** The band at the top of the site's and the staff page's pages, and the row inside it. */

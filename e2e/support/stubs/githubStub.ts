@@ -28,8 +28,9 @@
  *   PUT /issues/{n}/labels             the pull request's labels
  *   GET /compare/{base}...{head}       base_commit, merge_base_commit, commits, files (a patch for
  *                                      text, none for pictures)
- *   POST /statuses/{sha}, GET /commits/{ref}/status   commit statuses, as a deploy service posts
- *                                      them, and the combined status Decap reads "View preview" from
+ *   POST /statuses/{sha}, GET /commits/{ref}/status(es)   commit statuses, as a deploy service
+ *                                      or the publisher posts them, and the combined status Decap
+ *                                      reads "View preview" from
  *   GET /users/{login}, GET /search/issues (always empty: notes are off)
  * with GitHub's CORS headers. Anything else is answered 404 and logged, so a call Decap starts
  * making shows up. Signing in, opening the home page's entry and saving it as a draft, Decap
@@ -92,6 +93,17 @@ export interface StubPush {
   sizes: Record<string, number>
 }
 
+/** A commit status as GitHub keeps it (POST /repos/{repo}/statuses/{sha}). */
+export interface StubStatus {
+  id: number
+  sha: string
+  state: "pending" | "success" | "failure" | "error"
+  description: string | null
+  target_url: string | null
+  context: string
+  created_at: string
+}
+
 export interface GithubStub {
   /** GITHUB_URL for the sign-in endpoint. */
   url: string
@@ -100,6 +112,8 @@ export interface GithubStub {
   pushes: StubPush[]
   /** Requests it had no answer for ("GET /api/v3/…"). */
   unhandled: string[]
+  /** Commit statuses posted, oldest first (also GET /_stub/statuses). */
+  statuses: StubStatus[]
   /**
    * A token for a user, as if she had signed in through the OAuth App (also POST /_stub/token):
    * with the `repo` scope, unless `scope` says otherwise; `app: "personal"` or another client ID
@@ -313,16 +327,6 @@ interface PullRequest {
   mergedAt?: string
 }
 
-/** A commit status, as GitHub lists it. */
-export interface CommitStatus {
-  state: "error" | "failure" | "pending" | "success"
-  context: string
-  target_url: string | null
-  description: string | null
-  created_at: string
-  updated_at: string
-}
-
 export async function startGithubStub(options: GithubStubOptions): Promise<GithubStub> {
   const repoName = options.repo ?? stubRepo
   const branch = options.branch ?? stubBranch
@@ -331,7 +335,7 @@ export async function startGithubStub(options: GithubStubOptions): Promise<Githu
   const pushes: StubPush[] = []
   const unhandled: string[] = []
   const pulls = new Map<number, PullRequest>()
-  const statuses = new Map<string, CommitStatus[]>()
+  const statuses: StubStatus[] = []
   const codes = new Map<string, { redirectUri: string; scope: string; expires: number }>()
   /** `app`: the client ID of the OAuth App that made it, or "personal" for a personal token. */
   type Grant = { scope: string; reader?: boolean; app: string; createdAt: string }
@@ -439,6 +443,10 @@ export async function startGithubStub(options: GithubStubOptions): Promise<Githu
     }
     if (url.pathname === "/_stub/pushes" && method === "GET") {
       json(response, 200, pushes)
+      return
+    }
+    if (url.pathname === "/_stub/statuses" && method === "GET") {
+      json(response, 200, statuses)
       return
     }
     if (url.pathname.startsWith("/avatars/")) {
@@ -687,6 +695,8 @@ export async function startGithubStub(options: GithubStubOptions): Promise<Githu
     if (method === "GET" && first === "contents") {
       return contents(segments.slice(1).join("/"), query.get("ref") || branch)
     }
+    const status = commitStatuses(method, segments, body, writable)
+    if (status) return status
     if (!writable && method !== "GET") throw new HttpError(404, "Not Found")
     const workflow = workflowApi(method, segments, query, body)
     if (workflow) return workflow
@@ -742,14 +752,14 @@ export async function startGithubStub(options: GithubStubOptions): Promise<Githu
     return undefined
   }
 
-  /** Pull requests, their labels and merges, comparisons and commit statuses (see below). */
+  /** Pull requests, their labels and merges, and comparisons (see below). */
   function workflowApi(
     method: string,
     segments: string[],
     query: URLSearchParams,
     body: unknown,
   ): Answer | undefined {
-    const [first, second, third, fourth] = segments
+    const [first, second, third] = segments
     const ok = (value: unknown, status = 200): Answer => ({ status, body: value })
     if (first === "pulls") {
       if (method === "GET" && !second) return ok(listPulls(query))
@@ -768,17 +778,104 @@ export async function startGithubStub(options: GithubStubOptions): Promise<Githu
     if (first === "compare" && second && method === "GET") {
       return ok(compare(segments.slice(1).join("/")))
     }
-    if (first === "commits" && third === "status" && method === "GET" && second && !fourth) {
-      return ok(combinedStatus(second))
-    }
-    if (first === "statuses" && second && method === "POST") {
-      return ok(addStatus(segments.slice(1).join("/"), body), 201)
-    }
     return undefined
   }
 
   function apiBase() {
     return `${stubUrl}${apiPrefix}`
+  }
+
+  /**
+   * Commit statuses (https://docs.github.com/rest/commits/statuses), as the publisher posts them
+   * and Decap reads its "View preview" link from them:
+   *   POST /statuses/{sha}              201 with the status; a token that may push
+   *   GET  /commits/{ref}/statuses      every status of the commit, newest first
+   *   GET  /commits/{ref}/status        the combined status: the newest of each context
+   * {ref} a branch of the stub's repository or a full SHA. Unlike GitHub, any full SHA is taken:
+   * the publishing tests push their commits to a bare repository of their own.
+   */
+  function commitStatuses(
+    method: string,
+    segments: string[],
+    body: unknown,
+    writable: boolean,
+  ): Answer | undefined {
+    const [first, ref = "", last] = segments
+    if (method === "POST" && first === "statuses" && segments.length === 2) {
+      if (!writable) throw new HttpError(404, "Not Found")
+      const states = ["pending", "success", "failure", "error"]
+      if (!/^[0-9a-f]{40}$/.test(ref)) throw new HttpError(422, `No commit found for SHA: ${ref}`)
+      if (!isRecord(body) || !states.includes(String(body.state))) {
+        throw new HttpError(422, "Validation Failed: state is not included in the list")
+      }
+      const description = typeof body.description === "string" ? body.description : null
+      if (description && description.length > 140) {
+        throw new HttpError(
+          422,
+          "Validation Failed: description is too long (maximum is 140 characters)",
+        )
+      }
+      const status: StubStatus = {
+        id: statuses.length + 1,
+        sha: ref,
+        state: body.state as StubStatus["state"],
+        description,
+        target_url: typeof body.target_url === "string" ? body.target_url : null,
+        context: typeof body.context === "string" && body.context ? body.context : "default",
+        created_at: new Date().toISOString(),
+      }
+      statuses.push(status)
+      return { status: 201, body: statusBody(status) }
+    }
+    if (method !== "GET" || first !== "commits" || !ref) return undefined
+    const sha = repository.refs.get(`heads/${ref}`) ?? ref
+    const mine = statuses.filter((status) => status.sha === sha).reverse()
+    if (last === "statuses" && segments.length === 3) {
+      return { status: 200, body: mine.map(statusBody) }
+    }
+    if (last === "status" && segments.length === 3) {
+      const newest = [...new Map(mine.reverse().map((status) => [status.context, status])).values()]
+      const states = newest.map((status) => status.state)
+      const state = states.some((each) => each === "failure" || each === "error")
+        ? "failure"
+        : states.length === 0 || states.includes("pending")
+          ? "pending"
+          : "success"
+      return {
+        status: 200,
+        body: {
+          state,
+          sha,
+          total_count: newest.length,
+          statuses: newest.reverse().map(statusBody),
+          repository: { full_name: repoName },
+        },
+      }
+    }
+    return undefined
+  }
+
+  function statusBody({
+    id,
+    state,
+    description,
+    target_url,
+    context,
+    created_at,
+    sha,
+  }: StubStatus) {
+    return {
+      id,
+      node_id: `SC_stub${id}`,
+      url: `${apiBase()}/repos/${repoName}/statuses/${sha}`,
+      state,
+      description,
+      target_url,
+      context,
+      created_at,
+      updated_at: created_at,
+      creator: user(),
+    }
   }
 
   function user(who: typeof stubUser = stubUser) {
@@ -1228,45 +1325,6 @@ export async function startGithubStub(options: GithubStubOptions): Promise<Githu
     }
   }
 
-  /** A commit status, as a deploy service posts it (POST /repos/{repo}/statuses/{sha}). */
-  function addStatus(given: string, body: unknown) {
-    const sha = revision(given)
-    repository.get(sha, "commit")
-    const states = ["error", "failure", "pending", "success"]
-    if (!isRecord(body) || typeof body.state !== "string" || !states.includes(body.state)) {
-      throw new HttpError(422, "Validation Failed")
-    }
-    const now = new Date().toISOString()
-    const status: CommitStatus = {
-      state: body.state as CommitStatus["state"],
-      context: typeof body.context === "string" ? body.context : "default",
-      target_url: typeof body.target_url === "string" ? body.target_url : null,
-      description: typeof body.description === "string" ? body.description : null,
-      created_at: now,
-      updated_at: now,
-    }
-    // Newest first, as GitHub lists them.
-    statuses.set(sha, [status, ...(statuses.get(sha) ?? [])])
-    return status
-  }
-
-  /** The combined status of a commit: the newest status of each context. */
-  function combinedStatus(given: string) {
-    const sha = revision(given)
-    repository.get(sha, "commit")
-    const latest = new Map<string, CommitStatus>()
-    for (const status of statuses.get(sha) ?? []) {
-      if (!latest.has(status.context)) latest.set(status.context, status)
-    }
-    const all = [...latest.values()]
-    const state = all.some((each) => each.state === "failure" || each.state === "error")
-      ? "failure"
-      : all.length > 0 && all.every((each) => each.state === "success")
-        ? "success"
-        : "pending"
-    return { state, sha, total_count: all.length, statuses: all }
-  }
-
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject)
     server.listen(options.port ?? 0, "127.0.0.1", () => resolve())
@@ -1279,6 +1337,7 @@ export async function startGithubStub(options: GithubStubOptions): Promise<Githu
     apiUrl: `${stubUrl}${apiPrefix}`,
     pushes,
     unhandled,
+    statuses,
     tokenFor: (who, grant) => mint({ scope: "repo", ...grant, reader: who === "reader" }),
     revoke: (token) => void tokens.delete(token),
     close() {

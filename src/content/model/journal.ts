@@ -28,7 +28,8 @@ export const journal = contentFile({
           hint: "One of the categories above; it is shown over the title.",
         }),
         date("date", "Date", {
-          hint: "The day the article appears. The newest article is shown first, wherever it is in this list.",
+          goLive: true,
+          hint: "The day the article appears: a date in the future waits, and the article goes live by itself that day. The newest article is shown first, wherever it is in this list.",
         }),
         paragraph("excerpt", "Summary", { maxLength: 200 }),
         picture("Shown landscape (3 by 2), trimmed at the edges if needed."),

@@ -1,35 +1,17 @@
 import { css } from "@emotion/react"
 import type { AuditEntry } from "../../membersApi"
 import { pageTexts as texts } from "../staffPageTexts"
-import { card } from "../../../theme/styles"
-import { colors, fontSizes, mq, space } from "../../../theme/tokens"
+import { card, datedLog } from "../../../theme/styles"
 import { StaffTime } from "./StaffTime"
 
-const entries = css`
-  margin: 0;
-  padding: 0;
-  list-style: none;
-  li {
-    display: grid;
-    gap: 0 ${space.md};
-    padding-block: ${space.sm};
-    border-bottom: 1px solid ${colors.linen};
-    ${mq.md} {
-      grid-template-columns: 15rem 1fr;
+const entries = [
+  datedLog,
+  css`
+    strong {
+      font-weight: 600;
     }
-  }
-  li:last-of-type {
-    border-bottom: none;
-  }
-  time {
-    font-size: ${fontSizes.small};
-    color: ${colors.inkSoft};
-    font-variant-numeric: tabular-nums;
-  }
-  strong {
-    font-weight: 600;
-  }
-`
+  `,
+]
 
 /** Who did what, and when; never whom it was done to (the server keeps no more). */
 export function AuditLog({ audit }: { audit: readonly AuditEntry[] }) {

@@ -13,6 +13,7 @@ import { SkipLink } from "../../../components/layout/SkipLink"
 import { StaffHeader } from "./StaffHeader"
 import { StaffNotice } from "./StaffNotice"
 import { StaffSignIn } from "./StaffSignIn"
+import { PublishingPanel } from "../../../publishing/staffPage/PublishingPanel"
 
 const MAIN_ID = "content"
 
@@ -210,6 +211,7 @@ export function MembersPage({ brandName, errorTexts }: MembersPageProps) {
             <MemberList answer={answer} onRefresh={refresh} onSignInNeeded={signInNeeded} />
           )}
           {answer && answer.list !== "store" && <ListElsewhere answer={answer} />}
+          {answer && <PublishingPanel onSignInNeeded={signInNeeded} />}
         </ErrorBoundary>
       </main>
     </>

@@ -1,0 +1,170 @@
+/** @jest-environment node */
+import { createHmac } from "node:crypto"
+import { createApp } from "../src/server/app"
+import { publishEndpoint } from "../src/publishing/publishesApi"
+import type { PublishingDesk, Reception } from "../src/publishing/web/desk"
+import type { PublishEvent } from "../src/publishing/web/events"
+
+// POST /api/publish, GitHub's webhook, through the route table: the signature is checked before
+// anything reaches the publisher (a desk that records what it is handed). The signatures here
+// are made as GitHub documents them, with node:crypto, not with the code under test.
+
+const site = "https://www.evergrace.example"
+const secret = "the-webhook-secret"
+const sha = "0123456789abcdef0123456789abcdef01234567"
+
+const sign = (body: string, key = secret) =>
+  `sha256=${createHmac("sha256", key).update(body).digest("hex")}`
+
+function server(answer: Reception = { outcome: "accepted", message: "Publishing." }) {
+  const handed: PublishEvent[] = []
+  const desk: PublishingDesk = {
+    receive: async (event) => {
+      handed.push(event)
+      return answer
+    },
+    publishes: async () => ({ records: [] }),
+    rollback: async () => ({ result: "nothingToRollBack", message: "" }),
+  }
+  const app = createApp({
+    settings: () => ({ PUBLISH_SECRET: secret }),
+    client: () => "192.0.2.1",
+    membership: () => {
+      throw new Error("not reached")
+    },
+    publishing: desk,
+  })
+  const post = (body: string, headers: Record<string, string>) =>
+    app.request(`${site}${publishEndpoint}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", ...headers },
+      body,
+    })
+  return { handed, post }
+}
+
+const push = JSON.stringify({
+  ref: "refs/heads/main",
+  before: "f".repeat(40),
+  after: sha,
+  repository: { full_name: "evergrace/website" },
+})
+
+test("a signed push is handed to the publisher and answered at once with 202", async () => {
+  const { handed, post } = server()
+  const response = await post(push, {
+    "X-GitHub-Event": "push",
+    "X-GitHub-Delivery": "d-1",
+    "X-Hub-Signature-256": sign(push),
+  })
+  expect(response.status).toBe(202)
+  expect(handed).toEqual([
+    { kind: "push", delivery: "d-1", repository: "evergrace/website", branch: "main", commit: sha },
+  ])
+  expect(response.headers.get("cache-control")).toBe("no-store")
+})
+
+test("a forged, missing or re-signed body gets 401 and starts nothing", async () => {
+  const { handed, post } = server()
+  const forged = await post(push, {
+    "X-GitHub-Event": "push",
+    "X-Hub-Signature-256": sign(push, "guess"),
+  })
+  const missing = await post(push, { "X-GitHub-Event": "push" })
+  // A signature of one body, replayed with another body: the push of an older commit.
+  const older = push.replace(sha, "a".repeat(40))
+  const swapped = await post(older, { "X-GitHub-Event": "push", "X-Hub-Signature-256": sign(push) })
+  const sha1Only = await post(push, {
+    "X-GitHub-Event": "push",
+    "X-Hub-Signature": `sha1=${createHmac("sha1", secret).update(push).digest("hex")}`,
+  })
+  for (const response of [forged, missing, swapped, sha1Only]) {
+    expect(response.status).toBe(401)
+    expect(await response.json()).toEqual({ message: expect.stringContaining("PUBLISH_SECRET") })
+  }
+  expect(handed).toEqual([])
+})
+
+test("a replayed delivery is answered by the publisher's word, not built twice", async () => {
+  const { handed, post } = server({
+    outcome: "duplicate",
+    message: "This delivery was received already.",
+  })
+  const headers = {
+    "X-GitHub-Event": "push",
+    "X-GitHub-Delivery": "d-1",
+    "X-Hub-Signature-256": sign(push),
+  }
+  const again = await post(push, headers)
+  expect(again.status).toBe(200)
+  expect((await again.json()).message).toBe("This delivery was received already.")
+  expect(handed).toHaveLength(1)
+})
+
+test("ping answers 200; a tag, another event and a payload without its commit start nothing", async () => {
+  const { handed, post } = server()
+  const ping = JSON.stringify({ zen: "Keep it logically awesome.", hook_id: 1 })
+  const pinged = await post(ping, { "X-GitHub-Event": "ping", "X-Hub-Signature-256": sign(ping) })
+  expect(pinged.status).toBe(200)
+  const tag = push.replace("refs/heads/main", "refs/tags/v1")
+  expect(
+    (await post(tag, { "X-GitHub-Event": "push", "X-Hub-Signature-256": sign(tag) })).status,
+  ).toBe(200)
+  const issue = JSON.stringify({ action: "opened" })
+  expect(
+    (await post(issue, { "X-GitHub-Event": "issues", "X-Hub-Signature-256": sign(issue) })).status,
+  ).toBe(200)
+  const broken = JSON.stringify({ ref: "refs/heads/main", repository: { full_name: "a/b" } })
+  expect(
+    (await post(broken, { "X-GitHub-Event": "push", "X-Hub-Signature-256": sign(broken) })).status,
+  ).toBe(400)
+  expect(handed).toEqual([])
+})
+
+test("a form-encoded webhook is read from its payload field, its signature over the whole body", async () => {
+  const { handed, post } = server()
+  const body = new URLSearchParams({ payload: push }).toString()
+  const response = await post(body, {
+    "Content-Type": "application/x-www-form-urlencoded",
+    "X-GitHub-Event": "push",
+    "X-Hub-Signature-256": sign(body),
+  })
+  expect(response.status).toBe(202)
+  expect(handed).toHaveLength(1)
+})
+
+test("a draft's pull request is read for its preview: opened builds, closed removes", async () => {
+  const { handed, post } = server()
+  const pull = (action: string) =>
+    JSON.stringify({
+      action,
+      number: 7,
+      pull_request: { head: { ref: "cms/journal/spring", sha }, base: { ref: "main" } },
+      repository: { full_name: "evergrace/website" },
+    })
+  for (const action of ["opened", "synchronize", "closed", "labeled"]) {
+    const body = pull(action)
+    await post(body, { "X-GitHub-Event": "pull_request", "X-Hub-Signature-256": sign(body) })
+  }
+  expect(handed.map((event) => event.kind === "pullRequest" && event.action)).toEqual([
+    "update",
+    "update",
+    "close",
+  ])
+})
+
+test("a server that does not publish answers 404, whatever is sent", async () => {
+  const app = createApp({
+    settings: () => ({}),
+    client: () => undefined,
+    membership: () => {
+      throw new Error("not reached")
+    },
+  })
+  const response = await app.request(`${site}${publishEndpoint}`, {
+    method: "POST",
+    headers: { "X-GitHub-Event": "push", "X-Hub-Signature-256": sign(push) },
+    body: push,
+  })
+  expect(response.status).toBe(404)
+})

@@ -1,0 +1,307 @@
+/** @jest-environment node */
+import { mkdtempSync, readFileSync } from "node:fs"
+import { mkdir, rm, writeFile } from "node:fs/promises"
+import { tmpdir } from "node:os"
+import path from "node:path"
+import type { CommitStatus } from "../src/publishing/web/commitStatus"
+import type { BuildOptions, BuildOutcome } from "../src/publishing/node/build"
+import { History } from "../src/publishing/node/history"
+import { NginxPolicy } from "../src/publishing/node/nginxPolicy"
+import { Previews } from "../src/publishing/node/previews"
+import { Publisher, type Source } from "../src/publishing/node/publisher"
+import { publicDirOf, Releases, type Release } from "../src/publishing/node/releases"
+import type { PublishSettings } from "../src/publishing/node/settings"
+import { TestClock } from "../e2e/support/publishing"
+
+// The publisher's queue and its decisions, with a repository and a build of its own making (the
+// real ones, Git and Gatsby, run in e2e/delivery/publishing.spec.ts): one build at a time, a
+// burst coalesced into one more build of the newest commit, a failure that leaves the live site,
+// statuses, undo, a full disk, a dated entry's day. Releases, history and previews are the real
+// folders, in a temporary one.
+
+const repo = "evergrace/website"
+let stateDir: string
+
+beforeEach(() => {
+  stateDir = mkdtempSync(path.join(tmpdir(), "evergrace-publisher-"))
+})
+afterEach(() => rm(stateDir, { recursive: true, force: true }))
+
+const sha = (n: number) => n.toString(16).padStart(40, "0")
+
+/** A branch of commits 1, 2, 3 … each descending from the one before, with its own content. */
+function fakeSource() {
+  const heads = new Map<string, string>([["main", sha(1)]])
+  const content = new Map<string, Record<string, unknown>>([
+    [sha(1), { journal: { articles: [] } }],
+  ])
+  let count = 1
+  const source: Source = {
+    fetch: async () => undefined,
+    head: async (branch) => heads.get(branch),
+    info: async (commit) => ({
+      sha: commit,
+      title: `change ${parseInt(commit, 16)}`,
+      author: "Eve",
+    }),
+    descends: async (commit, ancestor) => parseInt(ancestor, 16) <= parseInt(commit, 16),
+    checkout: async () => undefined,
+    archive: async (commit, folder) => {
+      await mkdir(path.join(folder, "data"), { recursive: true })
+      for (const [name, value] of Object.entries(content.get(commit) ?? {})) {
+        await writeFile(path.join(folder, "data", `${name}.json`), JSON.stringify(value))
+      }
+    },
+  }
+  return {
+    source,
+    /** A new commit on main, with the content given (else the last one's). */
+    commit(files?: Record<string, unknown>) {
+      count += 1
+      content.set(sha(count), files ?? content.get(sha(count - 1)) ?? {})
+      heads.set("main", sha(count))
+      return sha(count)
+    },
+    heads,
+  }
+}
+
+/** A build that writes a page naming the commit checked out, held until let go. */
+function fakeBuild() {
+  const built: string[] = []
+  let outcome: BuildOutcome = { ok: true }
+  let gate: Promise<void> = Promise.resolve()
+  let open: () => void = () => undefined
+  return {
+    built,
+    fail(next: BuildOutcome) {
+      outcome = next
+    },
+    hold() {
+      gate = new Promise((resolve) => (open = resolve))
+    },
+    release: () => open(),
+    run: (commitOf: () => string) => async (options: BuildOptions) => {
+      const commit = commitOf()
+      built.push(commit)
+      await gate
+      if (!outcome.ok) return outcome
+      await mkdir(path.join(options.workDir, "public"), { recursive: true })
+      await writeFile(path.join(options.workDir, "public", "index.html"), commit)
+      const nginx = path.join(options.workDir, "deploy", "nginx", "evergrace")
+      await mkdir(nginx, { recursive: true })
+      await writeFile(
+        path.join(nginx, "csp.generated.conf"),
+        `add_header Content-Security-Policy "default-src 'self'; script-src 'self' 'sha256-${commit.slice(-4)}='" always;\n`,
+      )
+      return outcome
+    },
+  }
+}
+
+function settings(overrides: Partial<PublishSettings> = {}): PublishSettings {
+  return {
+    repo: "unused",
+    secret: "s",
+    branch: "main",
+    stateDir,
+    appDir: stateDir,
+    siteUrl: "https://www.evergrace.example",
+    previewPort: 0,
+    previewHost: "127.0.0.1",
+    previewUrl: "https://{preview}.preview.evergrace.example",
+    keep: 5,
+    minFreeBytes: 0,
+    buildTimeoutMs: 60_000,
+    ...overrides,
+  }
+}
+
+async function publisherWith(options: { free?: number; clock?: TestClock } = {}) {
+  const git = fakeSource()
+  const build = fakeBuild()
+  // The fake commits hold no project to bundle: an empty site file will do.
+  const releases = new Releases(stateDir, async (_project, releaseDir) =>
+    writeFile(path.join(releaseDir, "site.cjs"), "module.exports = {}\n"),
+  )
+  const live: Release[] = []
+  const statuses: { sha: string; status: CommitStatus }[] = []
+  let checkedOut = sha(1)
+  const source: Source = {
+    ...git.source,
+    checkout: async (_dir, commit) => void (checkedOut = commit),
+  }
+  // The first release, as the checkout the server started from would be.
+  await mkdir(path.join(stateDir, "work"), { recursive: true })
+  await build.run(() => sha(1))({ workDir: path.join(stateDir, "work") } as BuildOptions)
+  build.built.length = 0
+  const first = await releases.create(
+    path.join(stateDir, "work"),
+    await source.info(sha(1)),
+    (folder) => source.archive(sha(1), folder),
+    stateDir,
+  )
+  await releases.switchTo(first)
+  const clock = options.clock ?? new TestClock(Date.parse("2030-01-01T08:00:00Z"))
+  const publisher = new Publisher({
+    settings: settings({ minFreeBytes: 100 }),
+    source,
+    releases,
+    previews: new Previews(stateDir),
+    history: new History(stateDir),
+    site: {
+      goLive: async (release) => {
+        await releases.switchTo(release)
+        live.push(release)
+      },
+    },
+    nginx: new NginxPolicy(stateDir, {}),
+    clock,
+    postStatus: async (_repository, commit, status) => void statuses.push({ sha: commit, status }),
+    build: build.run(() => checkedOut),
+    freeBytes: async () => options.free ?? 1_000,
+    log: () => undefined,
+  })
+  await publisher.start()
+  await publisher.idle()
+  const push = (commit: string, delivery = commit) =>
+    publisher.receive({ kind: "push", delivery, repository: repo, branch: "main", commit })
+  const servedCommit = async () =>
+    readFileSync(path.join(publicDirOf((await releases.current())!), "index.html"), "utf8")
+  const finalStatus = (commit: string) =>
+    statuses.filter((each) => each.sha === commit && each.status.state !== "pending").at(-1)?.status
+  return { git, build, releases, publisher, live, statuses, push, servedCommit, finalStatus, clock }
+}
+
+test("a burst of ten pushes during a build costs one more build, of the newest commit", async () => {
+  const { git, build, publisher, push, servedCommit, finalStatus } = await publisherWith()
+  build.hold()
+  const first = git.commit()
+  await push(first)
+  // The first build is under way when the rest come.
+  while (build.built.length === 0) await new Promise((resolve) => setTimeout(resolve, 5))
+  const burst: string[] = []
+  for (let count = 0; count < 9; count += 1) {
+    burst.push(git.commit())
+    expect((await push(burst.at(-1)!)).outcome).toBe("accepted")
+  }
+  build.release()
+  await publisher.idle()
+  expect(build.built).toEqual([first, burst.at(-1)])
+  expect(await servedCommit()).toBe(burst.at(-1))
+  // Every pushed commit hears it is live: the earlier ones with the newest.
+  for (const commit of [first, ...burst]) expect(finalStatus(commit)?.state).toBe("success")
+  expect(finalStatus(burst[0]!)?.description).toMatch(/with the later change/)
+})
+
+test("a refused edit leaves the live site, says why on the commit, and the next push still builds", async () => {
+  const { git, build, publisher, push, servedCommit, finalStatus } = await publisherWith()
+  const before = await servedCommit()
+  build.fail({
+    ok: false,
+    kind: "content",
+    reason: "data/shop.json: category 1: 'count' must be a whole number",
+  })
+  const refused = git.commit()
+  await push(refused)
+  await publisher.idle()
+  expect(await servedCommit()).toBe(before)
+  expect(finalStatus(refused)).toMatchObject({
+    state: "failure",
+    description: expect.stringContaining("the content check refused it: data/shop.json"),
+  })
+  const records = (await publisher.publishes()).records
+  expect(records[0]).toMatchObject({
+    commit: refused,
+    state: "failed",
+    reason: expect.stringContaining("'count'"),
+  })
+  build.fail({ ok: true })
+  const fixed = git.commit()
+  await push(fixed)
+  await publisher.idle()
+  expect(await servedCommit()).toBe(fixed)
+  expect(finalStatus(fixed)?.state).toBe("success")
+})
+
+test("the same push again (replayed, or delivered twice) starts nothing", async () => {
+  const { git, build, publisher, push } = await publisherWith()
+  const commit = git.commit()
+  expect((await push(commit, "delivery-1")).outcome).toBe("accepted")
+  await publisher.idle()
+  expect((await push(commit, "delivery-1")).outcome).toBe("duplicate")
+  expect((await push(commit, "delivery-2")).outcome).toBe("duplicate")
+  await publisher.idle()
+  expect(build.built).toEqual([commit])
+})
+
+test("a push to another branch is ignored", async () => {
+  const { publisher, build } = await publisherWith()
+  const answer = await publisher.receive({
+    kind: "push",
+    delivery: "x",
+    repository: repo,
+    branch: "cms/journal/spring",
+    commit: sha(99),
+  })
+  expect(answer.outcome).toBe("ignored")
+  await publisher.idle()
+  expect(build.built).toEqual([])
+})
+
+test("undo puts the version before back, and it stays through a restart until the next push", async () => {
+  const { git, publisher, push, servedCommit } = await publisherWith()
+  const second = git.commit()
+  await push(second)
+  await publisher.idle()
+  const third = git.commit()
+  await push(third)
+  await publisher.idle()
+  expect(await servedCommit()).toBe(third)
+  expect(await publisher.rollback("eve-editor")).toMatchObject({
+    result: "rolledBack",
+    live: { commit: second },
+  })
+  expect(await servedCommit()).toBe(second)
+  // The server starting again catches up with pushes it missed, not with the undone one.
+  await publisher.start()
+  await publisher.idle()
+  expect(await servedCommit()).toBe(second)
+  const fourth = git.commit()
+  await push(fourth)
+  await publisher.idle()
+  expect(await servedCommit()).toBe(fourth)
+})
+
+test("a full disk is refused before the build, in plain words, and the live site stays", async () => {
+  const { git, build, publisher, push, servedCommit, finalStatus } = await publisherWith({
+    free: 10,
+  })
+  const before = await servedCommit()
+  const commit = git.commit()
+  await push(commit)
+  await publisher.idle()
+  expect(build.built).toEqual([])
+  expect(await servedCommit()).toBe(before)
+  expect(finalStatus(commit)?.description).toMatch(/the server's disk is full \(0 MB free/)
+})
+
+test("a dated article's day: the live version is built again at that moment, by the clock", async () => {
+  const clock = new TestClock(Date.parse("2030-01-01T08:00:00"))
+  const { git, build, publisher, push } = await publisherWith({ clock })
+  const dated = git.commit({ journal: { articles: [{ title: "Spring", date: "2030-01-03" }] } })
+  await push(dated)
+  await publisher.idle()
+  expect(build.built).toEqual([dated])
+  clock.advance(Date.parse("2030-01-02T23:59:59"))
+  await publisher.idle()
+  expect(build.built).toEqual([dated])
+  clock.advance(Date.parse("2030-01-03T00:00:00"))
+  await publisher.idle()
+  expect(build.built).toEqual([dated, dated])
+  expect((await publisher.publishes()).records[0]).toMatchObject({
+    kind: "goLive",
+    commit: dated,
+    state: "live",
+  })
+})

@@ -1,0 +1,132 @@
+/** @jest-environment node */
+import path from "node:path"
+import {
+  startGithubStub,
+  stubClientId,
+  stubClientSecret,
+  stubRepo,
+  stubUser,
+  type GithubStub,
+} from "../e2e/support/stubs/githubStub"
+import { forgetStaffAccess } from "../src/membership/web/staff/staffAccess"
+import {
+  publishesEndpoint,
+  rollbackEndpoint,
+  type PublishesAnswer,
+  type RollbackAnswer,
+} from "../src/publishing/publishesApi"
+import type { PublishingDesk } from "../src/publishing/web/desk"
+import { createApp } from "../src/server/app"
+import type { Settings } from "../src/server/runtime"
+import { nodeRuntime } from "../src/siteServer/nodeRuntime"
+
+// The staff's page's publishing lines (src/publishing/web/handlePublishes.ts), through the route
+// table, behind the staff's door with the GitHub stub: the last publishes, and the undo in the
+// name of who asked. The publisher is a desk that records what it is asked.
+
+const site = "https://www.evergrace.example"
+let stub: GithubStub
+let settings: Settings
+
+beforeAll(async () => {
+  stub = await startGithubStub({
+    callbackUrl: `${site}/api/callback`,
+    dataDir: path.resolve(__dirname, "../data"),
+  })
+})
+afterAll(() => stub.close())
+beforeEach(() => {
+  forgetStaffAccess()
+  settings = {
+    // A provider keeps the list: these lines need no store.
+    SIGNUP_PROVIDER: "buttondown",
+    BUTTONDOWN_API_KEY: "test",
+    GATSBY_CMS_REPO: stubRepo,
+    GITHUB_URL: stub.url,
+    GITHUB_OAUTH_CLIENT_ID: stubClientId,
+    GITHUB_OAUTH_CLIENT_SECRET: stubClientSecret,
+  }
+})
+
+const answer: PublishesAnswer = {
+  live: {
+    commit: "b".repeat(40),
+    title: "Journal: a new title",
+    since: "2026-11-28T10:00:00.000Z",
+    address: site,
+  },
+  previous: { commit: "a".repeat(40), title: "Shop: restock" },
+  records: [
+    {
+      id: "1",
+      kind: "publish",
+      commit: "b".repeat(40),
+      title: "Journal: a new title",
+      state: "live",
+      startedAt: "2026-11-28T09:59:40.000Z",
+      finishedAt: "2026-11-28T10:00:00.000Z",
+    },
+  ],
+}
+
+function appWith(desk?: PublishingDesk) {
+  const asked: string[] = []
+  const publishing: PublishingDesk | undefined = desk ?? {
+    receive: async () => ({ outcome: "ignored", message: "" }),
+    publishes: async () => answer,
+    rollback: async (by) => {
+      asked.push(by)
+      return {
+        result: "rolledBack",
+        message: "The site is back to aaaaaaa: Shop: restock.",
+        live: answer.previous,
+      }
+    },
+  }
+  return { app: createApp({ ...nodeRuntime(settings), publishing }), asked }
+}
+
+const signedIn = () => ({ Authorization: `Bearer ${stub.tokenFor("editor")}` })
+
+test("the last publishes, for whoever may publish the site; 401 without a sign-in", async () => {
+  const { app } = appWith()
+  const refused = await app.request(`${site}${publishesEndpoint}`)
+  expect(refused.status).toBe(401)
+  const response = await app.request(`${site}${publishesEndpoint}`, { headers: signedIn() })
+  expect(response.status).toBe(200)
+  expect(response.headers.get("cache-control")).toBe("no-store")
+  expect((await response.json()) as PublishesAnswer).toEqual(answer)
+})
+
+test("the undo is a POST from the site itself, in the name of the staff member who asked", async () => {
+  const { app, asked } = appWith()
+  const fromElsewhere = await app.request(`${site}${rollbackEndpoint}`, {
+    method: "POST",
+    headers: { ...signedIn(), Origin: "https://elsewhere.example" },
+  })
+  expect(fromElsewhere.status).toBe(403)
+  const reader = await app.request(`${site}${rollbackEndpoint}`, {
+    method: "POST",
+    headers: { Authorization: `Bearer ${stub.tokenFor("reader")}`, Origin: site },
+  })
+  expect(reader.status).toBe(403)
+  expect(asked).toEqual([])
+  const undone = await app.request(`${site}${rollbackEndpoint}`, {
+    method: "POST",
+    headers: { ...signedIn(), Origin: site, "Content-Type": "application/json" },
+    body: "{}",
+  })
+  expect(undone.status).toBe(200)
+  expect(((await undone.json()) as RollbackAnswer).result).toBe("rolledBack")
+  expect(asked).toEqual([stubUser.login])
+  // A GET of the undo's address undoes nothing.
+  expect((await app.request(`${site}${rollbackEndpoint}`, { headers: signedIn() })).status).toBe(
+    405,
+  )
+})
+
+test("a host that does not publish itself has no publishing lines: 404", async () => {
+  const app = createApp(nodeRuntime(settings))
+  const response = await app.request(`${site}${publishesEndpoint}`, { headers: signedIn() })
+  expect(response.status).toBe(404)
+})

@@ -1,0 +1,528 @@
+import { execFile } from "node:child_process"
+import { createHash } from "node:crypto"
+import { existsSync } from "node:fs"
+import { copyFile, mkdir, mkdtemp, readdir, readFile, rm } from "node:fs/promises"
+import { tmpdir } from "node:os"
+import path from "node:path"
+import { promisify } from "node:util"
+import { expect, test } from "@playwright/test"
+import { goLiveMoment } from "../../src/content/goLive"
+import type { PublishRecord } from "../../src/publishing/publishesApi"
+import type { BuildStep } from "../../src/publishing/node/build"
+import {
+  startPublishingServer,
+  type PublishingServer,
+} from "../../src/publishing/node/publishingServer"
+import { Releases } from "../../src/publishing/node/releases"
+import { publishSettings } from "../../src/publishing/node/settings"
+import { signupEndpoint } from "../../src/shared/endpoints"
+import { startNginx, type NginxServer } from "../support/nginx"
+import {
+  eventually,
+  requestWithHost,
+  makeOrigin,
+  postWebhook,
+  pullRequestPayload,
+  pushPayload,
+  TestClock,
+  type Origin,
+} from "../support/publishing"
+import { freePort } from "../support/servers"
+import { cmsUserKey } from "../../src/membership/staffPage/session"
+import { publishingTexts } from "../../src/publishing/staffPage/publishingTexts"
+import {
+  startGithubStub,
+  stubClientId,
+  stubClientSecret,
+  stubRepo,
+  stubUser,
+  type GithubStub,
+} from "../support/stubs/githubStub"
+
+// The publisher with real parts (npm run test:delivery runs this after nginx's checks): a bare
+// Git repository as GitHub's, commits pushed to it and GitHub's webhooks signed and posted here,
+// real builds, the site read over HTTP from the site's own server (as `npm start` runs it with
+// PUBLISH_REPO and PUBLISH_SECRET: src/publishing/node/publishingServer.ts) and from nginx with
+// the shipped configuration in front of it, commit statuses read back from the GitHub stub, and a
+// clock the test moves for a go-live date. The tests run in order, on one server: each builds on
+// what the one before published. The publisher's folder is kept between runs on this machine
+// (in the temporary folder: its working copy's Gatsby cache with it), its releases emptied.
+
+const root = path.resolve(__dirname, "../..")
+const exec = promisify(execFile)
+// Outside the project (its working copy is a copy of it), one per checkout on this machine.
+const stateDir = path.resolve(
+  process.env.PUBLISH_TEST_DIR ??
+    path.join(
+      tmpdir(),
+      `evergrace-publish-test-${createHash("sha256").update(root).digest("hex").slice(0, 8)}`,
+    ),
+)
+const secret = "webhook-secret-for-the-test"
+const buildMs = 4 * 60_000
+
+let scratch: string
+let origin: Origin
+let github: GithubStub
+let nginx: NginxServer
+let server: PublishingServer
+let siteUrl: string
+let previewPort: number
+const clock = new TestClock(Date.now())
+const builds: { step: BuildStep; pid: number; at: number }[] = []
+/** What the publisher logged, for the last test. */
+const logged: string[] = []
+let statusToken = ""
+
+test.describe.configure({ mode: "serial", timeout: 10 * 60_000 })
+
+test.beforeAll(async () => {
+  test.setTimeout(buildMs + 60_000)
+  scratch = await mkdtemp(path.join(tmpdir(), "evergrace-publishing-"))
+  origin = await makeOrigin(scratch)
+  // What one run leaves but the Git copy and the working copy with its cache.
+  for (const name of existsSync(stateDir) ? await readdir(stateDir) : []) {
+    if (name !== "work" && name !== "repo.git")
+      await rm(path.join(stateDir, name), { recursive: true, force: true })
+  }
+  // nginx includes the pages' policy the publisher writes; the first one is the checkout's build's.
+  await mkdir(path.join(stateDir, "nginx"), { recursive: true })
+  await copyFile(
+    path.join(root, "deploy/nginx/evergrace/csp.generated.conf"),
+    path.join(stateDir, "nginx", "csp.conf"),
+  )
+  github = await startGithubStub({
+    callbackUrl: "http://127.0.0.1/api/callback",
+    dataDir: path.join(root, "data"),
+  })
+  const port = await freePort()
+  previewPort = await freePort()
+  nginx = await startNginx({ publishDir: stateDir, previewPort, apiPort: port })
+  siteUrl = `http://127.0.0.1:${port}`
+  const env = {
+    ...process.env,
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    TRUST_PROXY: "1",
+    MEMBERS_STORE: path.join(scratch, "members"),
+    // The staff's page asks the GitHub stub about the editor, as the OAuth App.
+    GATSBY_CMS_REPO: stubRepo,
+    GITHUB_OAUTH_CLIENT_ID: stubClientId,
+    GITHUB_OAUTH_CLIENT_SECRET: stubClientSecret,
+    PUBLISH_REPO: origin.url,
+    PUBLISH_SECRET: secret,
+    PUBLISH_DIR: stateDir,
+    PUBLISH_GITHUB_TOKEN: (statusToken = github.tokenFor("editor")),
+    GITHUB_URL: github.url,
+    PUBLISH_PREVIEW_PORT: String(previewPort),
+    PUBLISH_PREVIEW_URL: "http://{preview}.preview.evergrace.example",
+    PUBLISH_NGINX_RELOAD: nginx.reloadCommand,
+    PUBLISH_NGINX_URL: `${nginx.baseUrl}/`,
+  }
+  const settings = publishSettings(env, { appDir: root, port, host: "127.0.0.1" })
+  if (!settings) throw new Error("PUBLISH_REPO was not read")
+  server = await startPublishingServer({
+    settings,
+    env,
+    port,
+    hostname: "127.0.0.1",
+    trustProxy: true,
+    clock,
+    onBuildStep: (step, child) => builds.push({ step, pid: child.pid ?? 0, at: Date.now() }),
+    log: (line) => {
+      logged.push(line)
+      console.log(`    publish: ${line}`)
+    },
+  })
+})
+
+test.afterAll(async () => {
+  await server?.stop()
+  await nginx?.stop()
+  await github?.close()
+  if (scratch) await rm(scratch, { recursive: true, force: true })
+})
+
+/** Both servers visitors may reach: the site's own (npm start) and nginx in front of it. */
+const servers = () => [siteUrl, nginx.baseUrl]
+const page = async (base: string, address: string) => (await fetch(`${base}${address}`)).text()
+const servedEverywhere = async (address: string, text: string) =>
+  (
+    await Promise.all(servers().map(async (base) => (await page(base, address)).includes(text)))
+  ).every(Boolean)
+
+const push = (commit: string, extra: { forged?: string; delivery?: string } = {}) =>
+  postWebhook(siteUrl, { event: "push", payload: pushPayload(stubRepo, commit), secret, ...extra })
+
+const statusesOf = (sha: string, context = "evergrace/publish") =>
+  github.statuses.filter((status) => status.sha === sha && status.context === context)
+const records = async (): Promise<PublishRecord[]> => (await server.publisher.publishes()).records
+const liveCommit = async () => (await server.publisher.publishes()).live?.commit
+
+const retitled =
+  (title: string) =>
+  async (files: {
+    read: <T>(name: string) => Promise<T>
+    write: (name: string, value: unknown) => Promise<void>
+  }) => {
+    const journal = await files.read<{ articles: { title: string }[] }>("journal")
+    const [first] = journal.articles
+    if (!first) throw new Error("data/journal.json has no article")
+    first.title = title
+    await files.write("journal", journal)
+  }
+
+const gatsbyBuildsSince = (since: number) =>
+  builds.filter((build) => build.step === "gatsby build" && build.at >= since).length
+
+test("the server serves its checkout's build at once, then publishes the branch by itself", async () => {
+  test.setTimeout(buildMs)
+  for (const base of servers()) expect((await fetch(`${base}/`)).status).toBe(200)
+  const head = await origin.head()
+  await eventually("the branch's head is live", async () => (await liveCommit()) === head, buildMs)
+  await server.publisher.idle()
+  expect((await records())[0]).toMatchObject({ kind: "publish", commit: head, state: "live" })
+})
+
+test("a forged webhook starts nothing, however it is signed; a signed ping is answered", async () => {
+  const commit = await origin.commit("A change nobody signed for", retitled("A Forged Title"))
+  const forgeries = [
+    await push(commit, { forged: "sha256=0000" }),
+    await push(commit, { forged: `sha256=${"ab".repeat(32)}` }),
+    await postWebhook(siteUrl, {
+      event: "push",
+      payload: pushPayload(stubRepo, commit),
+      secret: "a guess",
+    }),
+  ]
+  for (const answer of forgeries) expect(answer.status).toBe(401)
+  const ping = await postWebhook(siteUrl, {
+    event: "ping",
+    payload: { zen: "Design for failure.", hook_id: 1 },
+    secret,
+  })
+  expect(ping.status).toBe(200)
+  await new Promise((resolve) => setTimeout(resolve, 1_000))
+  expect(server.publisher.currentBuild).toBeUndefined()
+  expect(statusesOf(commit)).toEqual([])
+  for (const base of servers()) expect(await page(base, "/journal")).not.toContain("A Forged Title")
+})
+
+// The title of the test's first edit, the article dated two days ahead and the API's new words.
+const editedTitle = `Sunday Linen, Published ${process.pid}`
+const later = new Date(clock.now() + 2 * 24 * 60 * 60_000)
+const laterDate = `${later.getFullYear()}-${String(later.getMonth() + 1).padStart(2, "0")}-${String(later.getDate()).padStart(2, "0")}`
+const waitingTitle = `An Article For Later ${process.pid}`
+const invalidWords = `That address cannot be right: please look at it again (${process.pid}).`
+let edited: string
+
+test("a signed push is live on both servers, the endpoints speak its words, GitHub hears how it went", async () => {
+  test.setTimeout(buildMs)
+  edited = await origin.commit(
+    "Journal: a new title, an article for later; the sign-up's words",
+    async (files) => {
+      await retitled(editedTitle)(files)
+      const journal = await files.read<{ articles: Record<string, unknown>[] }>("journal")
+      const [model] = journal.articles
+      journal.articles.push({ ...model, title: waitingTitle, date: laterDate })
+      await files.write("journal", journal)
+      const contact = await files.read<{ messages: Record<string, string> }>("contact")
+      contact.messages.invalid = invalidWords
+      await files.write("contact", contact)
+    },
+  )
+  const started = Date.now()
+  const answer = await push(edited)
+  expect(answer).toEqual({ status: 202, message: `Publishing ${edited.slice(0, 7)}.` })
+  await eventually(
+    "the new title on both servers",
+    () => servedEverywhere("/journal", editedTitle),
+    buildMs,
+  )
+  console.log(`    edit to live: ${((Date.now() - started) / 1000).toFixed(1)} s`)
+
+  // The endpoints (the site's server behind nginx) speak the new content's words, no restart.
+  const signup = await fetch(`${nginx.baseUrl}${signupEndpoint}`, {
+    method: "POST",
+    headers: {
+      Accept: "text/html",
+      "Content-Type": "application/x-www-form-urlencoded",
+      Origin: nginx.baseUrl,
+    },
+    body: "email=not-an-address",
+  })
+  expect(await signup.text()).toContain(invalidWords)
+
+  await server.publisher.idle()
+  const states = statusesOf(edited)
+  expect(states[0]).toMatchObject({ state: "pending" })
+  expect(states.at(-1)).toMatchObject({
+    state: "success",
+    description: "Live on the site",
+    target_url: siteUrl,
+  })
+
+  // The article dated two days ahead is nowhere a visitor or a crawler can read.
+  for (const base of servers()) {
+    expect(await page(base, "/journal")).not.toContain(waitingTitle)
+    expect(await page(base, "/page-data/journal/page-data.json")).not.toContain(waitingTitle)
+    expect(await page(base, "/sitemap-0.xml")).toContain("/journal")
+  }
+})
+
+test("the same push again, replayed, starts nothing", async () => {
+  const before = builds.length
+  const again = await push(edited)
+  expect(again.status).toBe(200)
+  expect(again.message).toMatch(/taken up already/)
+  await new Promise((resolve) => setTimeout(resolve, 1_000))
+  expect(builds.length).toBe(before)
+})
+
+test("the article goes live on its date by itself, when the clock reaches it", async () => {
+  test.setTimeout(buildMs)
+  const since = Date.now()
+  clock.advance(goLiveMoment(laterDate) - 1)
+  await new Promise((resolve) => setTimeout(resolve, 500))
+  expect(gatsbyBuildsSince(since)).toBe(0)
+  clock.advance(goLiveMoment(laterDate))
+  await eventually(
+    "the dated article on both servers",
+    () => servedEverywhere("/journal", waitingTitle),
+    buildMs,
+  )
+  for (const base of servers()) {
+    expect(await page(base, "/page-data/journal/page-data.json")).toContain(waitingTitle)
+  }
+  await server.publisher.idle()
+  expect((await records())[0]).toMatchObject({ kind: "goLive", commit: edited, state: "live" })
+})
+
+test("a refused edit changes nothing visitors see, and the commit says why, in the check's words", async () => {
+  test.setTimeout(buildMs)
+  const since = Date.now()
+  const shopBefore = await page(siteUrl, "/shop")
+  const refused = await origin.commit("Shop: a count in words", async (files) => {
+    const shop = await files.read<{ categories: Record<string, unknown>[] }>("shop")
+    const [first] = shop.categories
+    if (!first) throw new Error("data/shop.json has no category")
+    first.count = "sixteen"
+    await files.write("shop", shop)
+  })
+  expect((await push(refused)).status).toBe(202)
+  await eventually(
+    "the refusal",
+    async () => statusesOf(refused).at(-1)?.state === "failure",
+    buildMs,
+  )
+  expect(statusesOf(refused).at(-1)?.description).toMatch(
+    /^Not published: the content check refused it: data\/shop\.json: category 1/,
+  )
+  expect((await records())[0]).toMatchObject({
+    commit: refused,
+    state: "failed",
+    reason: expect.stringContaining(`'count' must be a whole number, got "sixteen"`),
+  })
+  expect(await liveCommit()).toBe(edited)
+  expect(await page(siteUrl, "/shop")).toBe(shopBefore)
+  // The check refused it: Gatsby never ran.
+  expect(gatsbyBuildsSince(since)).toBe(0)
+})
+
+test("a build killed with kill -9 leaves the live site; a burst of ten pushes in ten seconds then makes at most two builds, the newest live", async () => {
+  test.setTimeout(3 * buildMs)
+  const killedAt = Date.now()
+  const killed = await origin.commit("Journal: fixed the shop, a title", async (files) => {
+    const shop = await files.read<{ categories: Record<string, unknown>[] }>("shop")
+    const [first] = shop.categories
+    if (first) first.count = 16
+    await files.write("shop", shop)
+    await retitled("A Title That Never Went Live")(files)
+  })
+  await push(killed)
+  await eventually("gatsby build started", async () => gatsbyBuildsSince(killedAt) > 0, buildMs)
+  await new Promise((resolve) => setTimeout(resolve, 3_000))
+  const build = builds.filter((each) => each.step === "gatsby build").at(-1)
+  process.kill(build?.pid ?? 0, "SIGKILL")
+  await eventually(
+    "the killed build's failure",
+    async () => statusesOf(killed).at(-1)?.state === "failure",
+    60_000,
+  )
+  expect(statusesOf(killed).at(-1)?.description).toMatch(
+    /did not finish: it was stopped \(SIGKILL\)/,
+  )
+  expect(await liveCommit()).toBe(edited)
+  for (const base of servers()) expect(await page(base, "/journal")).toContain(editedTitle)
+
+  const burstAt = Date.now()
+  const burst: string[] = []
+  for (let count = 1; count <= 10; count += 1) {
+    const tick = Date.now()
+    burst.push(
+      await origin.commit(
+        `Journal: burst ${count}`,
+        retitled(`Burst Title ${count} ${process.pid}`),
+      ),
+    )
+    expect((await push(burst.at(-1) ?? "")).status).toBe(202)
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, 1_000 - (Date.now() - tick))))
+  }
+  expect(Date.now() - burstAt).toBeLessThan(12_000)
+  await eventually(
+    "the newest of the burst on both servers",
+    () => servedEverywhere("/journal", `Burst Title 10 ${process.pid}`),
+    2 * buildMs,
+  )
+  await server.publisher.idle()
+  expect(gatsbyBuildsSince(burstAt)).toBeLessThanOrEqual(2)
+  expect(await liveCommit()).toBe(burst.at(-1))
+  for (const commit of burst) expect(statusesOf(commit).at(-1)?.state).toBe("success")
+})
+
+test("undo from the staff's page: the version before is back on both servers in under two seconds; npm run release:rollback goes one further", async ({
+  page,
+}) => {
+  const { live, previous } = await server.publisher.publishes()
+  const [, before, further] = await new Releases(stateDir).list()
+  if (!live || !previous || !before || !further) throw new Error("no earlier versions kept")
+  expect(before.commit).toBe(previous.commit)
+  const journalOf = (release: typeof before) =>
+    readFile(path.join(release.dir, "public", "journal", "index.html"), "utf8")
+  const servedAs = async (html: string) =>
+    (
+      await Promise.all(
+        servers().map((base) =>
+          page.request.get(`${base}/journal`).then((answer) => answer.text()),
+        ),
+      )
+    ).every((served) => served === html)
+
+  // The staff's page, through nginx, signed in to the CMS as the editor (Decap's session).
+  await page.addInitScript((user) => window.localStorage.setItem(user.key, user.value), {
+    key: cmsUserKey,
+    value: JSON.stringify({ backendName: "github", token: github.tokenFor("editor") }),
+  })
+  await page.goto(`${nginx.baseUrl}/admin/members/`)
+  const panel = page.getByRole("region", { name: publishingTexts.heading })
+  await expect(panel.getByText(publishingTexts.live)).toContainText(live.title ?? "")
+  await panel.getByRole("button", { name: publishingTexts.undo.button }).click()
+  await expect(panel.getByText(publishingTexts.undo.question)).toBeVisible()
+  const journalBefore = await journalOf(before)
+  const started = performance.now()
+  await panel.getByRole("button", { name: publishingTexts.undo.yes }).click()
+  await eventually(
+    "the earlier version's journal on both servers",
+    () => servedAs(journalBefore),
+    5_000,
+  )
+  const seconds = (performance.now() - started) / 1000
+  console.log(`    undo from the staff's page: ${seconds.toFixed(2)} s`)
+  expect(seconds).toBeLessThan(2)
+  await expect(panel.getByRole("status")).toContainText(
+    `The site is back to ${previous.commit.slice(0, 7)}`,
+  )
+  await expect(panel.getByRole("listitem").first()).toContainText(
+    `${publishingTexts.kinds.rollback} ${before.title}`,
+  )
+  await expect(panel.getByRole("listitem").first()).toContainText(
+    `${publishingTexts.by} ${stubUser.login}`,
+  )
+  expect(await liveCommit()).toBe(previous.commit)
+
+  // The command line, against the running server: one version further back, and says which.
+  const cli = await exec("npx", ["tsx", "scripts/release-rollback.ts"], {
+    cwd: root,
+    env: { ...process.env, PUBLISH_DIR: stateDir },
+  })
+  expect(cli.stdout).toContain(`The site is back to ${further.commit.slice(0, 7)}`)
+  await eventually(
+    "the version before that on both servers",
+    async () => servedAs(await journalOf(further)),
+    5_000,
+  )
+})
+
+test("a draft's pull request gets its own preview address, never indexed, its sign-ups refused, linked from a deploy status; closing it removes it", async () => {
+  test.setTimeout(2 * buildMs)
+  const branch = "cms/journal/spring-draft"
+  const draftTitle = `A Draft Not Yet Published ${process.pid}`
+  const draft = await origin.commit("Draft: a new title", retitled(draftTitle), branch)
+  const host = "cms-journal-spring-draft.preview.evergrace.example"
+  const opened = await postWebhook(siteUrl, {
+    event: "pull_request",
+    payload: pullRequestPayload(stubRepo, "opened", branch, draft),
+    secret,
+  })
+  expect(opened.status).toBe(202)
+  await eventually(
+    "the preview's deploy status",
+    async () => statusesOf(draft, "evergrace/deploy-preview").at(-1)?.state === "success",
+    buildMs,
+  )
+  expect(statusesOf(draft, "evergrace/deploy-preview").at(-1)?.target_url).toBe(`http://${host}`)
+
+  // Through nginx's previews block, as a staff member's "View preview" reaches it.
+  const journal = await requestWithHost(`${nginx.baseUrl}/journal`, host)
+  expect(journal.status).toBe(200)
+  expect(journal.body.toString()).toContain(draftTitle)
+  expect(journal.headers["x-robots-tag"]).toMatch(/noindex/)
+  // Built as a preview (src/previews/previewSite.ts): each page says noindex, and names its commit.
+  expect(journal.body.toString()).toMatch(/<meta name="robots" content="noindex/)
+  const marked = await requestWithHost(`${nginx.baseUrl}/preview.json`, host)
+  expect(JSON.parse(marked.body.toString())).toEqual({ preview: true, commit: draft })
+  expect((await requestWithHost(`${nginx.baseUrl}/robots.txt`, host)).body.toString()).toContain(
+    "Disallow: /",
+  )
+  const signup = await requestWithHost(`${nginx.baseUrl}${signupEndpoint}`, host, {
+    method: "POST",
+    headers: { Accept: "application/json", "Content-Type": "application/x-www-form-urlencoded" },
+    body: "email=her%40example.com",
+  })
+  expect(signup.status).toBe(403)
+  expect(JSON.parse(signup.body.toString())).toMatchObject({
+    outcome: "problem",
+    problem: "preview",
+  })
+  for (const base of servers()) expect(await page(base, "/journal")).not.toContain(draftTitle)
+
+  await postWebhook(siteUrl, {
+    event: "pull_request",
+    payload: pullRequestPayload(stubRepo, "closed", branch, draft),
+    secret,
+  })
+  await eventually(
+    "the preview gone",
+    async () => (await requestWithHost(`${nginx.baseUrl}/journal`, host)).status === 404,
+    30_000,
+  )
+
+  // The next release is built in the same working copy, and keeps nothing of the preview's.
+  const nextTitle = `After The Preview ${process.pid}`
+  await push(await origin.commit("Journal: after the preview", retitled(nextTitle)))
+  await eventually("the next release", () => servedEverywhere("/journal", nextTitle), buildMs)
+  for (const base of servers()) {
+    expect(await page(base, "/journal")).not.toMatch(/<meta name="robots"/)
+    expect((await fetch(`${base}/preview.json`)).status).toBe(404)
+    expect(await page(base, "/robots.txt")).toContain("Allow: /")
+  }
+})
+
+test("what nginx was sent: the pages' policy allows the live release's scripts", async () => {
+  const live = await readFile(path.join(stateDir, "current", "nginx", "csp.generated.conf"), "utf8")
+  const served = (await fetch(`${nginx.baseUrl}/`)).headers.get("content-security-policy") ?? ""
+  for (const hash of live.match(/'sha256-[^']+'/g) ?? []) expect(served).toContain(hash)
+})
+
+test("the logs name each step and commit, and no secret: not the webhook's, not the token", async () => {
+  const buildLogs = await readdir(path.join(stateDir, "logs"))
+  const written = await Promise.all(
+    buildLogs.map((name) => readFile(path.join(stateDir, "logs", name), "utf8")),
+  )
+  expect(logged.some((line) => /^gatsby build of [0-9a-f]{7} \(pid \d+\)$/.test(line))).toBe(true)
+  expect(logged.some((line) => /^content check of [0-9a-f]{7}/.test(line))).toBe(true)
+  for (const text of [...logged, ...written]) {
+    expect(text).not.toContain(secret)
+    expect(text).not.toContain(statusToken)
+  }
+})

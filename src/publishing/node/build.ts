@@ -1,0 +1,184 @@
+import { spawn, type ChildProcess } from "node:child_process"
+import { existsSync } from "node:fs"
+import { lstat, mkdir, readdir, readFile, readlink, rm, symlink } from "node:fs/promises"
+import { setPriority } from "node:os"
+import path from "node:path"
+import { stripVTControlCharacters } from "node:util"
+
+/**
+ * One build of the working copy, as `npm run build` does it: the content check first (a refused
+ * edit stops there, with the check's own words), then `gatsby build`, each a child process at the
+ * low priority so the site keeps answering, in a process group of its own so a stop ends its
+ * workers too. Gatsby's cache (.cache/, public/) stays in the working copy between builds.
+ */
+
+export type BuildStep = "content check" | "gatsby build"
+
+export type BuildOutcome =
+  | { ok: true }
+  | {
+      ok: false
+      /** `content`: the check refused the content; `stopped`: killed, or out of time. */
+      kind: "content" | "build" | "stopped" | "disk"
+      /** In plain words, for the staff: the check's list of problems, or the build's last error. */
+      reason: string
+    }
+
+export interface BuildOptions {
+  workDir: string
+  /** The server's own packages, linked into the working copy. */
+  appDir: string
+  env: NodeJS.ProcessEnv
+  timeoutMs: number
+  /** Each step as it starts, with its process (tests stop one). */
+  onStep?: (step: BuildStep, child: ChildProcess) => void
+  /** Where the whole output goes (a log of the build). */
+  log: (text: string) => void
+}
+
+export async function buildSite(options: BuildOptions): Promise<BuildOutcome> {
+  await linkPackages(options.workDir, options.appDir)
+  const checked = await run(options, "content check", [
+    "--import",
+    "tsx",
+    "scripts/check-content.ts",
+  ])
+  if (!checked.ok) {
+    return checked.kind === "build"
+      ? { ok: false, kind: "content", reason: checked.reason }
+      : checked
+  }
+  return run(options, "gatsby build", [path.join("node_modules", "gatsby", "cli.js"), "build"])
+}
+
+/**
+ * nice 10: against the site's server (nice 0) a build gets a tenth of a processor both want
+ * (Linux's weights: 110 to 1024), and every idle cycle. Not 19 (15 to 1024): a build would then
+ * also stand almost still behind anything else the machine runs, another build or a backup.
+ */
+const buildNice = 10
+/** What is kept of a failed step's output for its reason: the last lines say what broke. */
+const tailBytes = 64 * 1024
+
+function run(options: BuildOptions, step: BuildStep, args: string[]): Promise<BuildOutcome> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, args, {
+      cwd: options.workDir,
+      env: options.env,
+      detached: true,
+      stdio: ["ignore", "pipe", "pipe"],
+    })
+    try {
+      if (child.pid) setPriority(child.pid, buildNice)
+    } catch {
+      // Not allowed here: it runs at the server's priority.
+    }
+    options.onStep?.(step, child)
+    let tail = ""
+    const take = (chunk: Buffer) => {
+      const text = chunk.toString()
+      options.log(text)
+      tail = (tail + text).slice(-tailBytes)
+    }
+    child.stdout.on("data", take)
+    child.stderr.on("data", take)
+    let timedOut = false
+    const timer = setTimeout(() => {
+      timedOut = true
+      stopGroup(child)
+    }, options.timeoutMs)
+    child.on("error", (error) => {
+      clearTimeout(timer)
+      resolve({ ok: false, kind: "build", reason: `${step} could not start: ${error.message}` })
+    })
+    child.on("close", (code, signal) => {
+      clearTimeout(timer)
+      // Whatever the step left running (Gatsby's workers) goes with it.
+      stopGroup(child)
+      if (code === 0) return resolve({ ok: true })
+      const output = plain(tail)
+      if (/ENOSPC|no space left on device/i.test(output)) {
+        return resolve({ ok: false, kind: "disk", reason: "the server's disk is full" })
+      }
+      if (timedOut || signal) {
+        const why = timedOut
+          ? `it took longer than ${options.timeoutMs / 60_000} minutes`
+          : `it was stopped (${signal})`
+        return resolve({ ok: false, kind: "stopped", reason: `the ${step} did not finish: ${why}` })
+      }
+      resolve({
+        ok: false,
+        kind: "build",
+        reason: step === "content check" ? problemsIn(output) : errorIn(output),
+      })
+    })
+  })
+}
+
+function stopGroup(child: ChildProcess) {
+  try {
+    if (child.pid) process.kill(-child.pid, "SIGKILL")
+  } catch {
+    // Gone already.
+  }
+}
+
+/** The output without terminal colours and Gatsby's box drawing. */
+const plain = (text: string) => stripVTControlCharacters(text).replace(/\r/g, "\n")
+
+/** The content check's report: its list of problems, as `npm run check-content` prints it. */
+function problemsIn(output: string): string {
+  const lines = output.split("\n").map((line) => line.trim())
+  const problems = lines.filter((line) => line.startsWith("•")).map((line) => line.slice(1).trim())
+  return problems.length > 0 ? problems.join("; ") : lastLines(output)
+}
+
+/** Gatsby's error: the lines after its last ERROR heading, or the output's last lines. */
+function errorIn(output: string): string {
+  const at = output.lastIndexOf("ERROR")
+  const from = at >= 0 ? output.slice(at) : output
+  return lastLines(from, 6)
+}
+
+function lastLines(text: string, count = 4): string {
+  return text
+    .split("\n")
+    .map((line) => line.replace(/[│╭╮╰╯─]+/g, " ").trim())
+    .filter(Boolean)
+    .slice(0, count)
+    .join(" ")
+}
+
+/**
+ * node_modules in the working copy: a folder of links to the server's own packages, with a
+ * .cache of its own (Gatsby's loaders and the font subsets write there), so a build never writes
+ * into the server's checkout. A commit whose package-lock.json differs from the server's would
+ * need other packages: refused, in words, rather than built with the wrong ones.
+ */
+export async function linkPackages(workDir: string, appDir: string): Promise<void> {
+  const [wanted, installed] = await Promise.all([
+    readFile(path.join(workDir, "package-lock.json"), "utf8").catch(() => ""),
+    readFile(path.join(appDir, "package-lock.json"), "utf8").catch(() => ""),
+  ])
+  if (wanted !== installed) throw new PackagesChanged()
+  const modules = path.join(workDir, "node_modules")
+  const source = path.join(appDir, "node_modules")
+  if ((await lstat(modules).catch(() => undefined))?.isSymbolicLink()) await rm(modules)
+  await mkdir(modules, { recursive: true })
+  for (const name of await readdir(source)) {
+    if (name === ".cache") continue
+    const link = path.join(modules, name)
+    const target = path.join(source, name)
+    if (existsSync(link) && (await readlink(link).catch(() => "")) === target) continue
+    await rm(link, { recursive: true, force: true })
+    await symlink(target, link)
+  }
+}
+
+export class PackagesChanged extends Error {
+  constructor() {
+    super(
+      'this commit changes package-lock.json: the server must install its packages first (docs/deploying.md, "Updating the server")',
+    )
+  }
+}

@@ -1,0 +1,106 @@
+import { existsSync } from "node:fs"
+import { mkdir, rm } from "node:fs/promises"
+import { createServer, request, type Server } from "node:http"
+import path from "node:path"
+import type { PublishesAnswer, RollbackAnswer } from "../publishesApi"
+import type { PublishingDesk } from "../web/desk"
+
+/**
+ * The running server's own door for `npm run release:rollback` on the same machine: HTTP over a
+ * Unix socket in the state folder (`control.sock`), which only the server's user (and root) can
+ * open. No network port, no token. `npm run measure:publishing` asks it for the server's memory.
+ */
+
+export const controlSocket = (stateDir: string) => path.join(stateDir, "control.sock")
+
+export async function startControl(stateDir: string, desk: PublishingDesk): Promise<Server> {
+  const socket = controlSocket(stateDir)
+  await mkdir(stateDir, { recursive: true })
+  if (existsSync(socket)) {
+    if (await answers(socket)) throw new Error(`another server publishes from ${stateDir}`)
+    await rm(socket, { force: true })
+  }
+  const server = createServer((incoming, outgoing) => {
+    const reply = (body: unknown) => {
+      outgoing.writeHead(200, { "Content-Type": "application/json" })
+      outgoing.end(JSON.stringify(body))
+    }
+    const url = new URL(incoming.url ?? "/", "http://control")
+    if (incoming.method === "POST" && url.pathname === "/rollback") {
+      void desk.rollback(url.searchParams.get("by") || "the command line").then(reply)
+    } else if (incoming.method === "GET" && url.pathname === "/publishes") {
+      void desk.publishes().then(reply)
+    } else if (incoming.method === "GET" && url.pathname === "/memory") {
+      reply(memoryNow())
+    } else {
+      outgoing.writeHead(404).end()
+    }
+  })
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject)
+    server.listen(socket, () => resolve())
+  })
+  return server
+}
+
+/** What the server holds, in MB; the heap after a full collection when Node runs with --expose-gc. */
+export interface MemoryAnswer {
+  rss: number
+  heapUsed: number
+  collected: boolean
+}
+
+function memoryNow(): MemoryAnswer {
+  const collect = (globalThis as { gc?: () => void }).gc
+  collect?.()
+  const { rss, heapUsed } = process.memoryUsage()
+  const mb = (bytes: number) => Math.round((bytes / 2 ** 20) * 10) / 10
+  return { rss: mb(rss), heapUsed: mb(heapUsed), collected: Boolean(collect) }
+}
+
+/** The running server's memory (measure:publishing); undefined when no server answers. */
+export function askMemory(stateDir: string): Promise<MemoryAnswer | undefined> {
+  return ask(stateDir, "GET", "/memory")
+}
+
+/** Asks the running server for an undo; undefined when no server answers on the socket. */
+export function askRollback(stateDir: string, by: string): Promise<RollbackAnswer | undefined> {
+  return ask(stateDir, "POST", `/rollback?by=${encodeURIComponent(by)}`)
+}
+
+/** The running server's last publishes; undefined when no server answers on the socket. */
+export function askPublishes(stateDir: string): Promise<PublishesAnswer | undefined> {
+  return ask(stateDir, "GET", "/publishes")
+}
+
+function ask<T>(stateDir: string, method: string, address: string): Promise<T | undefined> {
+  return new Promise((resolve) => {
+    const asked = request(
+      { socketPath: controlSocket(stateDir), method, path: address },
+      (response) => {
+        let text = ""
+        response.on("data", (chunk: Buffer) => (text += chunk.toString()))
+        response.on("end", () => {
+          try {
+            resolve(JSON.parse(text) as T)
+          } catch {
+            resolve(undefined)
+          }
+        })
+      },
+    )
+    asked.on("error", () => resolve(undefined))
+    asked.end()
+  })
+}
+
+function answers(socket: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    const asked = request({ socketPath: socket, method: "GET", path: "/publishes" }, (response) => {
+      response.resume()
+      resolve(true)
+    })
+    asked.on("error", () => resolve(false))
+    asked.end()
+  })
+}

@@ -1,0 +1,121 @@
+import { execFile, spawn } from "node:child_process"
+import { existsSync } from "node:fs"
+import { mkdir } from "node:fs/promises"
+import path from "node:path"
+import { withoutCredentials } from "./settings"
+
+/**
+ * The repository, through the real `git`: a bare copy of PUBLISH_REPO's branches in the state
+ * folder (`repo.git`, fetched before every build), and the builds' working copy made from it
+ * (`git worktree`), moved from commit to commit so Gatsby's cache in it lasts. The address is
+ * passed at each fetch, never written into the copy, and never logged with its credentials.
+ */
+
+export interface CommitInfo {
+  sha: string
+  title: string
+  author: string
+}
+
+export class GitError extends Error {}
+
+export function git(args: readonly string[], cwd: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    execFile(
+      "git",
+      args,
+      { cwd, maxBuffer: 16 * 1024 * 1024, env: { ...process.env, GIT_TERMINAL_PROMPT: "0" } },
+      (error, stdout, stderr) => {
+        if (!error) return resolve(stdout.trim())
+        const said = withoutCredentials(stderr.trim().split("\n").slice(-3).join(" "))
+        reject(new GitError(`git ${args[0]} failed: ${said || error.message}`))
+      },
+    )
+  })
+}
+
+export class Repository {
+  constructor(
+    /** The bare copy: <state>/repo.git. */
+    readonly gitDir: string,
+    private readonly remote: string,
+  ) {}
+
+  /** Every branch of PUBLISH_REPO, as it is now; a branch deleted there is deleted here. */
+  async fetch(): Promise<void> {
+    if (!existsSync(path.join(this.gitDir, "HEAD"))) {
+      await mkdir(this.gitDir, { recursive: true })
+      await git(["init", "--quiet", "--bare"], this.gitDir)
+    }
+    const remote = isPath(this.remote) ? path.resolve(this.remote) : this.remote
+    await git(
+      ["fetch", "--quiet", "--prune", "--no-tags", remote, "+refs/heads/*:refs/heads/*"],
+      this.gitDir,
+    )
+  }
+
+  /** A branch's head, or undefined when there is no such branch. */
+  async head(branch: string): Promise<string | undefined> {
+    try {
+      return await git(
+        ["rev-parse", "--verify", "--quiet", `refs/heads/${branch}^{commit}`],
+        this.gitDir,
+      )
+    } catch {
+      return undefined
+    }
+  }
+
+  async info(sha: string): Promise<CommitInfo> {
+    const [title = "", author = ""] = (
+      await git(["show", "--no-patch", "--format=%s%n%an", sha], this.gitDir)
+    ).split("\n")
+    return { sha, title, author }
+  }
+
+  /** Whether `ancestor` is `commit` or comes before it. */
+  async descends(commit: string, ancestor: string): Promise<boolean> {
+    try {
+      await git(["merge-base", "--is-ancestor", ancestor, commit], this.gitDir)
+      return true
+    } catch {
+      return false
+    }
+  }
+
+  /**
+   * The working copy at `sha`, everything else in it as the commit has it, but what builds keep
+   * between them: Gatsby's cache and output, and the link to the packages.
+   */
+  async checkout(workDir: string, sha: string): Promise<void> {
+    if (!existsSync(path.join(workDir, ".git"))) {
+      await git(["worktree", "prune"], this.gitDir)
+      await git(["worktree", "add", "--force", "--detach", workDir, sha], this.gitDir)
+    }
+    await git(["checkout", "--quiet", "--force", "--detach", sha], workDir)
+    await git(["clean", "-ffdxq", ...kept.flatMap((name) => ["-e", `/${name}`])], workDir)
+  }
+
+  /** The commit's files, written into `folder` (git archive, unpacked by tar). */
+  archive(sha: string, folder: string): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const archive = spawn("git", ["archive", "--format=tar", sha], { cwd: this.gitDir })
+      const unpack = spawn("tar", ["-x", "-C", folder])
+      archive.stdout.pipe(unpack.stdin)
+      let said = ""
+      archive.stderr.on("data", (chunk: Buffer) => (said += chunk.toString()))
+      unpack.stderr.on("data", (chunk: Buffer) => (said += chunk.toString()))
+      archive.on("error", reject)
+      unpack.on("error", reject)
+      unpack.on("close", (code) =>
+        code === 0 ? resolve() : reject(new GitError(`git archive | tar failed: ${said.trim()}`)),
+      )
+    })
+  }
+}
+
+/** What stays in the working copy from one build to the next. */
+const kept = [".cache", "public", "node_modules"]
+
+const isPath = (remote: string) =>
+  !/^[a-z][a-z0-9+.-]*:\/\//i.test(remote) && !/^[^/\s]+@[^/\s]+:/.test(remote)

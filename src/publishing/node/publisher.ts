@@ -1,0 +1,683 @@
+import type { ChildProcess } from "node:child_process"
+import { createWriteStream, readFileSync } from "node:fs"
+import { mkdir, readdir, rm, statfs } from "node:fs/promises"
+import path from "node:path"
+import { contentFiles } from "../../content/model"
+import { nextGoLive, showEveryEntry } from "../../content/goLive"
+import type { PublishesAnswer, PublishRecord, RollbackAnswer } from "../publishesApi"
+import { previewSetting } from "../../previews/previewSite"
+import { previewContext, publishContext, type CommitStatus } from "../web/commitStatus"
+import type { PublishingDesk, Reception } from "../web/desk"
+import type { PublishEvent, PullRequestEvent, PushEvent } from "../web/events"
+import { previewName, previewUrl } from "../web/previewAddress"
+import {
+  buildSite,
+  PackagesChanged,
+  type BuildOptions,
+  type BuildOutcome,
+  type BuildStep,
+} from "./build"
+import type { Clock } from "./clock"
+import { git, type CommitInfo, type Repository } from "./git"
+import type { History } from "./history"
+import type { NginxPolicy } from "./nginxPolicy"
+import type { Previews } from "./previews"
+import { appDirOf, DiskFull, type Release, type Releases } from "./releases"
+import type { PublishSettings } from "./settings"
+import { failureWords, statusWords } from "./statusWords"
+
+/**
+ * The publisher: GitHub's verified events in, the live site and the drafts' previews out.
+ *
+ * - One build at a time, in one working copy (<state>/work, Gatsby's cache kept in it). A push
+ *   asks for the branch's head to be built; pushes that arrive during a build ask for one more
+ *   build, of the head as it is then: a burst costs at most two builds, the newest ends up live.
+ * - A build is the content check, then `gatsby build`, at low priority (./build.ts). Only a
+ *   complete build becomes a release, and only a release whose server started goes live
+ *   (./liveSite.ts): a refused edit, a build error, a build killed, a full disk all leave the live
+ *   site as it was, and the next push builds again (after a stopped build, from a clean cache if
+ *   the cached one fails).
+ * - Each pushed commit gets a commit status: pending, then success with the live address, or
+ *   failure with the reason; the staff's page lists the same (./history.ts).
+ * - Undo puts the release before the live one back; it stays until the next publish.
+ * - A dated entry's day coming, the live commit is built again at that moment (the clock).
+ * - A `cms/…` draft's pull request gets a preview, removed when it closes.
+ */
+
+/** What the publisher needs of the repository (./git.ts). */
+export type Source = Pick<
+  Repository,
+  "fetch" | "head" | "info" | "descends" | "checkout" | "archive"
+>
+
+/** Puts a release live: the site's server on it, and `current` moved (./liveSite.ts). */
+export interface LiveSwitch {
+  goLive(release: Release): Promise<void>
+}
+
+export interface PublisherParts {
+  settings: PublishSettings
+  source: Source
+  releases: Releases
+  previews: Previews
+  history: History
+  site: LiveSwitch
+  nginx: NginxPolicy
+  clock: Clock
+  postStatus?: (repository: string, sha: string, status: CommitStatus) => Promise<unknown>
+  build?: (options: BuildOptions) => Promise<BuildOutcome>
+  freeBytes?: (folder: string) => Promise<number>
+  /** Each build step as it starts (tests stop one). */
+  onBuildStep?: (step: BuildStep, child: ChildProcess) => void
+  log?: (line: string) => void
+}
+
+type LiveWanted = { reason: "push" | "goLive" | "start"; pushes: Map<string, string> }
+type PreviewWanted = { repository: string; action: "update" | "close"; pushes: Set<string> }
+
+class Failure extends Error {
+  constructor(
+    readonly reason: string,
+    /** The cache may be broken (a build stopped half-way, a full disk). */
+    readonly suspect = false,
+  ) {
+    super(reason)
+  }
+}
+
+const deliveriesKept = 500
+const logsKept = 20
+
+export class Publisher implements PublishingDesk {
+  private liveWanted?: LiveWanted
+  private readonly previewsWanted = new Map<string, PreviewWanted>()
+  private running?: Promise<void>
+  private building?: string
+  private buildStep?: ChildProcess
+  private switching: Promise<unknown> = Promise.resolve()
+  private cacheSuspect = false
+  private statusQueue: Promise<unknown> = Promise.resolve()
+  private cancelGoLive?: () => void
+  private readonly deliveries: string[] = []
+  private readonly workDir: string
+  private readonly log: (line: string) => void
+
+  constructor(private readonly parts: PublisherParts) {
+    this.workDir = path.join(parts.settings.stateDir, "work")
+    this.log = parts.log ?? ((line) => console.log(`publish: ${line}`))
+  }
+
+  /** Serves the live release (the checkout's build the first time), then catches up. */
+  async start(): Promise<void> {
+    const { releases, site, settings } = this.parts
+    let live = await releases.current()
+    if (!live) {
+      const checkout = await releases.fromCheckout(
+        settings.appDir,
+        await checkoutInfo(settings.appDir),
+      )
+      await releases.switchTo(checkout)
+      live = checkout
+    }
+    await this.parts.nginx.allow([live, ...(await releases.list())]).catch((error: unknown) => {
+      this.log(`nginx: ${(error as Error).message}`)
+    })
+    await site.goLive(live)
+    this.log(`serving ${live.commit.slice(0, 7) || "the checkout"} (${live.id})`)
+    this.scheduleGoLive(live)
+    // A push made while the server was down is published now.
+    this.want({ reason: "start", pushes: new Map() })
+  }
+
+  async receive(event: PublishEvent): Promise<Reception> {
+    if (event.delivery) {
+      if (this.deliveries.includes(event.delivery)) {
+        return { outcome: "duplicate", message: "This delivery was received already." }
+      }
+      this.deliveries.push(event.delivery)
+      if (this.deliveries.length > deliveriesKept) this.deliveries.shift()
+    }
+    return event.kind === "push" ? this.receivePush(event) : this.receivePullRequest(event)
+  }
+
+  private receivePush(event: PushEvent): Reception {
+    const { branch } = this.parts.settings
+    if (event.branch !== branch) {
+      return {
+        outcome: "ignored",
+        message: `A push to ${event.branch}: only ${branch} is published.`,
+      }
+    }
+    if (this.parts.history.pushedBefore(event.commit)) {
+      return {
+        outcome: "duplicate",
+        message: `${event.commit.slice(0, 7)} was taken up already: a push is published once.`,
+      }
+    }
+    this.status(event.repository, event.commit, {
+      state: "pending",
+      description: statusWords.waiting(this.building),
+      context: publishContext,
+    })
+    const wanted = this.liveWanted ?? { reason: "push", pushes: new Map() }
+    wanted.reason = "push"
+    wanted.pushes.set(event.commit, event.repository)
+    this.want(wanted)
+    return { outcome: "accepted", message: `Publishing ${event.commit.slice(0, 7)}.` }
+  }
+
+  private receivePullRequest(event: PullRequestEvent): Reception {
+    const { branch } = this.parts.settings
+    if (!event.branch.startsWith("cms/") || event.base !== branch) {
+      return {
+        outcome: "ignored",
+        message: `Previews are made of the CMS's drafts (cms/… into ${branch}), not of ${event.branch}.`,
+      }
+    }
+    const wanted = this.previewsWanted.get(event.branch) ?? {
+      repository: event.repository,
+      action: event.action,
+      pushes: new Set<string>(),
+    }
+    wanted.action = event.action
+    if (event.action === "update") {
+      wanted.pushes.add(event.commit)
+      this.status(event.repository, event.commit, {
+        state: "pending",
+        description: statusWords.previewBuilding,
+        context: previewContext,
+      })
+    }
+    this.previewsWanted.set(event.branch, wanted)
+    this.kick()
+    return {
+      outcome: "accepted",
+      message:
+        event.action === "update"
+          ? `Building the preview of ${event.branch}.`
+          : `Removing the preview of ${event.branch}.`,
+    }
+  }
+
+  async publishes(): Promise<PublishesAnswer> {
+    const { releases, history, settings } = this.parts
+    const live = await releases.current()
+    const previous = live ? await this.before(live) : undefined
+    return {
+      ...(live
+        ? {
+            live: {
+              commit: live.commit,
+              title: live.title,
+              since: this.liveSince(live) ?? live.builtAt,
+              address: settings.siteUrl,
+            },
+          }
+        : {}),
+      ...(previous ? { previous: { commit: previous.commit, title: previous.title } } : {}),
+      records: history.records().slice(0, 20),
+    }
+  }
+
+  /** The release before the live one, back live; it stays until the next publish. */
+  async rollback(by: string): Promise<RollbackAnswer> {
+    return this.switch(async () => {
+      const live = await this.parts.releases.current()
+      const target = live ? await this.before(live) : undefined
+      if (!target) {
+        return {
+          result: "nothingToRollBack",
+          message: "There is no earlier version kept to go back to.",
+        } satisfies RollbackAnswer
+      }
+      const record = this.parts.history.start(
+        {
+          kind: "rollback",
+          commit: target.commit,
+          title: target.title,
+          author: target.author,
+          state: "building",
+          by,
+          address: this.parts.settings.siteUrl,
+        },
+        this.now(),
+      )
+      try {
+        await this.putLive(target)
+      } catch (error) {
+        const reason = failureWords.server((error as Error).message)
+        this.parts.history.update(record, { state: "failed", reason, finishedAt: this.iso() })
+        return {
+          result: "nothingToRollBack",
+          message: `The undo failed: ${reason}.`,
+        } satisfies RollbackAnswer
+      }
+      this.parts.history.update(record, { state: "live", finishedAt: this.iso() })
+      this.log(`rolled back to ${target.commit.slice(0, 7)} (${target.id}), asked by ${by}`)
+      return {
+        result: "rolledBack",
+        message: `The site is back to ${target.commit.slice(0, 7)}: ${target.title}. It stays so until the next publish.`,
+        live: { commit: target.commit, title: target.title },
+      } satisfies RollbackAnswer
+    })
+  }
+
+  /** Resolves once nothing is being built and nothing is waiting (tests, the measurements). */
+  async idle(): Promise<void> {
+    while (this.running) await this.running
+    await this.statusQueue
+    await this.parts.history.flushed()
+  }
+
+  /** The commit being built, if any. */
+  get currentBuild(): string | undefined {
+    return this.building
+  }
+
+  /** No more go-live timer, and the build in progress (its whole process group) stopped. */
+  stop() {
+    this.cancelGoLive?.()
+    this.liveWanted = undefined
+    this.previewsWanted.clear()
+    try {
+      if (this.buildStep?.pid && this.buildStep.exitCode === null)
+        process.kill(-this.buildStep.pid, "SIGKILL")
+    } catch {
+      // Ended already.
+    }
+  }
+
+  // ---------------------------------------------------------------------------------------------
+
+  private want(wanted: LiveWanted) {
+    this.liveWanted = wanted
+    this.kick()
+  }
+
+  private kick() {
+    if (this.running) return
+    this.running = this.work().finally(() => {
+      this.running = undefined
+      // Asked for while the last job was ending.
+      if (this.liveWanted || this.previewsWanted.size > 0) this.kick()
+    })
+  }
+
+  private async work() {
+    for (;;) {
+      const live = this.liveWanted
+      if (live) {
+        this.liveWanted = undefined
+        await this.publishLive(live)
+        continue
+      }
+      const [branch, preview] = this.previewsWanted.entries().next().value ?? []
+      if (!branch || !preview) return
+      this.previewsWanted.delete(branch)
+      await (preview.action === "close"
+        ? this.removePreview(branch)
+        : this.buildPreview(branch, preview))
+    }
+  }
+
+  private async publishLive(wanted: LiveWanted) {
+    const { source, settings, history, releases } = this.parts
+    let record: PublishRecord | undefined
+    let commit: string | undefined
+    try {
+      await source.fetch().catch((error: Error) => {
+        throw new Failure(failureWords.repository(error.message))
+      })
+      const live = await releases.current()
+      if (wanted.reason === "goLive") {
+        commit = live?.commit
+      } else {
+        commit = await source.head(settings.branch)
+        if (!commit) throw new Failure(failureWords.noBranch(settings.branch))
+      }
+      if (!commit) return
+      const taken = wanted.reason === "start" ? (history.lastHead ?? live?.commit) : live?.commit
+      if (wanted.reason !== "goLive" && commit === taken) {
+        for (const [sha, repository] of wanted.pushes) {
+          this.status(repository, sha, {
+            state: "success",
+            description: statusWords.alreadyLive,
+            targetUrl: settings.siteUrl,
+            context: publishContext,
+          })
+        }
+        return
+      }
+      const info = await source.info(commit)
+      record = history.start(
+        {
+          kind: wanted.reason === "goLive" ? "goLive" : "publish",
+          commit,
+          title: info.title,
+          author: info.author,
+          state: "building",
+        },
+        this.now(),
+      )
+      this.log(`building ${commit.slice(0, 7)} (${wanted.reason})`)
+      this.pushStatuses(wanted, commit, { state: "pending", description: statusWords.building })
+      const release = await this.buildRelease(
+        info,
+        new Date(this.parts.clock.now()).toISOString(),
+        record,
+      )
+      await this.switch(() => this.putLive(release))
+      await releases
+        .prune(settings.keep)
+        .catch((error: Error) => this.log(`prune: ${error.message}`))
+      // Taken up: a restart does not build it again, nor undo an undo (a failed head is retried).
+      if (wanted.reason !== "goLive") history.lastHead = commit
+      history.update(record, { state: "live", finishedAt: this.iso(), address: settings.siteUrl })
+      this.log(`${commit.slice(0, 7)} is live (${release.id})`)
+      for (const [sha, repository] of wanted.pushes) {
+        const newer = sha !== commit
+        const included = !newer || (await source.descends(commit, sha))
+        this.status(repository, sha, {
+          state: included ? "success" : "failure",
+          description: !newer
+            ? statusWords.live
+            : included
+              ? statusWords.liveWith(commit)
+              : statusWords.replaced(commit),
+          targetUrl: settings.siteUrl,
+          context: publishContext,
+        })
+      }
+    } catch (error) {
+      const reason =
+        error instanceof Failure ? error.reason : failureWords.build((error as Error).message)
+      if (error instanceof Failure && error.suspect) this.cacheSuspect = true
+      this.log(`${commit?.slice(0, 7) ?? "the branch"} was not published: ${reason}`)
+      if (record) history.update(record, { state: "failed", reason, finishedAt: this.iso() })
+      this.pushStatuses(wanted, commit, {
+        state: "failure",
+        description: statusWords.failed(reason),
+      })
+    }
+  }
+
+  private async buildPreview(branch: string, wanted: PreviewWanted) {
+    const { source, history, previews, settings } = this.parts
+    const name = previewName(branch)
+    const address = previewUrl(settings.previewUrl, name)
+    let record: PublishRecord | undefined
+    let head: string | undefined
+    try {
+      await source.fetch().catch((error: Error) => {
+        throw new Failure(failureWords.repository(error.message))
+      })
+      head = await source.head(branch)
+      if (!head) return await this.removePreview(branch)
+      const info = await source.info(head)
+      record = history.start(
+        {
+          kind: "preview",
+          commit: head,
+          title: info.title,
+          author: info.author,
+          state: "building",
+          branch,
+          address,
+        },
+        this.now(),
+      )
+      await this.build(info, showEveryEntry, record, "preview")
+      await previews.put(name, path.join(this.workDir, "public"))
+      history.update(record, { state: "ready", finishedAt: this.iso() })
+      this.log(`preview of ${branch} ready at ${address}`)
+      for (const sha of new Set([...wanted.pushes, head])) {
+        this.status(wanted.repository, sha, {
+          state: "success",
+          description: statusWords.previewReady,
+          targetUrl: address,
+          context: previewContext,
+        })
+      }
+    } catch (error) {
+      const reason =
+        error instanceof Failure ? error.reason : failureWords.build((error as Error).message)
+      if (error instanceof Failure && error.suspect) this.cacheSuspect = true
+      this.log(`no preview of ${branch}: ${reason}`)
+      if (record) history.update(record, { state: "failed", reason, finishedAt: this.iso() })
+      for (const sha of new Set([...wanted.pushes, ...(head ? [head] : [])])) {
+        this.status(wanted.repository, sha, {
+          state: "failure",
+          description: statusWords.previewFailed(reason),
+          context: previewContext,
+        })
+      }
+    }
+  }
+
+  private async removePreview(branch: string) {
+    const name = previewName(branch)
+    if (!(await this.parts.previews.remove(name))) return
+    const record = this.parts.history
+      .records()
+      .find((each) => each.kind === "preview" && each.branch === branch)
+    this.parts.history.start(
+      {
+        kind: "preview",
+        commit: record?.commit ?? "",
+        title: record?.title,
+        state: "removed",
+        branch,
+        finishedAt: this.iso(),
+      },
+      this.now(),
+    )
+    this.log(`preview of ${branch} removed`)
+  }
+
+  /** The working copy built at the commit, made a release. */
+  private async buildRelease(
+    info: CommitInfo,
+    goLiveNow: string,
+    record: PublishRecord,
+  ): Promise<Release> {
+    await this.build(info, goLiveNow, record)
+    try {
+      return await this.parts.releases.create(
+        this.workDir,
+        info,
+        (folder) => this.parts.source.archive(info.sha, folder),
+        path.join(this.parts.settings.appDir, "node_modules"),
+      )
+    } catch (error) {
+      if (error instanceof DiskFull) throw new Failure(failureWords.diskDuring, true)
+      throw error
+    }
+  }
+
+  private async build(
+    info: CommitInfo,
+    goLiveNow: string,
+    record: PublishRecord,
+    kind: "release" | "preview" = "release",
+  ) {
+    const { settings, source } = this.parts
+    await this.roomToBuild()
+    this.building = info.sha
+    try {
+      await source.checkout(this.workDir, info.sha)
+      const logFile = await this.openLog(record.id)
+      const options = {
+        workDir: this.workDir,
+        appDir: settings.appDir,
+        env: buildEnvironment(process.env, goLiveNow, kind === "preview" ? info.sha : undefined),
+        timeoutMs: settings.buildTimeoutMs,
+        onStep: (step: BuildStep, child: ChildProcess) => {
+          this.buildStep = child
+          this.log(`${step} of ${info.sha.slice(0, 7)} (pid ${child.pid})`)
+          this.parts.onBuildStep?.(step, child)
+        },
+        log: (text: string) => logFile.write(text),
+      }
+      const build = this.parts.build ?? buildSite
+      let outcome: BuildOutcome
+      try {
+        outcome = await build(options)
+        if (!outcome.ok && outcome.kind === "build" && this.cacheSuspect) {
+          // The last build was stopped half-way: its cache may be what fails. Once more, clean.
+          this.log("building again from a clean cache")
+          await rm(path.join(this.workDir, ".cache"), { recursive: true, force: true })
+          await rm(path.join(this.workDir, "public"), { recursive: true, force: true })
+          outcome = await build(options)
+        }
+      } catch (error) {
+        if (error instanceof PackagesChanged) throw new Failure(error.message)
+        throw error
+      } finally {
+        logFile.end()
+      }
+      if (outcome.ok) {
+        this.cacheSuspect = false
+        return
+      }
+      const suspect = outcome.kind === "stopped" || outcome.kind === "disk"
+      throw new Failure(
+        outcome.kind === "content"
+          ? failureWords.content(outcome.reason)
+          : outcome.kind === "stopped"
+            ? failureWords.stopped(outcome.reason)
+            : outcome.kind === "disk"
+              ? failureWords.diskDuring
+              : failureWords.build(outcome.reason),
+        suspect,
+      )
+    } finally {
+      this.building = undefined
+    }
+  }
+
+  /** A build needs room: the cache grows, and a release is written. */
+  private async roomToBuild() {
+    const free = await (this.parts.freeBytes ?? freeBytesIn)(this.parts.settings.stateDir)
+    const needed = this.parts.settings.minFreeBytes
+    if (free < needed) {
+      throw new Failure(failureWords.disk(Math.floor(free / 2 ** 20), Math.ceil(needed / 2 ** 20)))
+    }
+  }
+
+  private async openLog(id: string) {
+    const folder = path.join(this.parts.settings.stateDir, "logs")
+    await mkdir(folder, { recursive: true })
+    const old = (await readdir(folder)).sort().slice(0, -logsKept)
+    await Promise.all(old.map((name) => rm(path.join(folder, name), { force: true })))
+    return createWriteStream(path.join(folder, `${id}.log`))
+  }
+
+  /** Switches run one at a time: a publish finishing during an undo waits for it. */
+  private switch<T>(job: () => Promise<T>): Promise<T> {
+    const next = this.switching.then(job)
+    this.switching = next.catch(() => undefined)
+    return next
+  }
+
+  /** The policy nginx sends allows the release's scripts, then the site's server moves to it. */
+  private async putLive(release: Release) {
+    const kept = await this.parts.releases.list()
+    await this.parts.nginx.allow([release, ...kept.filter((each) => each.id !== release.id)])
+    await this.parts.site.goLive(release).catch((error: Error) => {
+      throw new Failure(failureWords.server(error.message))
+    })
+    this.scheduleGoLive(release)
+  }
+
+  /** A timer for the next dated entry of the live release's content. */
+  private scheduleGoLive(live: Release) {
+    this.cancelGoLive?.()
+    const dataDir = path.join(appDirOf(live), "data")
+    const read = (name: string) => {
+      try {
+        return JSON.parse(readFileSync(path.join(dataDir, `${name}.json`), "utf8")) as Record<
+          string,
+          unknown
+        >
+      } catch {
+        return undefined
+      }
+    }
+    const next = nextGoLive(read, this.parts.clock.now())
+    if (next === undefined || !contentFiles.length) return
+    this.log(`next go-live: ${new Date(next).toISOString()}`)
+    this.cancelGoLive = this.parts.clock.at(next, () => {
+      this.log("a dated entry's day has come: building the live version again")
+      if (!this.liveWanted) this.want({ reason: "goLive", pushes: new Map() })
+    })
+  }
+
+  private async before(live: Release): Promise<Release | undefined> {
+    const all = await this.parts.releases.list()
+    const at = all.findIndex((release) => release.id === live.id)
+    return at >= 0 ? all[at + 1] : undefined
+  }
+
+  private liveSince(live: Release): string | undefined {
+    return this.parts.history
+      .records()
+      .find((record) => record.commit === live.commit && record.state === "live")?.finishedAt
+  }
+
+  private pushStatuses(
+    wanted: LiveWanted,
+    head: string | undefined,
+    status: Omit<CommitStatus, "context">,
+  ) {
+    const targets = new Map(wanted.pushes)
+    const repository = [...wanted.pushes.values()][0]
+    if (head && repository) targets.set(head, repository)
+    for (const [sha, owner] of targets)
+      this.status(owner, sha, { ...status, context: publishContext })
+  }
+
+  /** Statuses go out in order, one after another, without holding a build up. */
+  private status(repository: string, sha: string, status: CommitStatus) {
+    const post = this.parts.postStatus
+    if (!post) return
+    this.statusQueue = this.statusQueue
+      .then(() => post(repository, sha, status))
+      .catch(() => undefined)
+  }
+
+  private now = () => new Date(this.parts.clock.now())
+  private iso = () => this.now().toISOString()
+}
+
+/**
+ * The server's environment for a build: no secret of the server's, and the build's moment. A
+ * draft's preview is built as one (src/previews/previewSite.ts: never indexed, no sign-ups, its
+ * commit in /preview.json); a release never is, whatever the server's own environment says.
+ */
+export function buildEnvironment(
+  env: NodeJS.ProcessEnv,
+  goLiveNow: string,
+  previewOf?: string,
+): NodeJS.ProcessEnv {
+  const secret = /SECRET|TOKEN|PASSWORD|API_KEY|^SMTP_URL$|^PUBLISH_|^SITE_PREVIEW/
+  const kept = Object.fromEntries(Object.entries(env).filter(([name]) => !secret.test(name)))
+  return {
+    ...kept,
+    GO_LIVE_NOW: goLiveNow,
+    GATSBY_TELEMETRY_DISABLED: "1",
+    CI: "true",
+    ...(previewOf ? { [previewSetting]: "1", SITE_PREVIEW_COMMIT: previewOf } : {}),
+  }
+}
+
+async function freeBytesIn(folder: string): Promise<number> {
+  await mkdir(folder, { recursive: true })
+  const stats = await statfs(folder)
+  return stats.bavail * stats.bsize
+}
+
+/** The checkout's commit, when it is a Git checkout; its build is the first release. */
+async function checkoutInfo(appDir: string): Promise<CommitInfo> {
+  const sha = await git(["rev-parse", "--verify", "HEAD"], appDir).catch(() => "")
+  return { sha, title: "the server's own checkout", author: "" }
+}

@@ -1,0 +1,251 @@
+import { existsSync } from "node:fs"
+import {
+  chmod,
+  copyFile,
+  cp,
+  mkdir,
+  readdir,
+  readFile,
+  readlink,
+  rename,
+  rm,
+  symlink,
+  writeFile,
+} from "node:fs/promises"
+import path from "node:path"
+import { build } from "esbuild"
+import type { CommitInfo } from "./git"
+
+/**
+ * Releases: each build the site serves is a folder of its own, never written again once made,
+ *
+ *   releases/<time>-<commit>/public/      the built site (nginx's root is current/public)
+ *   releases/<time>-<commit>/site.cjs     its site's server code, the content's words in it, in one
+ *                                         file (bundled by esbuild from the commit's own
+ *                                         src/publishing/node/release.ts, packages left outside:
+ *                                         node_modules beside it leads to the server's)
+ *   releases/<time>-<commit>/app/         the commit's files (its data/ read for go-live dates)
+ *   releases/<time>-<commit>/nginx/       the pages' policy for nginx (csp.generated.conf)
+ *   releases/<time>-<commit>/release.json the commit, its title and author, when it was built
+ *
+ * and `current`, a symbolic link to the live one, replaced in one rename: nginx and the site's
+ * server see the old release or the new, never half of one. The last few are kept for undo.
+ */
+
+export interface Release {
+  id: string
+  dir: string
+  commit: string
+  title: string
+  author: string
+  builtAt: string
+  /** The checkout the server started from, made a release when there was none. */
+  fromCheckout?: boolean
+}
+
+export const publicDirOf = (release: Release) => path.join(release.dir, "public")
+export const siteFileOf = (release: Release) => path.join(release.dir, siteFile)
+export const appDirOf = (release: Release) => path.join(release.dir, "app")
+export const cspFileOf = (release: Release) => path.join(release.dir, "nginx", cspFile)
+
+/** What the build writes for nginx, relative to the project (src/build/deliveryFiles.ts). */
+const cspFile = "csp.generated.conf"
+const siteFile = "site.cjs"
+/** The site's entry in a project: what the publisher asks of a release's code (./release.ts). */
+const siteEntry = path.join("src", "publishing", "node", "release.ts")
+const cspFromProject = path.join("deploy", "nginx", "evergrace", cspFile)
+
+export class DiskFull extends Error {
+  constructor() {
+    super("the server's disk is full")
+  }
+}
+
+export class Releases {
+  readonly folder: string
+  readonly currentLink: string
+
+  constructor(
+    stateDir: string,
+    /** How a release's site file is made (tests, whose commits hold no project, write their own). */
+    private readonly bundle: typeof bundleSite = bundleSite,
+  ) {
+    this.folder = path.join(stateDir, "releases")
+    this.currentLink = path.join(stateDir, "current")
+  }
+
+  /** Every complete release, newest first. */
+  async list(): Promise<Release[]> {
+    const names = existsSync(this.folder) ? await readdir(this.folder) : []
+    const found = await Promise.all(
+      names.filter((name) => !name.endsWith(partial)).map((name) => this.read(name)),
+    )
+    return found
+      .filter((release): release is Release => release !== undefined)
+      .sort((a, b) => b.id.localeCompare(a.id))
+  }
+
+  async current(): Promise<Release | undefined> {
+    const target = await readlink(this.currentLink).catch(() => undefined)
+    return target ? this.read(path.basename(target)) : undefined
+  }
+
+  /** A release of a build: the working copy's public/ and nginx policy, the commit's files. */
+  async create(
+    workDir: string,
+    info: CommitInfo,
+    writeCommitFiles: (folder: string) => Promise<void>,
+    packagesDir: string,
+  ): Promise<Release> {
+    return this.make(info, async (dir) => {
+      await cp(path.join(workDir, "public"), path.join(dir, "public"), { recursive: true })
+      await openToAll(path.join(dir, "public"))
+      await mkdir(path.join(dir, "nginx"))
+      await copyFile(path.join(workDir, cspFromProject), path.join(dir, "nginx", cspFile))
+      await mkdir(path.join(dir, "app"))
+      await writeCommitFiles(path.join(dir, "app"))
+      await this.bundle(path.join(dir, "app"), dir, packagesDir)
+    })
+  }
+
+  /** The server's own checkout and its build, as the first release (the app folder a link to it). */
+  async fromCheckout(appDir: string, info: CommitInfo): Promise<Release> {
+    return this.make(
+      info,
+      async (dir) => {
+        await cp(path.join(appDir, "public"), path.join(dir, "public"), { recursive: true })
+        await openToAll(path.join(dir, "public"))
+        await mkdir(path.join(dir, "nginx"))
+        if (existsSync(path.join(appDir, cspFromProject))) {
+          await copyFile(path.join(appDir, cspFromProject), path.join(dir, "nginx", cspFile))
+        }
+        await symlink(appDir, path.join(dir, "app"))
+        await this.bundle(appDir, dir, path.join(appDir, "node_modules"))
+      },
+      true,
+    )
+  }
+
+  /** Makes `current` lead to the release: a new link, renamed over the old one. */
+  async switchTo(release: Release): Promise<void> {
+    const next = `${this.currentLink}.next-${process.pid}`
+    await rm(next, { force: true })
+    await symlink(path.relative(path.dirname(this.currentLink), release.dir), next)
+    await rename(next, this.currentLink)
+  }
+
+  /** The newest `keep` releases stay, and whichever is live; the rest are deleted. */
+  async prune(keep: number): Promise<void> {
+    const live = await this.current()
+    const all = await this.list()
+    for (const release of all.slice(keep)) {
+      if (release.id !== live?.id) await rm(release.dir, { recursive: true, force: true })
+    }
+    // Leftovers of a build stopped while its release was being written.
+    for (const name of existsSync(this.folder) ? await readdir(this.folder) : []) {
+      if (name.endsWith(partial))
+        await rm(path.join(this.folder, name), { recursive: true, force: true })
+    }
+  }
+
+  private async make(
+    info: CommitInfo,
+    write: (dir: string) => Promise<void>,
+    fromCheckout = false,
+  ): Promise<Release> {
+    await mkdir(this.folder, { recursive: true })
+    await chmod(this.folder, 0o755)
+    const builtAt = new Date()
+    const id = await this.freeId(builtAt, info.sha)
+    const dir = path.join(this.folder, id)
+    const unfinished = `${dir}${partial}`
+    try {
+      await mkdir(unfinished)
+      await write(unfinished)
+      const release: Release = {
+        id,
+        dir,
+        commit: info.sha,
+        title: info.title,
+        author: info.author,
+        builtAt: builtAt.toISOString(),
+        ...(fromCheckout ? { fromCheckout } : {}),
+      }
+      await writeFile(path.join(unfinished, manifest), `${JSON.stringify(release, null, 2)}\n`)
+      await chmod(unfinished, 0o755)
+      await rename(unfinished, dir)
+      return release
+    } catch (error) {
+      await rm(unfinished, { recursive: true, force: true })
+      if ((error as NodeJS.ErrnoException).code === "ENOSPC") throw new DiskFull()
+      throw error
+    }
+  }
+
+  private async freeId(at: Date, sha: string): Promise<string> {
+    const stamp = at
+      .toISOString()
+      .replace(/[-:]/g, "")
+      .replace(/\.\d+Z$/, "Z")
+    for (let count = 0; ; count += 1) {
+      const id = `${stamp}${count ? `.${count}` : ""}-${sha.slice(0, 7) || "checkout"}`
+      if (!existsSync(path.join(this.folder, id))) return id
+    }
+  }
+
+  private async read(name: string): Promise<Release | undefined> {
+    const dir = path.join(this.folder, name)
+    try {
+      const saved = JSON.parse(await readFile(path.join(dir, manifest), "utf8")) as Release
+      return { ...saved, id: name, dir }
+    } catch {
+      return undefined
+    }
+  }
+}
+
+const manifest = "release.json"
+
+/**
+ * The release's site in one file, so the running server loads one module per release and lets
+ * it go whole (./liveSite.ts): loading the project's ~170 TypeScript modules from each release's
+ * folder kept 0.6 MB (tsx's transforms, by path) to 2.3 MB (with Node's source maps) a release
+ * in memory for good.
+ */
+export async function bundleSite(projectDir: string, releaseDir: string, packagesDir: string) {
+  try {
+    await build({
+      absWorkingDir: projectDir,
+      entryPoints: [path.join(projectDir, siteEntry)],
+      outfile: path.join(releaseDir, siteFile),
+      bundle: true,
+      platform: "node",
+      format: "cjs",
+      target: "node20",
+      packages: "external",
+      logLevel: "silent",
+    })
+  } catch (error) {
+    const [first] =
+      (error as { errors?: { text: string; location?: { file: string; line: number } | null }[] })
+        .errors ?? []
+    const where = first?.location ? `${first.location.file}:${first.location.line}: ` : ""
+    throw new Error(
+      `its site's code did not bundle: ${where}${first?.text ?? (error as Error).message}`,
+    )
+  }
+  await symlink(packagesDir, path.join(releaseDir, "node_modules"))
+}
+
+/**
+ * What nginx serves, readable by its user too: the service makes its files its own alone
+ * (UMask=0077 in deploy/evergrace-api.service), and the site is public anyway.
+ */
+async function openToAll(folder: string) {
+  await chmod(folder, 0o755)
+  for (const entry of await readdir(folder, { recursive: true, withFileTypes: true })) {
+    const where = path.join(entry.parentPath ?? entry.path, entry.name)
+    await chmod(where, entry.isDirectory() ? 0o755 : 0o644)
+  }
+}
+const partial = ".partial"

@@ -1,0 +1,119 @@
+import path from "node:path"
+import { githubUrlFrom } from "../../cmsAuth/config"
+import { githubApiUrl } from "../../membership/web/staff/staffAccess"
+import { previewPlaceholder } from "../web/previewAddress"
+
+/**
+ * The publisher's settings, from the environment of the site's own server. Two are needed; every
+ * other has a default, so a fresh clone with these two is a self-publishing site:
+ *
+ *   PUBLISH_REPO     the repository staff publish to: a GitHub address with a token in it
+ *                    (https://x-access-token:<token>@github.com/owner/name.git), an SSH address
+ *                    with a deploy key (GIT_SSH_COMMAND), or any Git address or folder
+ *   PUBLISH_SECRET   the webhook's secret (GitHub: the webhook's "Secret")
+ *
+ *   PUBLISH_BRANCH         the branch that is the live site (GATSBY_CMS_BRANCH, else main)
+ *   PUBLISH_DIR            where builds, releases and previews are kept (.publish in the checkout)
+ *   PUBLISH_SITE_URL       the live site's address, for the statuses (SITE_URL, else this server)
+ *   PUBLISH_GITHUB_TOKEN   a token that may write commit statuses (else the one in PUBLISH_REPO;
+ *                          with neither, no statuses: the staff's page still lists each publish)
+ *   PUBLISH_PREVIEW_PORT   the previews' server (the site's PORT + 1)
+ *   PUBLISH_PREVIEW_URL    a preview's address, {preview} its name
+ *                          (http://{preview}.preview.localhost:<preview port>)
+ *   PUBLISH_KEEP           releases kept for undo (5)
+ *   PUBLISH_MIN_FREE_MB    free disk a build needs before it starts (1024)
+ *   PUBLISH_BUILD_MINUTES  a build stopped after this long (20)
+ *   PUBLISH_NGINX_RELOAD   a command that reloads nginx, run when the pages' policy changes
+ *   PUBLISH_NGINX_URL      nginx's address on this machine, asked until it sends the new policy
+ */
+export interface PublishSettings {
+  repo: string
+  secret: string
+  branch: string
+  /** Absolute. */
+  stateDir: string
+  /** The checkout the server runs from: its node_modules serve every build. */
+  appDir: string
+  siteUrl: string
+  statuses?: { apiUrl: string; token: string }
+  previewPort: number
+  previewHost: string
+  previewUrl: string
+  keep: number
+  minFreeBytes: number
+  buildTimeoutMs: number
+  nginxReload?: string
+  nginxUrl?: string
+}
+
+type Env = Record<string, string | undefined>
+
+/** The settings, or undefined when publishing is off (PUBLISH_REPO unset); throws on a bad one. */
+export function publishSettings(
+  env: Env,
+  { appDir, port, host }: { appDir: string; port: number; host: string },
+): PublishSettings | undefined {
+  const repo = env.PUBLISH_REPO?.trim()
+  if (!repo) return undefined
+  const secret = env.PUBLISH_SECRET?.trim()
+  if (!secret) {
+    throw new Error(
+      "PUBLISH_REPO is set but PUBLISH_SECRET is not: set it to the secret of GitHub's webhook",
+    )
+  }
+  const previewPort = whole(env, "PUBLISH_PREVIEW_PORT", port + 1)
+  const previewUrl =
+    env.PUBLISH_PREVIEW_URL?.trim() ||
+    `http://${previewPlaceholder}.preview.localhost:${previewPort}`
+  if (!previewUrl.includes(previewPlaceholder)) {
+    throw new Error(`PUBLISH_PREVIEW_URL must contain ${previewPlaceholder}, the preview's name`)
+  }
+  const token = env.PUBLISH_GITHUB_TOKEN?.trim() || tokenIn(repo)
+  const githubUrl = githubUrlFrom(env.GITHUB_URL)
+  return {
+    repo,
+    secret,
+    branch: env.PUBLISH_BRANCH?.trim() || env.GATSBY_CMS_BRANCH?.trim() || "main",
+    stateDir: path.resolve(appDir, env.PUBLISH_DIR?.trim() || ".publish"),
+    appDir,
+    siteUrl: (
+      env.PUBLISH_SITE_URL?.trim() ||
+      env.SITE_URL?.trim() ||
+      `http://${host}:${port}`
+    ).replace(/\/+$/, ""),
+    statuses: token && githubUrl ? { apiUrl: githubApiUrl(githubUrl), token } : undefined,
+    previewPort,
+    previewHost: host,
+    previewUrl,
+    keep: Math.max(2, whole(env, "PUBLISH_KEEP", 5)),
+    minFreeBytes: whole(env, "PUBLISH_MIN_FREE_MB", 1024) * 1024 * 1024,
+    buildTimeoutMs: whole(env, "PUBLISH_BUILD_MINUTES", 20) * 60_000,
+    nginxReload: env.PUBLISH_NGINX_RELOAD?.trim() || undefined,
+    nginxUrl: env.PUBLISH_NGINX_URL?.trim() || undefined,
+  }
+}
+
+function whole(env: Env, name: string, fallback: number): number {
+  const text = env[name]?.trim()
+  if (!text) return fallback
+  const value = Number(text)
+  if (!Number.isInteger(value) || value < 0)
+    throw new Error(`${name} must be a whole number, got "${text}"`)
+  return value
+}
+
+/** The token of an https address with credentials (https://x-access-token:<token>@github.com/…). */
+function tokenIn(repo: string): string | undefined {
+  try {
+    const url = new URL(repo)
+    if (url.protocol !== "https:") return undefined
+    return decodeURIComponent(url.password || url.username) || undefined
+  } catch {
+    return undefined
+  }
+}
+
+/** An address fit for a log: any credentials in it replaced. */
+export function withoutCredentials(text: string): string {
+  return text.replace(/(\/\/)[^/@\s]+@/g, "$1***@")
+}

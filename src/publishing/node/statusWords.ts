@@ -1,0 +1,38 @@
+/**
+ * What the staff read of a publish, on GitHub's commit and in the staff's page: plain words,
+ * saying what happened to the live site and what to do. The content check's own message is
+ * given as it is, since it names the file, the entry and the field.
+ */
+
+const short = (sha: string) => sha.slice(0, 7)
+
+export const statusWords = {
+  waiting: (building: string | undefined) =>
+    building
+      ? `Waiting: the change ${short(building)} is being built first`
+      : "Waiting to be built",
+  building: "Building the site with this change",
+  live: "Live on the site",
+  liveWith: (newer: string) => `Live on the site, with the later change ${short(newer)}`,
+  replaced: (newer: string) =>
+    `Not published: the branch moved on to ${short(newer)} before this was built`,
+  alreadyLive: "Already live on the site",
+  previewBuilding: "Building the preview of this draft",
+  previewReady: "Preview ready: the draft as the site would show it",
+  failed: (reason: string) => `Not published: ${reason}`,
+  previewFailed: (reason: string) => `No preview: ${reason}`,
+}
+
+/** Why a build failed, by kind, for the status and the staff's page. */
+export const failureWords = {
+  content: (problems: string) => `the content check refused it: ${problems}`,
+  build: (error: string) => `the site could not be built (${error})`,
+  stopped: (what: string) => `${what}; push again or publish again to retry`,
+  disk: (freeMb: number, neededMb: number) =>
+    `the server's disk is full (${freeMb} MB free, a build needs ${neededMb} MB): whoever manages the server must make room`,
+  diskDuring:
+    "the server's disk filled up during the build: whoever manages the server must make room",
+  server: (what: string) => `the site's server did not start with this version (${what})`,
+  repository: (what: string) => `the repository could not be read (${what})`,
+  noBranch: (branch: string) => `the branch ${branch} is not in the repository`,
+}

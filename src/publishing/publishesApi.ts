@@ -1,0 +1,53 @@
+/**
+ * What the staff's page reads of publishing (GET /api/publishes) and the answer of its undo
+ * (POST /api/publishes/rollback): the JSON both sides share. The page's bundle includes this
+ * file, so it imports nothing.
+ */
+
+/** GitHub's webhook posts here (src/publishing/web/handlePublish.ts). */
+export const publishEndpoint = "/api/publish"
+/** The staff's page reads the last publishes here, and undoes the last one with a POST below. */
+export const publishesEndpoint = "/api/publishes"
+export const rollbackEndpoint = "/api/publishes/rollback"
+
+/** One thing the publisher did, newest first in the list. */
+export interface PublishRecord {
+  id: string
+  /**
+   * `publish`: a push to the published branch built and put live; `goLive`: the live version
+   * built again because a dated entry's day came; `rollback`: an earlier version put back;
+   * `preview`: a draft's preview built or removed.
+   */
+  kind: "publish" | "goLive" | "rollback" | "preview"
+  /** The commit built or put back (its full SHA), and its first line and author. */
+  commit: string
+  title?: string
+  author?: string
+  /** `building`, then `live` (or `ready`/`removed` for a preview), `failed` or `replaced`. */
+  state: "waiting" | "building" | "live" | "failed" | "replaced" | "ready" | "removed"
+  /** ISO times. */
+  startedAt: string
+  finishedAt?: string
+  /** Why it failed or was replaced, in plain words: the content check's own message for content. */
+  reason?: string
+  /** Where it can be seen: the live site, or the preview's address. */
+  address?: string
+  /** Who asked for a rollback (GitHub login, or "the command line"). */
+  by?: string
+  /** A preview's draft branch. */
+  branch?: string
+}
+
+export interface PublishesAnswer {
+  /** The commit the site serves now, and since when. */
+  live?: { commit: string; title?: string; since: string; address: string }
+  /** An earlier version that an undo would put back; none when no other is kept. */
+  previous?: { commit: string; title?: string }
+  records: PublishRecord[]
+}
+
+export interface RollbackAnswer {
+  result: "rolledBack" | "nothingToRollBack" | "busy"
+  message: string
+  live?: { commit: string; title?: string }
+}

@@ -1,0 +1,217 @@
+import { css } from "@emotion/react"
+import { useCallback, useEffect, useRef, useState } from "react"
+import { StaffTime } from "../../membership/staffPage/components/StaffTime"
+import { StatusNote, type Note } from "../../membership/staffPage/components/StatusNote"
+import { staffJson } from "../../membership/staffPage/session"
+import { buttonStyles, card, datedLog } from "../../theme/styles"
+import { colors, sizes, space } from "../../theme/tokens"
+import { isRecord } from "../../utils/json"
+import {
+  publishesEndpoint,
+  rollbackEndpoint,
+  type PublishesAnswer,
+  type PublishRecord,
+  type RollbackAnswer,
+} from "../publishesApi"
+import { publishingTexts as texts } from "./publishingTexts"
+
+const panel = [
+  card,
+  css`
+    margin-top: ${space.xl};
+  `,
+]
+
+const reason = css`
+  display: block;
+  color: ${colors.problem};
+  overflow-wrap: anywhere;
+`
+
+const question = css`
+  max-width: ${sizes.measure};
+  margin-block: ${space.md};
+  padding: ${space.sm} ${space.md};
+  border-left: 5px solid ${colors.accent};
+  background: ${colors.ivory};
+  p:first-of-type {
+    font-weight: 600;
+  }
+`
+
+const buttons = css`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${space.sm};
+`
+
+const short = (sha: string) => sha.slice(0, 7)
+
+function isPublishesAnswer(value: unknown): value is PublishesAnswer {
+  return isRecord(value) && Array.isArray(value.records)
+}
+
+function isRollbackAnswer(value: unknown): value is RollbackAnswer {
+  return isRecord(value) && typeof value.result === "string" && typeof value.message === "string"
+}
+
+type PanelState =
+  | { kind: "loading" }
+  /** The host builds by itself (Netlify, Cloudflare Pages): nothing to show here. */
+  | { kind: "none" }
+  | { kind: "unavailable" }
+  | { kind: "ready"; answer: PublishesAnswer }
+
+interface PublishingPanelProps {
+  /** The server asked for a sign-in (401): the page shows its panel. */
+  onSignInNeeded: (message: string) => void
+}
+
+/**
+ * Publishing, on the staff's page: what is live, the last publishes with their state, time and
+ * reason, and the undo, which asks first. Only where the site's own server publishes it.
+ */
+export function PublishingPanel({ onSignInNeeded }: PublishingPanelProps) {
+  const [state, setState] = useState<PanelState>({ kind: "loading" })
+  const [confirming, setConfirming] = useState(false)
+  const [busy, setBusy] = useState(false)
+  const [note, setNote] = useState<Note>({ kind: "none" })
+  const undoRef = useRef<HTMLButtonElement>(null)
+  const keepRef = useRef<HTMLButtonElement>(null)
+  // Focus follows her between the undo and its question, not on the page's first showing.
+  const stepChanged = useRef(false)
+  const ask = (next: boolean) => {
+    stepChanged.current = true
+    setConfirming(next)
+  }
+
+  const load = useCallback(async () => {
+    const outcome = await staffJson(publishesEndpoint, { method: "GET" }, isPublishesAnswer)
+    if (outcome.kind === "answer") return setState({ kind: "ready", answer: outcome.answer })
+    if (outcome.kind === "problem" && outcome.status === 401) {
+      return onSignInNeeded(outcome.problem.message)
+    }
+    setState(
+      outcome.kind === "unexpected" && outcome.status === 404
+        ? { kind: "none" }
+        : { kind: "unavailable" },
+    )
+  }, [onSignInNeeded])
+
+  useEffect(() => {
+    void load()
+  }, [load])
+
+  useEffect(() => {
+    if (!stepChanged.current) return
+    stepChanged.current = false
+    ;(confirming ? keepRef : undoRef).current?.focus()
+  }, [confirming])
+
+  const undo = async () => {
+    if (busy) return
+    setBusy(true)
+    setNote({ kind: "info", text: texts.undo.working })
+    const outcome = await staffJson(
+      rollbackEndpoint,
+      { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" },
+      isRollbackAnswer,
+    )
+    setBusy(false)
+    ask(false)
+    if (outcome.kind === "answer") {
+      const done = outcome.answer.result === "rolledBack"
+      setNote({ kind: done ? "info" : "problem", text: outcome.answer.message })
+      await load()
+    } else if (outcome.kind === "problem") {
+      if (outcome.status === 401) onSignInNeeded(outcome.problem.message)
+      else setNote({ kind: "problem", text: outcome.problem.message })
+    } else {
+      setNote({ kind: "problem", text: texts.undo.failed })
+    }
+  }
+
+  if (state.kind === "loading" || state.kind === "none") return null
+  return (
+    <section css={panel} aria-labelledby="publishing-heading">
+      <h2 id="publishing-heading">{texts.heading}</h2>
+      {state.kind === "unavailable" && <p>{texts.unavailable}</p>}
+      {state.kind === "ready" && (
+        <>
+          {state.answer.live && (
+            <p>
+              {texts.live} <strong>{state.answer.live.title}</strong> (
+              {short(state.answer.live.commit)}), {texts.since}{" "}
+              <StaffTime iso={state.answer.live.since} withTime />
+            </p>
+          )}
+          {state.answer.previous && !confirming && (
+            <button
+              ref={undoRef}
+              type="button"
+              css={buttonStyles("secondary")}
+              onClick={() => ask(true)}
+            >
+              {texts.undo.button}
+            </button>
+          )}
+          {state.answer.previous && confirming && (
+            <div css={question}>
+              <p>{texts.undo.question}</p>
+              <p>
+                {texts.undo.explain(
+                  state.answer.previous.title ?? short(state.answer.previous.commit),
+                )}
+              </p>
+              <div css={buttons}>
+                <button
+                  type="button"
+                  css={buttonStyles("primary")}
+                  disabled={busy}
+                  onClick={() => void undo()}
+                >
+                  {texts.undo.yes}
+                </button>
+                <button
+                  ref={keepRef}
+                  type="button"
+                  css={buttonStyles("secondary")}
+                  disabled={busy}
+                  onClick={() => ask(false)}
+                >
+                  {texts.undo.no}
+                </button>
+              </div>
+            </div>
+          )}
+          <StatusNote note={note} />
+          <h3>{texts.recent}</h3>
+          {state.answer.records.length === 0 ? (
+            <p>{texts.empty}</p>
+          ) : (
+            <ul css={datedLog}>
+              {state.answer.records.map((record) => (
+                <li key={record.id}>
+                  <StaffTime iso={record.finishedAt ?? record.startedAt} withTime />
+                  <Entry record={record} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </>
+      )}
+    </section>
+  )
+}
+
+/** One publish: what, its state in words, and why when it failed. */
+function Entry({ record }: { record: PublishRecord }) {
+  return (
+    <span>
+      {texts.kinds[record.kind]} <strong>{record.title ?? short(record.commit)}</strong>
+      {record.commit && ` (${short(record.commit)})`}: {texts.states[record.state]}
+      {record.by && ` (${texts.by} ${record.by})`}
+      {record.reason && <span css={reason}>{record.reason}</span>}
+    </span>
+  )
+}

@@ -1,0 +1,37 @@
+import type { PublishRecord } from "../publishesApi"
+
+/** What the staff's page says about publishing (./PublishingPanel.tsx): words for the staff. */
+export const publishingTexts = {
+  heading: "Publishing",
+  live: "Live on the website now:",
+  since: "since",
+  recent: "Last publishes, newest first",
+  empty: "Nothing has been published through this server yet.",
+  unavailable: "The publishes could not be loaded just now: reload the page to try again.",
+  kinds: {
+    publish: "Published",
+    goLive: "Dated articles went live",
+    rollback: "Undone: back to",
+    preview: "Preview of a draft",
+  } satisfies Record<PublishRecord["kind"], string>,
+  states: {
+    waiting: "waiting",
+    building: "being built",
+    live: "live",
+    failed: "not published",
+    replaced: "replaced by a later one",
+    ready: "ready",
+    removed: "removed",
+  } satisfies Record<PublishRecord["state"], string>,
+  by: "by",
+  undo: {
+    button: "Undo the last publish",
+    question: "Put the earlier version back on the website?",
+    explain: (title: string) =>
+      `The website goes back to “${title}” in a moment, and stays so until the next publish.`,
+    yes: "Yes, put it back",
+    no: "Keep it as it is",
+    working: "Putting the earlier version back…",
+    failed: "The undo did not reach the server: reload the page and try again.",
+  },
+}

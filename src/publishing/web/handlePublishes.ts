@@ -1,0 +1,25 @@
+import type { Context } from "hono"
+import { endpointHeaders } from "../../shared/policy"
+import type { MembershipEnv } from "../../membership/web/middleware"
+import type { PublishingDesk } from "./desk"
+
+/**
+ * The staff's page's publishing lines (src/server/app.ts): GET /api/publishes, the last
+ * publishes and what is live; POST /api/publishes/rollback, the version before back. Behind the
+ * staff's door (the CMS's GitHub sign-in, as for the members' list): who asked is in the undo's
+ * record. A host that does not publish itself (Netlify, Cloudflare Pages) has none: 404, and the
+ * page shows no publishing.
+ */
+
+const json = (body: unknown) =>
+  new Response(JSON.stringify(body), {
+    status: 200,
+    headers: { ...endpointHeaders(), "Content-Type": "application/json; charset=utf-8" },
+  })
+
+export const showPublishes =
+  (desk: PublishingDesk | undefined) => async (c: Context<MembershipEnv>) =>
+    desk ? json(await desk.publishes()) : c.notFound()
+
+export const rollBack = (desk: PublishingDesk | undefined) => async (c: Context<MembershipEnv>) =>
+  desk ? json(await desk.rollback(c.var.staff.identity.login)) : c.notFound()
