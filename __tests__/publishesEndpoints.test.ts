@@ -1,5 +1,4 @@
 /** @jest-environment node */
-import path from "node:path"
 import {
   startGithubStub,
   stubClientId,
@@ -29,10 +28,7 @@ let stub: GithubStub
 let settings: Settings
 
 beforeAll(async () => {
-  stub = await startGithubStub({
-    callbackUrl: `${site}/api/callback`,
-    dataDir: path.resolve(__dirname, "../data"),
-  })
+  stub = await startGithubStub({ callbackUrl: `${site}/api/callback` })
 })
 afterAll(() => stub.close())
 beforeEach(() => {

@@ -30,10 +30,7 @@ let store: ReturnType<typeof temporaryStore>
 let settings: Settings
 
 beforeAll(async () => {
-  stub = await startGithubStub({
-    callbackUrl: `${site}/api/callback`,
-    dataDir: path.resolve(__dirname, "../data"),
-  })
+  stub = await startGithubStub({ callbackUrl: `${site}/api/callback` })
 })
 afterAll(() => stub.close())
 

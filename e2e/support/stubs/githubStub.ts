@@ -125,11 +125,14 @@ export interface GithubStub {
   close(): Promise<void>
 }
 
+/** The project's content: the stub's repository starts with it. */
+const projectData = path.resolve(__dirname, "../../../data")
+
 export interface GithubStubOptions {
   /** The OAuth App's callback URL: redirect_uri must be it, or an address below it. */
   callbackUrl: string
-  /** The folder that is the repository's first commit, under its own name. */
-  dataDir: string
+  /** The folder that is the repository's first commit, under its own name: data/ unless said. */
+  dataDir?: string
   repo?: string
   branch?: string
   /** 0 (the default) picks a free port. */
@@ -354,13 +357,14 @@ export async function startGithubStub(options: GithubStubOptions): Promise<Githu
 
   const since = new Date(Date.UTC(2024, 0, 1)).toISOString()
   const founder = { name: "Evergrace", email: "web@evergrace.example", date: since }
-  const folderName = path.basename(options.dataDir)
+  const dataDir = options.dataDir ?? projectData
+  const folderName = path.basename(dataDir)
   const first = repository.writeTree([
     {
       name: folderName,
       mode: "040000",
       type: "tree",
-      sha: repository.treeOfFolder(options.dataDir),
+      sha: repository.treeOfFolder(dataDir),
     },
   ])
   repository.refs.set(
@@ -1392,7 +1396,7 @@ if (typeof require !== "undefined" && require.main === module) {
     process.exit(2)
   }
   runStub(
-    () => startGithubStub({ callbackUrl, port, dataDir: path.resolve(__dirname, "../../../data") }),
+    () => startGithubStub({ callbackUrl, port }),
     (stub) => [
       `GitHub stub on ${stub.url} (API at ${stub.apiUrl}), repository ${stubRepo}`,
       `  GITHUB_URL=${stub.url} GITHUB_OAUTH_CLIENT_ID=${stubClientId} GITHUB_OAUTH_CLIENT_SECRET=${stubClientSecret}`,

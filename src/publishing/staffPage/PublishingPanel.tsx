@@ -2,6 +2,7 @@ import { css } from "@emotion/react"
 import { useCallback, useEffect, useRef, useState } from "react"
 import { StaffTime } from "../../membership/staffPage/components/StaffTime"
 import { StatusNote, type Note } from "../../membership/staffPage/components/StatusNote"
+import { useAskFirst } from "../../membership/staffPage/components/useAskFirst"
 import { staffJson } from "../../membership/staffPage/session"
 import { buttonStyles, card, datedLog } from "../../theme/styles"
 import { colors, sizes, space } from "../../theme/tokens"
@@ -73,17 +74,11 @@ interface PublishingPanelProps {
  */
 export function PublishingPanel({ onSignInNeeded }: PublishingPanelProps) {
   const [state, setState] = useState<PanelState>({ kind: "loading" })
-  const [confirming, setConfirming] = useState(false)
   const [busy, setBusy] = useState(false)
   const [note, setNote] = useState<Note>({ kind: "none" })
   const undoRef = useRef<HTMLButtonElement>(null)
   const keepRef = useRef<HTMLButtonElement>(null)
-  // Focus follows her between the undo and its question, not on the page's first showing.
-  const stepChanged = useRef(false)
-  const ask = (next: boolean) => {
-    stepChanged.current = true
-    setConfirming(next)
-  }
+  const { confirming, ask } = useAskFirst(keepRef, undoRef)
 
   const load = useCallback(async () => {
     const outcome = await staffJson(publishesEndpoint, { method: "GET" }, isPublishesAnswer)
@@ -101,12 +96,6 @@ export function PublishingPanel({ onSignInNeeded }: PublishingPanelProps) {
   useEffect(() => {
     void load()
   }, [load])
-
-  useEffect(() => {
-    if (!stepChanged.current) return
-    stepChanged.current = false
-    ;(confirming ? keepRef : undoRef).current?.focus()
-  }, [confirming])
 
   const undo = async () => {
     if (busy) return

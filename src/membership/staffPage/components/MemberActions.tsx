@@ -9,6 +9,7 @@ import { buttonStyles, card } from "../../../theme/styles"
 import { colors, sizes, space } from "../../../theme/tokens"
 import { StaffTime } from "./StaffTime"
 import { StatusNote, type Note } from "./StatusNote"
+import { useAskFirst } from "./useAskFirst"
 
 type Action = keyof typeof memberActionEndpoints
 
@@ -86,34 +87,21 @@ export function MemberActions({
   onErased,
   onSignInNeeded,
 }: MemberActionsProps) {
-  const [confirming, setConfirming] = useState(false)
   const [busy, setBusy] = useState(false)
   const [message, setMessage] = useState<Note>({ kind: "none" })
   const keepRef = useRef<HTMLButtonElement>(null)
   const eraseRef = useRef<HTMLButtonElement>(null)
-  const stepChanged = useRef(false)
+  const { confirming, ask } = useAskFirst(keepRef, eraseRef)
 
   // The panel is keyed by her id: a new panel, a new person, so her address is read first.
   useEffect(() => {
     headingRef.current?.focus()
   }, [headingRef])
 
-  // Into the question, and back to the button that asked it.
-  useEffect(() => {
-    if (!stepChanged.current) return
-    stepChanged.current = false
-    ;(confirming ? keepRef : eraseRef).current?.focus()
-  }, [confirming])
-
   // A button that no longer applies (she is no longer pending) takes the focus with it.
   useEffect(() => {
     if (document.activeElement === document.body) headingRef.current?.focus()
   }, [member.status, headingRef])
-
-  const ask = (next: boolean) => {
-    stepChanged.current = true
-    setConfirming(next)
-  }
 
   // Escape, from within the question, answers "Keep her", as it would close a dialog.
   const questionRef = useRef<HTMLDivElement>(null)
@@ -122,12 +110,11 @@ export function MemberActions({
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key !== "Escape" || busy) return
       if (!questionRef.current?.contains(document.activeElement)) return
-      stepChanged.current = true
-      setConfirming(false)
+      ask(false)
     }
     document.addEventListener("keydown", onKeyDown)
     return () => document.removeEventListener("keydown", onKeyDown)
-  }, [confirming, busy])
+  }, [confirming, busy, ask])
 
   const act = async (action: Action) => {
     if (busy) return
