@@ -6,8 +6,13 @@ import path from "node:path"
 import { simpleParser } from "mailparser"
 import { headerOf, startMailbox as startSmtp, type Mailbox } from "../e2e/support/mailbox"
 import type { Outbox, OutboxJob } from "../src/membership/web/memberStore"
-import { mailerFromSettings, type Mailer, type OutgoingEmail } from "../src/membership/node/mailer"
-import { reason, startSender } from "../src/membership/node/sender"
+import {
+  mailerFromSettings,
+  sendDeadlineMs,
+  type Mailer,
+  type OutgoingEmail,
+} from "../src/membership/node/mailer"
+import { defaultLeaseMs, reason, startSender } from "../src/membership/node/sender"
 import site from "../data/site.json"
 
 jest.setTimeout(30_000)
@@ -294,6 +299,46 @@ test("(d) a 550 for her address is given up at once; a 554 for the message after
     ),
   )
   expect(lines.join("\n")).not.toMatch(/gone@|spam-trap@|mail@sender/)
+})
+
+test("a job claimed by a process killed mid-send is sent once the longest send and a minute have passed", async () => {
+  const outbox = new MemoryOutbox()
+  outbox.add("claimed@example.com")
+  const killedAt = Date.now()
+  // The process that claimed it died before it could send, complete or reschedule it.
+  await outbox.claimDue(new Date(killedAt), 5, defaultLeaseMs)
+  // Longer than a send may take (no second copy of a slow one), and not much longer.
+  expect(defaultLeaseMs).toBeGreaterThan(sendDeadlineMs)
+  expect(defaultLeaseMs).toBeLessThanOrEqual(sendDeadlineMs + 60_000)
+  const sent: string[] = []
+  const mailer: Mailer = {
+    description: "memory",
+    send: async (email) => void sent.push(email.to),
+    close: () => {},
+  }
+  const compose = async (job: OutboxJob): Promise<OutgoingEmail> => ({
+    to: job.to,
+    subject: "s",
+    html: "h",
+    text: "t",
+    headers: {},
+    id: job.id,
+  })
+  const at = (ms: number) => () => new Date(killedAt + ms)
+  const early = startSender({
+    outbox,
+    mailer,
+    compose,
+    now: at(defaultLeaseMs - 1_000),
+    log: () => {},
+  })
+  await early.idle()
+  await early.stop()
+  expect(sent).toEqual([])
+  const later = startSender({ outbox, mailer, compose, now: at(defaultLeaseMs), log: () => {} })
+  await later.idle()
+  await later.stop()
+  expect(sent).toEqual(["claimed@example.com"])
 })
 
 test("stop() finishes the e-mail in flight, then stops", async () => {

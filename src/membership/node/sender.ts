@@ -1,5 +1,5 @@
 import type { Outbox, OutboxJob } from "../web/memberStore"
-import type { Mailer, OutgoingEmail } from "./mailer"
+import { sendDeadlineMs, type Mailer, type OutgoingEmail } from "./mailer"
 
 /**
  * Delivers the outbox's jobs in the long-lived process: one loop claims the due jobs (a lease, so
@@ -37,6 +37,12 @@ export interface Sender {
 const firstBackoffMs = 5_000
 /** Also looks this often unwoken: jobs another process wrote, a clock that jumped. */
 const maxSleepMs = 60_000
+/**
+ * A claim lasts the longest send and a minute for composing it: what a process killed mid-send
+ * leaves claimed is sent again that soon after (it was 10 minutes: a CI run's kill -9 while a
+ * confirmation was claimed held it past the test's three minutes).
+ */
+export const defaultLeaseMs = sendDeadlineMs + 60_000
 /** A message the server refuses for good (5xx after DATA: content, size) is tried this often. */
 const permanentAttempts = 3
 
@@ -47,7 +53,7 @@ export function startSender({
   now = () => new Date(),
   log = (line) => console.log(line),
   batch = 5,
-  leaseMs = 10 * 60_000,
+  leaseMs = defaultLeaseMs,
   maxBackoffMs = 10 * 60_000,
 }: SenderOptions): Sender {
   let stopped = false
