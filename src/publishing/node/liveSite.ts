@@ -1,5 +1,6 @@
-import { realpathSync } from "node:fs"
+import { copyFileSync, mkdirSync, readlinkSync, realpathSync, rmSync, symlinkSync } from "node:fs"
 import type { Server } from "node:http"
+import path from "node:path"
 import { listenSite } from "../../siteServer/siteServer"
 import type { PublishingDesk } from "../web/desk"
 import type { LiveSwitch } from "./publisher"
@@ -35,10 +36,7 @@ export class LiveSite implements LiveSwitch {
     await this.options.releases.switchTo(release)
     const before = this.live
     this.live = { release, site }
-    if (before) {
-      await before.site.stop()
-      if (before.release.dir !== release.dir) forget(realpathSync(siteFileOf(before.release)))
-    }
+    await before?.site.stop()
     const mail = site.start()
     if (!before && mail) this.options.log(`e-mail: ${mail}`)
   }
@@ -62,7 +60,7 @@ export class LiveSite implements LiveSwitch {
   }
 
   private open(release: Release): OpenedSite {
-    const file = realpathSync(siteFileOf(release))
+    const file = this.staged(release)
     // Node keeps what it learns of a module's source maps for good: none for a release's file.
     const withMaps = process.sourceMapsEnabled
     process.setSourceMapsEnabled(false)
@@ -75,19 +73,49 @@ export class LiveSite implements LiveSwitch {
         trustProxy: this.options.trustProxy,
         publishing: this.options.publishing,
       })
-    } catch (error) {
-      forget(file)
-      throw error
     } finally {
       process.setSourceMapsEnabled(withMaps)
+      // Compiled and run: nothing needs the module's entry, and the file goes.
+      forget(file)
+      rmSync(file, { force: true })
     }
+  }
+
+  /**
+   * The release's site file, copied into one folder that every release is loaded from, its
+   * node_modules the release's (the server's packages). Node keeps how a module's requires
+   * resolve, for good, by the module's folder: loaded from each release's own, V8's heap grew by
+   * 0.08 MB a publish (measure:publishing over 60 publishes, after a full collection).
+   */
+  private staged(release: Release): string {
+    const folder = path.join(path.dirname(this.options.releases.folder), "loading")
+    mkdirSync(folder, { recursive: true })
+    const packages = path.join(folder, "node_modules")
+    const releasePackages = path.join(release.dir, "node_modules")
+    const wanted = linkTarget(releasePackages)
+    const present = linkTarget(packages)
+    if (present !== wanted) {
+      rmSync(packages, { force: true })
+      if (wanted) symlinkSync(wanted, packages)
+    }
+    const file = path.join(folder, `site-${release.id}.cjs`)
+    copyFileSync(siteFileOf(release), file)
+    return realpathSync(file)
+  }
+}
+
+function linkTarget(link: string): string | undefined {
+  try {
+    return readlinkSync(link)
+  } catch {
+    return undefined
   }
 }
 
 /**
  * Node's module cache lets go of a release's site (one file: ./releases.ts bundles it; the
- * packages it requires are the server's own, and stay): nothing else holds it once it is no
- * longer live.
+ * packages it requires are the server's own, and stay): what it made lives on in the opened site
+ * alone, let go of when the site is no longer live.
  */
 function forget(file: string) {
   delete require.cache[file]
