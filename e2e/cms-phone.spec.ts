@@ -22,7 +22,11 @@ test("at 390 pixels: a text changed and saved as a draft, the editor within the 
   await forward(page, "http://localhost:8081/api/v1", server.api)
   await page.goto("/admin/")
   await page.getByRole("button", { name: "Login" }).click()
+  // The way to the members' list is in the corner of the lists, and not over the form.
+  const membersLink = page.locator("#members-link")
+  await expect(membersLink).toBeVisible()
   await page.getByRole("link", { name: contentModel.shop.label }).click()
+  await expect(membersLink).toBeHidden()
 
   const heading = page.getByLabel("Page heading", { exact: true })
   await heading.fill("Shop the spring edit")
@@ -43,4 +47,12 @@ test("at 390 pixels: a text changed and saved as a draft, the editor within the 
     .toContain('"heading": "Shop the spring edit"')
   const status = page.getByRole("button", { name: "Status: Draft" })
   await expect(status).toBeInViewport()
+  // No control of the toolbar half on the screen, a draft's too: each one shown is whole.
+  const cut = await page.evaluate(() =>
+    [...document.querySelectorAll('[class*="-ToolbarContainer"] button')]
+      .map((button) => ({ text: button.textContent ?? "", box: button.getBoundingClientRect() }))
+      .filter(({ box }) => box.width > 0 && (box.left < 0 || box.right > window.innerWidth))
+      .map(({ text }) => text),
+  )
+  expect(cut).toEqual([])
 })

@@ -81,3 +81,11 @@ Object.assign(membersLink.style, {
   textDecoration: "none",
 } satisfies Partial<CSSStyleDeclaration>)
 document.body.append(membersLink)
+// Not over the form while an entry is open (on a phone it hid a field's last lines): the way to
+// the list is from the lists of entries and the Workflow board.
+const showMembersLink = () => {
+  const inEditor = /^#\/collections\/[^/]+\/(?:entries\/|new)/.test(window.location.hash)
+  membersLink.style.display = inEditor ? "none" : "inline-flex"
+}
+window.addEventListener("hashchange", showMembersLink)
+showMembersLink()

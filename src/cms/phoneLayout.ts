@@ -2,13 +2,14 @@
  * The editor on a phone. Decap 3.16's editor is at least 800 pixels wide (its EditorContainer and
  * ToolbarContainer say `min-width: 800px`), so at 390 it scrolled sideways with Status and
  * Publish off the screen, and its preview beside the form left each half a phone's width. Below
- * 800 pixels the editor fits the screen: the toolbar takes two rows (the way back and whether the
- * changes are saved; Save, Status, Publish), the site's address and the account menu are left to
- * the other screens, and the form takes the whole width (the page itself, built, is what "View
- * Preview" opens). Decap's styled components are found by the names emotion writes into their
- * class names; e2e/cms-phone.spec.ts fails if they change.
+ * 800 pixels the editor fits the screen: the toolbar takes three rows (the way back and whether
+ * the changes are saved; Save, Status, Publish; Check for Preview or View Preview, which opens
+ * the page itself, built), the site's address, the account menu and the toolbar's Delete (a
+ * draft's card on the Workflow board has "Delete changes") are left to the other screens, and
+ * the form takes the whole width. Decap's styled components are found by the names emotion
+ * writes into their class names; e2e/cms-phone.spec.ts fails if they change.
  */
-const toolbarRow = "66px"
+const toolbarRow = "56px"
 
 // Each rule starts at `body`: emotion writes Decap's styles after this sheet, and one class each.
 
@@ -16,19 +17,30 @@ export const phoneLayout = `
 @media (max-width: 799px) {
   body [class*="-EditorContainer"] {
     min-width: 0;
-    padding-top: calc(2 * ${toolbarRow});
+    padding-top: calc(3 * ${toolbarRow});
   }
   body [class*="-ToolbarContainer"] {
     min-width: 0;
-    height: calc(2 * ${toolbarRow});
+    height: calc(3 * ${toolbarRow});
     flex-wrap: wrap;
   }
-  body [class*="-ToolbarSectionBackLink"],
-  body [class*="-ToolbarSectionMain"] {
+  body [class*="-ToolbarSectionBackLink"] {
     flex: 1 1 100%;
     height: ${toolbarRow};
   }
-  body [class*="-ToolbarSectionMeta"] {
+  body [class*="-ToolbarSectionMain"] {
+    flex: 1 1 100%;
+    height: calc(2 * ${toolbarRow});
+    flex-wrap: wrap;
+  }
+  body [class*="-ToolbarSubSectionFirst"],
+  body [class*="-ToolbarSubSectionLast"] {
+    flex: 1 1 100%;
+    height: ${toolbarRow};
+    justify-content: flex-start;
+  }
+  body [class*="-ToolbarSectionMeta"],
+  body [class*="-ToolbarSectionMain"] [class*="-DeleteButton"] {
     display: none;
   }
   body .SplitPane > .Pane1 {
