@@ -467,6 +467,11 @@ test("a draft's pull request gets its own preview address, never indexed, its si
   expect(journal.status).toBe(200)
   expect(journal.body.toString()).toContain(draftTitle)
   expect(journal.headers["x-robots-tag"]).toMatch(/noindex/)
+  // A request the preview server cannot read gets its headers too, not Node's bare 400.
+  const malformed = await requestWithHost(`http://127.0.0.1:${previewPort}/`, "a/../b.preview.x")
+  expect(malformed.status).toBe(400)
+  expect(malformed.headers["x-robots-tag"]).toMatch(/noindex/)
+  expect(malformed.headers["content-security-policy"]).toBeTruthy()
   // Built as a preview (src/previews/previewSite.ts): each page says noindex, and names its commit.
   expect(journal.body.toString()).toMatch(/<meta name="robots" content="noindex/)
   const marked = await requestWithHost(`${nginx.baseUrl}/preview.json`, host)

@@ -1,8 +1,8 @@
 import { realpathSync } from "node:fs"
-import { createServer, type Server } from "node:http"
-import { getRequestListener } from "@hono/node-server"
+import type { Server } from "node:http"
 import { Hono } from "hono"
-import { siteApp } from "../../siteServer/siteServer"
+import { failureAnswer } from "../../siteServer/failures"
+import { listenSite, siteApp, type SiteAnswers } from "../../siteServer/siteServer"
 import { signupRefusal } from "../../membership/web/signup/handleSignup"
 import { signupEndpoint } from "../../shared/endpoints"
 import { endpointHeaders } from "../../shared/policy"
@@ -56,12 +56,15 @@ export async function startPreviewServer(
     }
     return site.fetch(c.req.raw)
   })
-  const server = createServer(getRequestListener(app.fetch))
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject)
-    server.listen(port, hostname, () => resolve())
-  })
-  return server
+  // The site's own HTTP server: a malformed request or a failure answered with the preview's
+  // headers, slow clients cut off, as on the live site.
+  const headers = { ...endpointHeaders(), "X-Robots-Tag": notIndexed }
+  const answers: SiteAnswers = {
+    fetch: (request) => app.fetch(request),
+    failed: failureAnswer(headers),
+    errorHeaders: () => headers,
+  }
+  return listenSite(() => answers, port, hostname)
 }
 
 /**
