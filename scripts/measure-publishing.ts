@@ -324,10 +324,10 @@ article's title, is committed and pushed, and GitHub's \`push\` webhook is poste
 is when the server sends the new title. The publisher's working copy kept Gatsby's cache from
 earlier runs, as a server does between publishes.
 
-**The machine was shared**: ${os.cpus().length} cores (${cpu}), with two or three other engineers'
-builds and browser tests running on it; load average ${load(report.loadBefore)} when the run began
-and ${load(report.loadAfter)} when it ended. The figures are this machine's on that day, and builds
-on a quiet machine are faster (a one-title incremental build: 15.8 s, against the figures below).
+**The machine**: ${os.cpus().length} cores (${cpu}), load average ${load(report.loadBefore)} when the run
+began and ${load(report.loadAfter)} when it ended (1, 5 and 15 minutes; this run's own builds
+count, as does whatever else ran). The figures are this machine's on that day: the load beside
+each edit below says how busy it was.
 
 ## Edit to live
 
