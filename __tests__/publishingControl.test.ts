@@ -52,3 +52,20 @@ test("the running server answers the undo, its publishes and its memory", async 
 test("a second server on the same folder is refused", async () => {
   await expect(startControl(stateDir, desk)).rejects.toThrow(/another server publishes/)
 })
+
+test("a desk that fails still answers: the command line hears it failed, and does not wait", async () => {
+  const other = await mkdtemp(path.join(tmpdir(), "publishing-control-"))
+  const failing: PublishingDesk = {
+    ...desk,
+    rollback: async () => {
+      throw new Error("the releases folder is gone")
+    },
+  }
+  const server = await startControl(other, failing)
+  try {
+    await expect(askRollback(other, "someone")).rejects.toThrow(/the releases folder is gone/)
+  } finally {
+    await new Promise((resolve) => server.close(resolve))
+    await rm(other, { recursive: true, force: true })
+  }
+})

@@ -305,8 +305,31 @@ test("a job claimed by a process killed mid-send is sent once the longest send a
   const outbox = new MemoryOutbox()
   outbox.add("claimed@example.com")
   const killedAt = Date.now()
-  // The process that claimed it died before it could send, complete or reschedule it.
-  await outbox.claimDue(new Date(killedAt), 5, defaultLeaseMs)
+  // A sender with its own settings claims it, and its process dies before it can send, complete
+  // or reschedule it (its mailer never answers).
+  const leases: number[] = []
+  const claim = outbox.claimDue.bind(outbox)
+  outbox.claimDue = (now, limit, leaseMs) => {
+    leases.push(leaseMs)
+    return claim(now, limit, leaseMs)
+  }
+  const dying = startSender({
+    outbox,
+    mailer: { description: "stuck", send: () => new Promise(() => {}), close: () => {} },
+    compose: async (job) => ({
+      to: job.to,
+      subject: "s",
+      html: "h",
+      text: "t",
+      headers: {},
+      id: job.id,
+    }),
+    now: () => new Date(killedAt),
+    log: () => {},
+  })
+  while (leases.length === 0) await new Promise((resolve) => setTimeout(resolve, 5))
+  void dying
+  expect(leases).toEqual([defaultLeaseMs])
   // Longer than a send may take (no second copy of a slow one), and not much longer.
   expect(defaultLeaseMs).toBeGreaterThan(sendDeadlineMs)
   expect(defaultLeaseMs).toBeLessThanOrEqual(sendDeadlineMs + 60_000)

@@ -332,3 +332,21 @@ test("an unchanged page is revalidated with a 304 that keeps its headers", async
   )
   expect(again.headers.get("cache-control")).toBe("public, max-age=0, must-revalidate")
 })
+
+test("a port already taken is an error the caller hears, not one that ends the process", async () => {
+  const { createServer } = await import("node:net")
+  const { listenSite } = await import("../src/siteServer/siteServer")
+  const taken = createServer()
+  await new Promise<void>((resolve) => taken.listen(0, "127.0.0.1", resolve))
+  const { port } = taken.address() as { port: number }
+  const answers = {
+    fetch: () => new Response("ok"),
+    failed: () => new Response("failed", { status: 500 }),
+    errorHeaders: () => ({}),
+  }
+  try {
+    await expect(listenSite(() => answers, port, "127.0.0.1")).rejects.toThrow(/EADDRINUSE/)
+  } finally {
+    taken.close()
+  }
+})

@@ -14,7 +14,11 @@ const started = performance.now()
 const took = () => `${((performance.now() - started) / 1000).toFixed(2)} s`
 
 void (async () => {
-  const answer = await askRollback(stateDir, by)
+  const answer = await askRollback(stateDir, by).catch((error: Error) => {
+    // The server runs but failed: its folder is not switched behind its back.
+    console.error(`No undo: ${error.message}`)
+    process.exit(1)
+  })
   if (answer) {
     console.log(`${answer.message} (${took()})`)
     process.exit(answer.result === "rolledBack" ? 0 : 1)

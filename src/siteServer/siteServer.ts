@@ -168,7 +168,14 @@ export async function listenSite(
   // A slow client cannot hold a connection open for ever.
   server.requestTimeout = 30_000
   server.headersTimeout = 15_000
-  await new Promise<void>((resolve) => server.listen(port, hostname, resolve))
+  // A port already taken is an error to the caller, not an uncaught one that ends the process.
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject)
+    server.listen(port, hostname, () => {
+      server.off("error", reject)
+      resolve()
+    })
+  })
   return server
 }
 

@@ -26,10 +26,15 @@ export async function startControl(stateDir: string, desk: PublishingDesk): Prom
       outgoing.end(JSON.stringify(body))
     }
     const url = new URL(incoming.url ?? "/", "http://control")
+    // A desk that fails still answers, so the command line is never left waiting.
+    const failed = (error: unknown) => {
+      outgoing.writeHead(500, { "Content-Type": "application/json" })
+      outgoing.end(JSON.stringify({ error: error instanceof Error ? error.message : "failed" }))
+    }
     if (incoming.method === "POST" && url.pathname === "/rollback") {
-      void desk.rollback(url.searchParams.get("by") || "the command line").then(reply)
+      desk.rollback(url.searchParams.get("by") || "the command line").then(reply, failed)
     } else if (incoming.method === "GET" && url.pathname === "/publishes") {
-      void desk.publishes().then(reply)
+      desk.publishes().then(reply, failed)
     } else if (incoming.method === "GET" && url.pathname === "/memory") {
       reply(memoryNow())
     } else {
@@ -73,26 +78,36 @@ export function askPublishes(stateDir: string): Promise<PublishesAnswer | undefi
   return ask(stateDir, "GET", "/publishes")
 }
 
+/** The server's answer; undefined when none answers; an error when it answers that it failed. */
 function ask<T>(stateDir: string, method: string, address: string): Promise<T | undefined> {
-  return new Promise((resolve) => {
+  return new Promise((resolve, reject) => {
     const asked = request(
       { socketPath: controlSocket(stateDir), method, path: address },
       (response) => {
         let text = ""
         response.on("data", (chunk: Buffer) => (text += chunk.toString()))
         response.on("end", () => {
+          let body: unknown
           try {
-            resolve(JSON.parse(text) as T)
+            body = JSON.parse(text)
           } catch {
-            resolve(undefined)
+            return resolve(undefined)
           }
+          if (response.statusCode === 200) return resolve(body as T)
+          const said = (body as { error?: string }).error ?? `status ${response.statusCode}`
+          reject(new Error(`the running server could not do it: ${said}`))
         })
       },
     )
     asked.on("error", () => resolve(undefined))
+    // A server that takes the connection and never answers: the command line says so in time.
+    asked.setTimeout(askTimeoutMs, () => asked.destroy())
     asked.end()
   })
 }
+
+/** Longer than an undo takes (under a second; a switch waits for the e-mail in flight). */
+const askTimeoutMs = 60_000
 
 function answers(socket: string): Promise<boolean> {
   return new Promise((resolve) => {

@@ -1,11 +1,20 @@
-import { copyFileSync, mkdirSync, readlinkSync, realpathSync, rmSync, symlinkSync } from "node:fs"
+import {
+  copyFileSync,
+  mkdirSync,
+  readdirSync,
+  readlinkSync,
+  realpathSync,
+  renameSync,
+  rmSync,
+  symlinkSync,
+} from "node:fs"
 import type { Server } from "node:http"
 import path from "node:path"
 import { listenSite } from "../../siteServer/siteServer"
 import type { PublishingDesk } from "../web/desk"
 import type { LiveSwitch } from "./publisher"
 import type { OpenedSite, SiteOptions } from "./release"
-import { publicDirOf, siteFileOf, type Release, type Releases } from "./releases"
+import { DiskFull, publicDirOf, siteFileOf, type Release, type Releases } from "./releases"
 
 /**
  * The live release, served by the site's own server: one HTTP server for the process, asking the
@@ -20,6 +29,8 @@ import { publicDirOf, siteFileOf, type Release, type Releases } from "./releases
 
 export interface LiveSiteOptions {
   releases: Releases
+  /** The server's node_modules, where a release's site finds its packages. */
+  packagesDir: string
   env: SiteOptions["env"]
   trustProxy: boolean
   publishing: PublishingDesk
@@ -60,11 +71,12 @@ export class LiveSite implements LiveSwitch {
   }
 
   private open(release: Release): OpenedSite {
-    const file = this.staged(release)
     // Node keeps what it learns of a module's source maps for good: none for a release's file.
     const withMaps = process.sourceMapsEnabled
-    process.setSourceMapsEnabled(false)
+    let file: string | undefined
     try {
+      file = this.staged(release)
+      process.setSourceMapsEnabled(false)
       // eslint-disable-next-line @typescript-eslint/no-require-imports
       const { openSite } = require(file) as typeof import("./release")
       return openSite({
@@ -73,30 +85,40 @@ export class LiveSite implements LiveSwitch {
         trustProxy: this.options.trustProxy,
         publishing: this.options.publishing,
       })
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "ENOSPC") throw new DiskFull()
+      throw error
     } finally {
       process.setSourceMapsEnabled(withMaps)
       // Compiled and run: nothing needs the module's entry, and the file goes.
-      forget(file)
-      rmSync(file, { force: true })
+      if (file) {
+        forget(file)
+        rmSync(file, { force: true })
+      }
     }
   }
 
   /**
-   * The release's site file, copied into one folder that every release is loaded from, its
-   * node_modules the release's (the server's packages). Node keeps how a module's requires
-   * resolve, for good, by the module's folder: loaded from each release's own, V8's heap grew by
-   * 0.08 MB a publish (measure:publishing over 60 publishes, after a full collection).
+   * The release's site file, copied into one folder that every release is loaded from, whose
+   * node_modules is the server's packages (every release's own link leads there too). Node keeps
+   * how a module's requires resolve, for good, by the module's folder: loaded from each release's
+   * own, V8's heap grew by 0.08 MB a publish (measure:publishing over 60 publishes, after a full
+   * collection). The link is made once, in one rename, and never removed: the live release's
+   * code may still load a package from there (lazily, as the webhook's check does).
    */
   private staged(release: Release): string {
     const folder = path.join(path.dirname(this.options.releases.folder), "loading")
     mkdirSync(folder, { recursive: true })
     const packages = path.join(folder, "node_modules")
-    const releasePackages = path.join(release.dir, "node_modules")
-    const wanted = linkTarget(releasePackages)
-    const present = linkTarget(packages)
-    if (present !== wanted) {
-      rmSync(packages, { force: true })
-      if (wanted) symlinkSync(wanted, packages)
+    if (linkTarget(packages) !== this.options.packagesDir) {
+      const made = `${packages}.${process.pid}`
+      rmSync(made, { force: true })
+      symlinkSync(this.options.packagesDir, made)
+      renameSync(made, packages)
+    }
+    // What a process that died between copying and loading left.
+    for (const name of readdirSync(folder)) {
+      if (/^site-.*\.cjs$/.test(name)) rmSync(path.join(folder, name), { force: true })
     }
     const file = path.join(folder, `site-${release.id}.cjs`)
     copyFileSync(siteFileOf(release), file)

@@ -659,7 +659,8 @@ export function buildEnvironment(
   goLiveNow: string,
   previewOf?: string,
 ): NodeJS.ProcessEnv {
-  const secret = /SECRET|TOKEN|PASSWORD|API_KEY|^SMTP_URL$|^PUBLISH_|^SITE_PREVIEW/
+  const secret =
+    /SECRET|TOKEN|PASSWORD|PRIVATE|API_KEY|^DKIM_|^SMTP_URL$|^PUBLISH_|^SITE_PREVIEW|^MEMBERS_STORE$/
   const kept = Object.fromEntries(Object.entries(env).filter(([name]) => !secret.test(name)))
   return {
     ...kept,

@@ -62,7 +62,14 @@ export async function startPublishingServer({
     publishes: () => publisher.publishes(),
     rollback: (by) => publisher.rollback(by),
   }
-  const site = new LiveSite({ releases, env, trustProxy, publishing: desk, log })
+  const site = new LiveSite({
+    releases,
+    packagesDir: path.join(settings.appDir, "node_modules"),
+    env,
+    trustProxy,
+    publishing: desk,
+    log,
+  })
   const statuses = settings.statuses
   const publisher = new Publisher({
     settings,

@@ -68,8 +68,9 @@ export function publishSettings(
   if (!previewUrl.includes(previewPlaceholder)) {
     throw new Error(`PUBLISH_PREVIEW_URL must contain ${previewPlaceholder}, the preview's name`)
   }
-  const token = env.PUBLISH_GITHUB_TOKEN?.trim() || tokenIn(repo)
   const githubUrl = githubUrlFrom(env.GITHUB_URL)
+  const token =
+    env.PUBLISH_GITHUB_TOKEN?.trim() || (githubUrl ? tokenIn(repo, githubUrl) : undefined)
   return {
     repo,
     secret,
@@ -102,11 +103,15 @@ function whole(env: Env, name: string, fallback: number): number {
   return value
 }
 
-/** The token of an https address with credentials (https://x-access-token:<token>@github.com/…). */
-function tokenIn(repo: string): string | undefined {
+/**
+ * The token of an https address with credentials (https://x-access-token:<token>@github.com/…),
+ * only when the repository is on the GitHub the statuses go to: another host's password is not
+ * sent to GitHub.
+ */
+function tokenIn(repo: string, githubUrl: string): string | undefined {
   try {
     const url = new URL(repo)
-    if (url.protocol !== "https:") return undefined
+    if (url.protocol !== "https:" || url.host !== new URL(githubUrl).host) return undefined
     return decodeURIComponent(url.password || url.username) || undefined
   } catch {
     return undefined

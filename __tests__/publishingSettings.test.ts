@@ -1,0 +1,62 @@
+/**
+ * @jest-environment node
+ */
+import { buildEnvironment } from "../src/publishing/node/publisher"
+import { publishSettings } from "../src/publishing/node/settings"
+
+// What the publisher hands a build, and where its token may go: a build runs the commit's code
+// (a draft's preview too), so none of the server's secrets are in its environment; a password
+// in PUBLISH_REPO is sent to GitHub only when the repository is on that GitHub.
+
+const server = {
+  PATH: "/usr/bin",
+  HOME: "/var/lib/evergrace",
+  TZ: "Europe/London",
+  GATSBY_CMS_REPO: "evergrace/website",
+  SITE_URL: "https://www.evergrace.example",
+  PUBLISH_SECRET: "webhook",
+  PUBLISH_REPO: "https://x-access-token:ghs_repo@github.com/evergrace/website.git",
+  PUBLISH_GITHUB_TOKEN: "ghs_status",
+  GITHUB_OAUTH_CLIENT_SECRET: "oauth",
+  BUTTONDOWN_API_KEY: "buttondown",
+  SMTP_URL: "smtp://user:pass@mail.example",
+  DKIM_PRIVATE_KEY: "-----BEGIN PRIVATE KEY-----",
+  DKIM_SELECTOR: "mail",
+  MEMBERS_STORE: "/var/lib/evergrace/members",
+  SITE_PREVIEW: "1",
+}
+
+test("a build gets what it builds with, and none of the server's secrets", () => {
+  const env = buildEnvironment(server, "2026-11-28T00:00:00.000Z")
+  for (const kept of ["PATH", "HOME", "TZ", "GATSBY_CMS_REPO", "SITE_URL"] as const) {
+    expect(env[kept]).toBe(server[kept])
+  }
+  expect(Object.keys(env).sort()).toEqual(
+    [
+      ...["PATH", "HOME", "TZ", "GATSBY_CMS_REPO", "SITE_URL"],
+      "GO_LIVE_NOW",
+      "CI",
+      "GATSBY_TELEMETRY_DISABLED",
+    ].sort(),
+  )
+})
+
+test("a release is never built as a preview; a draft's preview always is, with its commit", () => {
+  expect(buildEnvironment(server, "now").SITE_PREVIEW).toBeUndefined()
+  const preview = buildEnvironment({ PATH: "/usr/bin" }, "now", "abc1234")
+  expect(preview).toMatchObject({ SITE_PREVIEW: "1", SITE_PREVIEW_COMMIT: "abc1234" })
+})
+
+test("a token in PUBLISH_REPO posts statuses only to the GitHub it belongs to", () => {
+  const where = { appDir: "/srv/app", port: 9300, host: "127.0.0.1" }
+  const onGithub = publishSettings(
+    { PUBLISH_SECRET: "s", PUBLISH_REPO: "https://x-access-token:ghs_repo@github.com/o/n.git" },
+    where,
+  )
+  expect(onGithub?.statuses?.token).toBe("ghs_repo")
+  const elsewhere = publishSettings(
+    { PUBLISH_SECRET: "s", PUBLISH_REPO: "https://me:hunter2@git.example.com/o/n.git" },
+    where,
+  )
+  expect(elsewhere?.statuses).toBeUndefined()
+})
