@@ -305,6 +305,14 @@ test("a job claimed by a process killed mid-send is sent once the longest send a
   const outbox = new MemoryOutbox()
   outbox.add("claimed@example.com")
   const killedAt = Date.now()
+  const compose = async (job: OutboxJob): Promise<OutgoingEmail> => ({
+    to: job.to,
+    subject: "s",
+    html: "h",
+    text: "t",
+    headers: {},
+    id: job.id,
+  })
   // A sender with its own settings claims it, and its process dies before it can send, complete
   // or reschedule it (its mailer never answers).
   const leases: number[] = []
@@ -316,14 +324,7 @@ test("a job claimed by a process killed mid-send is sent once the longest send a
   const dying = startSender({
     outbox,
     mailer: { description: "stuck", send: () => new Promise(() => {}), close: () => {} },
-    compose: async (job) => ({
-      to: job.to,
-      subject: "s",
-      html: "h",
-      text: "t",
-      headers: {},
-      id: job.id,
-    }),
+    compose,
     now: () => new Date(killedAt),
     log: () => {},
   })
@@ -339,14 +340,6 @@ test("a job claimed by a process killed mid-send is sent once the longest send a
     send: async (email) => void sent.push(email.to),
     close: () => {},
   }
-  const compose = async (job: OutboxJob): Promise<OutgoingEmail> => ({
-    to: job.to,
-    subject: "s",
-    html: "h",
-    text: "t",
-    headers: {},
-    id: job.id,
-  })
   const at = (ms: number) => () => new Date(killedAt + ms)
   const early = startSender({
     outbox,
