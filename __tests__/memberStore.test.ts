@@ -212,6 +212,25 @@ test("members from before double opt-in (the first store's records) become confi
   expect(await store.subscribe("old@example.com")).toBe("already-member")
 })
 
+test("first-store records the first double opt-in store moved as they were become members too", async () => {
+  const { open } = await import("lmdb")
+  const root = open({ path: path.join(folder, "members.mdb"), maxDbs: 5 })
+  await root.openDB({ name: "members" }).put("moved@example.com", {
+    address: "Moved@example.com",
+    joinedAt: "2026-01-03T00:00:00.000Z",
+  })
+  await root.close()
+
+  const store = memberStore(folder)
+  const [member] = await store.list()
+  expect(member).toEqual(
+    expect.objectContaining({ address: "Moved@example.com", status: "confirmed" }),
+  )
+  expect(member?.id).not.toBe("")
+  expect(await store.byId(member?.id ?? "")).toEqual(member)
+  expect(await store.leave(member?.id ?? "")).toBe("left")
+})
+
 test("members survive the store being closed and opened again", async () => {
   await memberStore(folder).subscribe("kept@example.com")
   await closeMemberStores()

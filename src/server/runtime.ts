@@ -1,7 +1,7 @@
 import type { Context } from "hono"
 import type { CmsAuthEnv } from "../cmsAuth/config"
 import type { ExchangeOptions } from "../cmsAuth/github"
-import type { Membership } from "../membership/web/membership"
+import type { Membership } from "../membership/web/middleware"
 import type { SignupEnv } from "../membership/web/mailingList"
 import type { StaffEnv } from "../membership/web/staff/staffAccess"
 import type { PublishEnv, PublishingDesk } from "../publishing/web/desk"

@@ -1,7 +1,7 @@
 import path from "node:path"
 import { membershipTexts } from "../emails/emailTexts"
 import { unavailableList, type MailingList, type SignupEnv } from "../web/mailingList"
-import type { Membership, OwnList } from "../web/membership"
+import type { Membership, OwnList } from "../web/middleware"
 import { listFromSettings } from "../web/providers/fromEnv"
 import { clientLimiterFromEnv, siteLimiterFromEnv } from "../web/rateLimit"
 import { processWide } from "../../utils/processWide"

@@ -1,6 +1,6 @@
 import type { AuditLog } from "../../web/memberStore"
 import { newMemberId } from "../../web/links/signedLinks"
-import type { StorePart } from "./storePart"
+import type { StorePart } from "./lmdbStore"
 
 /** The audit log keeps the latest entries only: who did what lately, not a history. */
 export const auditLength = 200

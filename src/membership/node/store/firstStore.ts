@@ -5,16 +5,17 @@ import { newMemberId } from "../../web/links/signedLinks"
 /**
  * The first store, from before double opt-in, kept `{ address, joinedAt }` in LMDB's unnamed
  * database, keyed by the address. Those members joined, so they are confirmed members: they move
- * into `members` once, in one transaction, each with an id of her own for her links.
+ * into `members` once, in one transaction, each with an id of her own for her links. The first
+ * double opt-in store (02e2a2c) moved them as they were, so `members` may hold such records too:
+ * they are made members the same way. Done when the store opens, so every read after it finds
+ * members only.
  */
 
 type FirstRecord = { address: string; joinedAt: string }
 
-/** A record as kept, or one of the first store's as the member it stands for. */
-export function asMember(value: Member | FirstRecord): Member {
-  if ("status" in value) return value
+function asMember(value: FirstRecord): Member {
   return {
-    id: "",
+    id: newMemberId(),
     address: value.address,
     status: "confirmed",
     askedAt: value.joinedAt,
@@ -25,24 +26,33 @@ export function asMember(value: Member | FirstRecord): Member {
   }
 }
 
+const isFirstRecord = (value: unknown): value is FirstRecord =>
+  typeof value === "object" && value !== null && !("status" in value)
+
 export async function moveFirstMembers(
   root: RootDatabase,
   members: Database<Member, string>,
   ids: Database<string, string>,
 ) {
   const first = [...root.getKeys()].filter((key) => typeof key === "string" && key.includes("@"))
-  if (first.length === 0) return
+  const movedRaw = [...members.getRange()].filter(({ value }) => isFirstRecord(value))
+  if (first.length === 0 && movedRaw.length === 0) return
   await root.transaction(() => {
+    const keep = (key: string, value: FirstRecord) => {
+      const member = asMember(value)
+      members.put(key, member)
+      ids.put(member.id, key)
+    }
     for (const key of first as string[]) {
       // Read again inside the transaction: another process may have moved it already.
       const value = root.get(key) as FirstRecord | undefined
       if (value === undefined) continue
-      if (members.get(key) === undefined) {
-        const member = { ...asMember(value), id: newMemberId() }
-        members.put(key, member)
-        ids.put(member.id, key)
-      }
+      if (members.get(key) === undefined) keep(key, value)
       root.remove(key)
+    }
+    for (const { key } of movedRaw) {
+      const value: unknown = members.get(key)
+      if (isFirstRecord(value)) keep(key, value)
     }
   })
 }

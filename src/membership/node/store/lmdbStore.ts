@@ -1,9 +1,9 @@
 import { chmodSync, existsSync, renameSync, rmSync } from "node:fs"
 import path from "node:path"
+import type { Database, RootDatabase } from "lmdb"
 import type { AuditEntry } from "../../membersApi"
 import type { Member, MemberStore, OutboxJob } from "../../web/memberStore"
 import { processWide } from "../../../utils/processWide"
-import type { Databases, StorePart } from "./storePart"
 import { privateFileMode, privateFolder } from "../privateFiles"
 import { auditLog } from "./auditLog"
 import { moveFirstMembers } from "./firstStore"
@@ -17,6 +17,26 @@ import { outbox } from "./outbox"
  * processes too. This file opens it, shares its one handle, compacts it after an erasure, and
  * makes the member store of its parts (below).
  */
+
+/** The members (by lower-cased address), an index from id to that key, the outbox, the audit log. */
+export interface Databases {
+  root: RootDatabase
+  members: Database<Member, string>
+  ids: Database<string, string>
+  outbox: Database<OutboxJob, string>
+  audit: Database<AuditEntry, string>
+}
+
+/** What each part of the store is given (memberStore, below): reads and writes on the databases. */
+export interface StorePart {
+  folder: string
+  now: () => Date
+  /** A write transaction, all or nothing, resolved once it is on the disk (overlappingSync off). */
+  write<T>(change: (db: Databases) => T): Promise<T>
+  read<T>(look: (db: Databases) => T): Promise<T>
+  /** Records deleted outright: the store is compacted (no freed page keeps them), then onRemoved. */
+  removed(addresses: string[]): Promise<void>
+}
 
 const databaseFile = "members.mdb"
 /** LMDB's files beside the data: its lock file (the readers' table). */

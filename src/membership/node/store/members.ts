@@ -1,11 +1,16 @@
 import { resendLimit, type ResendResult } from "../../membersApi"
 import type { Consent, SubscribeResult } from "../../web/mailingList"
-import type { ConfirmResult, LeaveResult, Member, MemberStore } from "../../web/memberStore"
+import type { EmailKind } from "../../emails/renderEmail"
+import type {
+  ConfirmResult,
+  LeaveResult,
+  Member,
+  MemberStore,
+  OutboxJob,
+} from "../../web/memberStore"
 import { newMemberId } from "../../web/links/signedLinks"
 import { memberKey } from "../../web/signup/address"
-import type { Databases, StorePart } from "./storePart"
-import { asMember } from "./firstStore"
-import { dropJobs, queue } from "./outbox"
+import type { Databases, StorePart } from "./lmdbStore"
 import { dayMs } from "../../../utils/dates"
 
 /**
@@ -20,6 +25,33 @@ import { dayMs } from "../../../utils/dates"
  */
 
 type Lifecycle = Omit<MemberStore, "audit" | "outbox">
+
+// Sorts by creation: the time, then this process's count (two jobs in one millisecond keep their
+// order), then a random part (unique across processes).
+let jobsMade = 0
+const jobId = (now: Date) =>
+  `${now.toISOString()}~${(jobsMade++).toString(36).padStart(8, "0")}~${newMemberId()}`
+
+/** Queues an e-mail to her, in the caller's transaction (the outbox: ./outbox.ts). */
+function queue(db: Databases, kind: EmailKind, member: Member, now: Date) {
+  const job: OutboxJob = {
+    id: jobId(now),
+    kind,
+    to: member.address,
+    memberId: member.id,
+    createdAt: now.toISOString(),
+    attempts: 0,
+    notBefore: now.toISOString(),
+  }
+  db.outbox.put(job.id, job)
+}
+
+/** Her jobs still waiting (she left, or is erased: nothing more goes out to her). */
+function dropJobs(db: Databases, memberId: string) {
+  for (const { key, value } of db.outbox.getRange()) {
+    if (value.memberId === memberId) db.outbox.remove(key)
+  }
+}
 
 /** Her confirmations sent in the last day, and whether one more now would break the limit. */
 function resendState(member: Member | undefined, at: Date) {
@@ -43,7 +75,7 @@ function confirmAgain(db: Databases, key: string, member: Member, recent: string
 function found(db: Databases, memberId: string) {
   const key = db.ids.get(memberId)
   const value = key === undefined ? undefined : db.members.get(key)
-  return key === undefined || value === undefined ? undefined : { key, member: asMember(value) }
+  return key === undefined || value === undefined ? undefined : { key, member: value }
 }
 
 /** Deletes her record, her id and her waiting e-mails, in the caller's transaction. */
@@ -67,9 +99,8 @@ export function members(
         let queued = false
         const result = await write((db): SubscribeResult => {
           const key = memberKey(address)
-          const kept = db.members.get(key)
           const at = now()
-          const member = kept && asMember(kept)
+          const member = db.members.get(key)
           if (member?.status === "confirmed") return "already-member"
           // The same address again (pending, or one who left): the confirmation once more, within
           // the limit, which a bot re-submitting her address cannot reset.
@@ -171,9 +202,8 @@ export function members(
     async erase(who) {
       const address = await write((db) => {
         const key = "id" in who ? db.ids.get(who.id) : memberKey(who.address)
-        const kept = key === undefined ? undefined : db.members.get(key)
-        if (key === undefined || kept === undefined) return undefined
-        const member = asMember(kept)
+        const member = key === undefined ? undefined : db.members.get(key)
+        if (key === undefined || member === undefined) return undefined
         remove(db, key, member)
         return member.address
       })
@@ -185,8 +215,7 @@ export function members(
     async forgetUnconfirmed(before) {
       const forgotten = await write((db) => {
         const addresses: string[] = []
-        for (const { key, value } of db.members.getRange()) {
-          const member = asMember(value)
+        for (const { key, value: member } of db.members.getRange()) {
           // From the last confirmation sent: a link sent yesterday keeps its week.
           const lastAsked = Math.max(
             Date.parse(member.askedAt),
@@ -204,7 +233,7 @@ export function members(
 
     list: () =>
       read((db) => {
-        const all = [...db.members.getRange()].map(({ value }) => asMember(value))
+        const all = [...db.members.getRange()].map(({ value }) => value)
         return all.sort((a, b) => a.askedAt.localeCompare(b.askedAt))
       }),
   }

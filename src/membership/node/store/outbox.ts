@@ -1,39 +1,10 @@
-import type { EmailKind } from "../../emails/renderEmail"
-import type { Member, Outbox, OutboxJob } from "../../web/memberStore"
-import { newMemberId } from "../../web/links/signedLinks"
-import type { Databases, StorePart } from "./storePart"
+import type { Outbox, OutboxJob } from "../../web/memberStore"
+import type { StorePart } from "./lmdbStore"
 
 /**
- * The outbox: each e-mail the list sends is a job, written in the same transaction as the change
- * that calls for it (./members.ts), and worked through by the sender (../sender.ts).
+ * The outbox as the sender (../sender.ts) works through it. Each e-mail the list sends is a job,
+ * queued in the same transaction as the member's change that calls for it (./members.ts).
  */
-
-// Sorts by creation: the time, then this process's count (two jobs in one millisecond keep their
-// order), then a random part (unique across processes).
-let jobsMade = 0
-const jobId = (now: Date) =>
-  `${now.toISOString()}~${(jobsMade++).toString(36).padStart(8, "0")}~${newMemberId()}`
-
-/** Queues an e-mail to her, in the caller's transaction. */
-export function queue(db: Databases, kind: EmailKind, member: Member, now: Date) {
-  const job: OutboxJob = {
-    id: jobId(now),
-    kind,
-    to: member.address,
-    memberId: member.id,
-    createdAt: now.toISOString(),
-    attempts: 0,
-    notBefore: now.toISOString(),
-  }
-  db.outbox.put(job.id, job)
-}
-
-/** Her jobs still waiting (she left, or is erased: nothing more goes out to her). */
-export function dropJobs(db: Databases, memberId: string) {
-  for (const { key, value } of db.outbox.getRange()) {
-    if (value.memberId === memberId) db.outbox.remove(key)
-  }
-}
 
 /** The sender's side of it. */
 export function outbox({ write, read }: StorePart): Outbox {
