@@ -4,6 +4,7 @@ import { createApp } from "../src/server/app"
 import { publishEndpoint } from "../src/publishing/publishesApi"
 import type { PublishingDesk, Reception } from "../src/publishing/web/desk"
 import type { PublishEvent } from "../src/publishing/web/events"
+import { runtimeWithoutList } from "./setup/servers"
 
 // POST /api/publish, GitHub's webhook, through the route table: the signature is checked before
 // anything reaches the publisher (a desk that records what it is handed). The signatures here
@@ -27,11 +28,7 @@ function server(answer: Reception = { outcome: "accepted", message: "Publishing.
     rollback: async () => ({ result: "nothingToRollBack", message: "" }),
   }
   const app = createApp({
-    settings: () => ({ PUBLISH_SECRET: secret }),
-    client: () => "192.0.2.1",
-    membership: () => {
-      throw new Error("not reached")
-    },
+    ...runtimeWithoutList({ PUBLISH_SECRET: secret }, "192.0.2.1"),
     publishing: desk,
   })
   const post = (body: string, headers: Record<string, string>) =>
@@ -154,13 +151,7 @@ test("a draft's pull request is read for its preview: opened builds, closed remo
 })
 
 test("a server that does not publish answers 404, whatever is sent", async () => {
-  const app = createApp({
-    settings: () => ({}),
-    client: () => undefined,
-    membership: () => {
-      throw new Error("not reached")
-    },
-  })
+  const app = createApp(runtimeWithoutList())
   const response = await app.request(`${site}${publishEndpoint}`, {
     method: "POST",
     headers: { "X-GitHub-Event": "push", "X-Hub-Signature-256": sign(push) },

@@ -1,13 +1,5 @@
 /** @jest-environment node */
-import {
-  startGithubStub,
-  stubClientId,
-  stubClientSecret,
-  stubRepo,
-  stubUser,
-  type GithubStub,
-} from "../e2e/support/stubs/githubStub"
-import { forgetStaffAccess } from "../src/membership/web/staff/staffAccess"
+import { stubUser } from "../e2e/support/stubs/githubStub"
 import {
   publishesEndpoint,
   rollbackEndpoint,
@@ -18,29 +10,22 @@ import type { PublishingDesk } from "../src/publishing/web/desk"
 import { createApp } from "../src/server/app"
 import type { Settings } from "../src/server/runtime"
 import { nodeRuntime } from "../src/siteServer/nodeRuntime"
+import { githubForStaff } from "./setup/githubForStaff"
 
 // The staff's page's publishing lines (src/publishing/web/handlePublishes.ts), through the route
 // table, behind the staff's door with the GitHub stub: the last publishes, and the undo in the
 // name of who asked. The publisher is a desk that records what it is asked.
 
 const site = "https://www.evergrace.example"
-let stub: GithubStub
+const github = githubForStaff(site)
 let settings: Settings
 
-beforeAll(async () => {
-  stub = await startGithubStub({ callbackUrl: `${site}/api/callback` })
-})
-afterAll(() => stub.close())
 beforeEach(() => {
-  forgetStaffAccess()
   settings = {
     // A provider keeps the list: these lines need no store.
     SIGNUP_PROVIDER: "buttondown",
     BUTTONDOWN_API_KEY: "test",
-    GATSBY_CMS_REPO: stubRepo,
-    GITHUB_URL: stub.url,
-    GITHUB_OAUTH_CLIENT_ID: stubClientId,
-    GITHUB_OAUTH_CLIENT_SECRET: stubClientSecret,
+    ...github().settings,
   }
 })
 
@@ -82,7 +67,7 @@ function appWith(desk?: PublishingDesk) {
   return { app: createApp({ ...nodeRuntime(settings), publishing }), asked }
 }
 
-const signedIn = () => ({ Authorization: `Bearer ${stub.tokenFor("editor")}` })
+const signedIn = () => ({ Authorization: `Bearer ${github().tokenFor("editor")}` })
 
 test("the last publishes, for whoever may publish the site; 401 without a sign-in", async () => {
   const { app } = appWith()
@@ -103,7 +88,7 @@ test("the undo is a POST from the site itself, in the name of the staff member w
   expect(fromElsewhere.status).toBe(403)
   const reader = await app.request(`${site}${rollbackEndpoint}`, {
     method: "POST",
-    headers: { Authorization: `Bearer ${stub.tokenFor("reader")}`, Origin: site },
+    headers: { Authorization: `Bearer ${github().tokenFor("reader")}`, Origin: site },
   })
   expect(reader.status).toBe(403)
   expect(asked).toEqual([])

@@ -4,19 +4,14 @@ import { createApp } from "../src/server/app"
 import { methodNotAllowed } from "hono/method-not-allowed"
 import { methodRefused, noSuchEndpoint } from "../src/server/errors"
 import { signupEndpoint } from "../src/shared/endpoints"
+import { runtimeWithoutList } from "./setup/servers"
 
 // What the route table answers when no handler does.
 
 const site = "https://www.evergrace.example"
 
 test("an address under /api/ that is no endpoint: 404, with the endpoints' headers", async () => {
-  const app = createApp({
-    settings: () => ({}),
-    client: () => undefined,
-    membership: () => {
-      throw new Error("not reached")
-    },
-  })
+  const app = createApp(runtimeWithoutList())
   const response = await app.request(`${site}/api/nothing-here`)
   expect(response.status).toBe(404)
   expect(response.headers.get("cache-control")).toBe("no-store")

@@ -1,23 +1,16 @@
 /** @jest-environment node */
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs"
 import path from "node:path"
-import {
-  startGithubStub,
-  stubClientId,
-  stubClientSecret,
-  stubReader,
-  stubRepo,
-  stubUser,
-  type GithubStub,
-} from "../e2e/support/stubs/githubStub"
+import { stubReader, stubUser } from "../e2e/support/stubs/githubStub"
 import { readJobs, memberStore } from "../src/membership/node/store/lmdbStore"
 import { nodeRuntime } from "../src/siteServer/nodeRuntime"
 import { createApp } from "../src/server/app"
 import type { Settings } from "../src/server/runtime"
 import { memberActionEndpoints, membersCsvEndpoint, membersEndpoint } from "../src/shared/endpoints"
 import type { ActionAnswer, MembersAnswer, StaffProblem } from "../src/membership/membersApi"
-import { failedSignIns, forgetStaffAccess } from "../src/membership/web/staff/staffAccess"
+import { failedSignIns } from "../src/membership/web/staff/staffAccess"
 import { staffProblems } from "../src/membership/web/staff/staffTexts"
+import { githubForStaff } from "./setup/githubForStaff"
 import { temporaryStore } from "./setup/servers"
 
 // The staff's endpoints of the list (src/membership/web/staff/), through the route table, against the GitHub
@@ -25,25 +18,16 @@ import { temporaryStore } from "./setup/servers"
 // three actions do to the store, its outbox and the copies of her e-mails.
 
 const site = "https://www.evergrace.example"
-let stub: GithubStub
+const github = githubForStaff(site)
 let store: ReturnType<typeof temporaryStore>
 let settings: Settings
 
-beforeAll(async () => {
-  stub = await startGithubStub({ callbackUrl: `${site}/api/callback` })
-})
-afterAll(() => stub.close())
-
 beforeEach(() => {
-  forgetStaffAccess()
   store = temporaryStore("staff")
   settings = {
     MEMBERS_STORE: store.folder,
     MEMBERS_SECRET: "a-secret-of-the-test-that-is-long-enough-0123",
-    GATSBY_CMS_REPO: stubRepo,
-    GITHUB_URL: stub.url,
-    GITHUB_OAUTH_CLIENT_ID: stubClientId,
-    GITHUB_OAUTH_CLIENT_SECRET: stubClientSecret,
+    ...github().settings,
     SITE_URL: site,
   }
 })
@@ -110,7 +94,7 @@ test("without a token: 401, in plain words, with no-store and a Bearer challenge
 
 test("a token GitHub refuses: 401; too many of them from one place: 429 with Retry-After", async () => {
   const app = appWith(settings)
-  const editor = stub.tokenFor("editor")
+  const editor = github().tokenFor("editor")
   expect((await get(app, membersEndpoint, editor)).status).toBe(200)
   const response = await get(app, membersEndpoint, "gho_not-a-real-token")
   expect(response.status).toBe(401)
@@ -125,7 +109,7 @@ test("a token GitHub refuses: 401; too many of them from one place: 429 with Ret
 })
 
 test("a user who may read the repository but not push to it: 403, saying why", async () => {
-  const response = await get(appWith(settings), membersEndpoint, stub.tokenFor("reader"))
+  const response = await get(appWith(settings), membersEndpoint, github().tokenFor("reader"))
   expect(response.status).toBe(403)
   const body = (await response.json()) as StaffProblem
   expect(body.problem).toBe("noPush")
@@ -138,7 +122,7 @@ test.each([
   ["another OAuth App's token", { app: "Iv1.anotherapp00000" }],
   ["this app's token without the scope the CMS asks for", { scope: "read:user" }],
 ])("an editor who may push, with %s: 403, saying why", async (_, grant) => {
-  const response = await get(appWith(settings), membersEndpoint, stub.tokenFor("editor", grant))
+  const response = await get(appWith(settings), membersEndpoint, github().tokenFor("editor", grant))
   expect(response.status).toBe(403)
   expect((await response.json()) as StaffProblem).toEqual({
     problem: "otherApp",
@@ -148,7 +132,7 @@ test.each([
 
 test("an editor who may push sees the counts and everyone, newest first, and nothing more of them", async () => {
   await twoSignups()
-  const response = await get(appWith(settings), membersEndpoint, stub.tokenFor("editor"))
+  const response = await get(appWith(settings), membersEndpoint, github().tokenFor("editor"))
   expect(response.status).toBe(200)
   expect(response.headers.get("cache-control")).toBe("no-store")
   const body = (await response.json()) as MembersAnswer
@@ -178,7 +162,7 @@ test("an editor who may push sees the counts and everyone, newest first, and not
 test("the CSV: the confirmed members, or everyone; spreadsheet-safe; each download in the audit log, without addresses", async () => {
   await twoSignups()
   const app = appWith(settings)
-  const token = stub.tokenFor("editor")
+  const token = github().tokenFor("editor")
   const members = await get(app, membersCsvEndpoint, token)
   expect(members.headers.get("content-type")).toBe("text/csv; charset=utf-8")
   expect(members.headers.get("content-disposition")).toMatch(
@@ -208,7 +192,7 @@ test("the CSV: the confirmed members, or everyone; spreadsheet-safe; each downlo
 test("erase: gone from the list, the outbox and the copies of her e-mails; only from this site; twice is 'unknown'", async () => {
   const members = await twoSignups()
   const app = appWith(settings)
-  const token = stub.tokenFor("editor")
+  const token = github().tokenFor("editor")
   const bea = (await members.list()).find((member) => member.status === "pending")
   if (!bea) throw new Error("no pending member")
   // Copies of the e-mails as the mailer writes them without SMTP_URL (the browser test sees the
@@ -251,7 +235,7 @@ test("erase: gone from the list, the outbox and the copies of her e-mails; only 
 test("resend and take off: the form's limit holds for a resend; a confirmed member has none to resend", async () => {
   const members = await twoSignups()
   const app = appWith(settings)
-  const token = stub.tokenFor("editor")
+  const token = github().tokenFor("editor")
   const [bea, ann] = [...(await members.list())].sort((a) => (a.status === "pending" ? -1 : 1))
   const resend = async (id: string) =>
     ((await (await act(app, memberActionEndpoints.resend, token, id)).json()) as ActionAnswer)
@@ -277,7 +261,7 @@ test("resend and take off: the form's limit holds for a resend; a confirmed memb
 test("a provider keeps the list: the answer names it and links to it", async () => {
   const app = appWith({ ...settings, SIGNUP_PROVIDER: "buttondown", BUTTONDOWN_API_KEY: "k" })
   const body = (await (
-    await get(app, membersEndpoint, stub.tokenFor("editor"))
+    await get(app, membersEndpoint, github().tokenFor("editor"))
   ).json()) as MembersAnswer
   expect(body).toMatchObject({ list: "provider", provider: { name: "Buttondown" } })
 })

@@ -44,7 +44,6 @@ test.beforeAll(async () => {
   // No SMTP_URL: each e-mail is written as an .eml file in the store's outbox/ folder.
   site = await startGithubSite({
     MEMBERS_STORE: store,
-    GATSBY_CMS_REPO: stubRepo,
     SIGNUP_RATE_LIMIT: "1000",
     SIGNUP_SITE_LIMIT: "0",
   })

@@ -9,8 +9,6 @@ import {
 import {
   startGithubStub,
   stubClientId,
-  stubClientSecret,
-  stubRepo,
   stubUser,
   type GithubStub,
 } from "./support/stubs/githubStub"
@@ -62,10 +60,7 @@ test.describe("the build in Cloudflare's runtime (wrangler pages dev, workerd)",
       BUTTONDOWN_API_KEY: stubButtondownApiKey,
       BUTTONDOWN_API_URL: stub.url,
       // The stub's OAuth App: the staff's door asks it whether a token is one it made.
-      GITHUB_OAUTH_CLIENT_ID: stubClientId,
-      GITHUB_OAUTH_CLIENT_SECRET: stubClientSecret,
-      GITHUB_URL: githubUrl,
-      GATSBY_CMS_REPO: stubRepo,
+      ...github.settings,
     })
     console.log(`wrangler answered after ${server.startupMs} ms`)
   })

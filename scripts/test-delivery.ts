@@ -17,12 +17,7 @@ import { startSiteServer } from "../src/siteServer/siteServer"
 import { findNginx, startNginx } from "../e2e/support/nginx"
 import { specsToRerun } from "../e2e/support/reruns"
 import { onFreePort, run } from "../e2e/support/servers"
-import {
-  startGithubStub,
-  stubClientId,
-  stubClientSecret,
-  stubRepo,
-} from "../e2e/support/stubs/githubStub"
+import { startGithubStub } from "../e2e/support/stubs/githubStub"
 
 const close = (server: Server) => new Promise((resolve) => server.close(resolve))
 
@@ -56,11 +51,8 @@ async function startServices(membersStore: string) {
           // Every browser test signs up from 127.0.0.1: the per-client limit is tested in Jest.
           SIGNUP_RATE_LIMIT: "1000",
           SIGNUP_SITE_LIMIT: "0",
-          GITHUB_OAUTH_CLIENT_ID: stubClientId,
-          GITHUB_OAUTH_CLIENT_SECRET: stubClientSecret,
-          GITHUB_URL: github.url,
-          // The staff's page of the list asks GitHub about this repository (src/membership/web/staff/staffAccess.ts).
-          GATSBY_CMS_REPO: stubRepo,
+          // The staff's page of the list asks GitHub about its repository (src/membership/web/staff/staffAccess.ts).
+          ...github.settings,
         },
         trustProxy: true,
       },

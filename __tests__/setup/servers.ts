@@ -5,6 +5,7 @@ import { tmpdir } from "node:os"
 import path from "node:path"
 import { closeMemberStores } from "../../src/membership/node/store/lmdbStore"
 import { stopMemberships } from "../../src/membership/node/nodeMembership"
+import type { Runtime, Settings } from "../../src/server/runtime"
 
 /** http://127.0.0.1:<port> of a server listening on loopback. */
 export function baseUrl(server: Server): string {
@@ -42,4 +43,18 @@ export function spawnSiteServer(
   server.stdout?.on("data", (chunk: Buffer) => onOutput(chunk.toString()))
   server.stderr?.on("data", (chunk: Buffer) => onOutput(chunk.toString()))
   return server
+}
+
+/**
+ * The app's runtime for a test of what needs no list (the route table's own answers, the
+ * publisher's webhook): the settings given, and a membership that fails the test if asked for.
+ */
+export function runtimeWithoutList(settings: Settings = {}, client?: string): Runtime {
+  return {
+    settings: () => settings,
+    client: () => client,
+    membership: () => {
+      throw new Error("not reached: this test's requests need no list")
+    },
+  }
 }

@@ -30,14 +30,7 @@ import {
 import { freePort } from "../support/servers"
 import { cmsUserKey } from "../../src/membership/staffPage/session"
 import { publishingTexts } from "../../src/publishing/staffPage/publishingTexts"
-import {
-  startGithubStub,
-  stubClientId,
-  stubClientSecret,
-  stubRepo,
-  stubUser,
-  type GithubStub,
-} from "../support/stubs/githubStub"
+import { startGithubStub, stubRepo, stubUser, type GithubStub } from "../support/stubs/githubStub"
 
 // The publisher with real parts (npm run test:delivery runs this after nginx's checks): a bare
 // Git repository as GitHub's, commits pushed to it and GitHub's webhooks signed and posted here,
@@ -106,14 +99,11 @@ test.beforeAll(async () => {
     TRUST_PROXY: "1",
     MEMBERS_STORE: path.join(scratch, "members"),
     // The staff's page asks the GitHub stub about the editor, as the OAuth App.
-    GATSBY_CMS_REPO: stubRepo,
-    GITHUB_OAUTH_CLIENT_ID: stubClientId,
-    GITHUB_OAUTH_CLIENT_SECRET: stubClientSecret,
+    ...github.settings,
     PUBLISH_REPO: origin.url,
     PUBLISH_SECRET: secret,
     PUBLISH_DIR: stateDir,
     PUBLISH_GITHUB_TOKEN: (statusToken = github.tokenFor("editor")),
-    GITHUB_URL: github.url,
     PUBLISH_PREVIEW_PORT: String(previewPort),
     PUBLISH_PREVIEW_URL: "http://{preview}.preview.evergrace.example",
     PUBLISH_NGINX_RELOAD: nginx.reloadCommand,

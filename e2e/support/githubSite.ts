@@ -1,11 +1,6 @@
 import path from "node:path"
 import { test } from "@playwright/test"
-import {
-  startGithubStub,
-  stubClientId,
-  stubClientSecret,
-  type GithubStub,
-} from "./stubs/githubStub"
+import { startGithubStub, type GithubStub } from "./stubs/githubStub"
 import { onFreePort, serveBuild } from "./servers"
 
 /**
@@ -48,9 +43,7 @@ export async function startGithubSite(env: NodeJS.ProcessEnv = {}): Promise<Gith
     try {
       const server = await serveBuild(
         {
-          GITHUB_OAUTH_CLIENT_ID: stubClientId,
-          GITHUB_OAUTH_CLIENT_SECRET: stubClientSecret,
-          GITHUB_URL: stub.url,
+          ...stub.settings,
           ...env,
         },
         { port },

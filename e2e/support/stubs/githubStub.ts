@@ -109,6 +109,16 @@ export interface GithubStub {
   url: string
   /** What https://api.github.com is, here. */
   apiUrl: string
+  /**
+   * The site's settings that make this stub its GitHub: the CMS's repository, GitHub's address
+   * and the stub's OAuth App, for the sign-in and the staff's door.
+   */
+  settings: {
+    GATSBY_CMS_REPO: string
+    GITHUB_URL: string
+    GITHUB_OAUTH_CLIENT_ID: string
+    GITHUB_OAUTH_CLIENT_SECRET: string
+  }
   pushes: StubPush[]
   /** Requests it had no answer for ("GET /api/v3/…"). */
   unhandled: string[]
@@ -1339,6 +1349,12 @@ export async function startGithubStub(options: GithubStubOptions): Promise<Githu
   return {
     url: stubUrl,
     apiUrl: `${stubUrl}${apiPrefix}`,
+    settings: {
+      GATSBY_CMS_REPO: repoName,
+      GITHUB_URL: stubUrl,
+      GITHUB_OAUTH_CLIENT_ID: stubClientId,
+      GITHUB_OAUTH_CLIENT_SECRET: stubClientSecret,
+    },
     pushes,
     unhandled,
     statuses,

@@ -1,10 +1,11 @@
 import { css } from "@emotion/react"
 import { useCallback, useEffect, useRef, useState } from "react"
 import { StaffTime } from "../../membership/staffPage/components/StaffTime"
+import { StaffButton } from "../../membership/staffPage/components/StaffButton"
 import { StatusNote, type Note } from "../../membership/staffPage/components/StatusNote"
 import { useAskFirst } from "../../membership/staffPage/components/useAskFirst"
 import { staffJson } from "../../membership/staffPage/session"
-import { buttonStyles, card, datedLog } from "../../theme/styles"
+import { card, datedLog } from "../../theme/styles"
 import { colors, sizes, space } from "../../theme/tokens"
 import { isRecord } from "../../utils/json"
 import {
@@ -135,14 +136,9 @@ export function PublishingPanel({ onSignInNeeded }: PublishingPanelProps) {
             </p>
           )}
           {state.answer.previous && !confirming && (
-            <button
-              ref={undoRef}
-              type="button"
-              css={buttonStyles("secondary")}
-              onClick={() => ask(true)}
-            >
+            <StaffButton ref={undoRef} busy={busy} onPress={() => ask(true)}>
               {texts.undo.button}
-            </button>
+            </StaffButton>
           )}
           {state.answer.previous && confirming && (
             <div css={question}>
@@ -153,23 +149,12 @@ export function PublishingPanel({ onSignInNeeded }: PublishingPanelProps) {
                 )}
               </p>
               <div css={buttons}>
-                <button
-                  type="button"
-                  css={buttonStyles("primary")}
-                  disabled={busy}
-                  onClick={() => void undo()}
-                >
+                <StaffButton variant="primary" busy={busy} onPress={() => void undo()}>
                   {texts.undo.yes}
-                </button>
-                <button
-                  ref={keepRef}
-                  type="button"
-                  css={buttonStyles("secondary")}
-                  disabled={busy}
-                  onClick={() => ask(false)}
-                >
+                </StaffButton>
+                <StaffButton ref={keepRef} busy={busy} onPress={() => ask(false)}>
                   {texts.undo.no}
-                </button>
+                </StaffButton>
               </div>
             </div>
           )}

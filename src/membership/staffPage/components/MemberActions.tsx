@@ -9,6 +9,7 @@ import { buttonStyles, card } from "../../../theme/styles"
 import { colors, sizes, space } from "../../../theme/tokens"
 import { StaffTime } from "./StaffTime"
 import { StatusNote, type Note } from "./StatusNote"
+import { StaffButton } from "./StaffButton"
 import { useAskFirst } from "./useAskFirst"
 
 type Action = keyof typeof memberActionEndpoints
@@ -164,7 +165,6 @@ export function MemberActions({
 
   const canResend = member.status === "pending"
   const canLeave = member.status === "pending" || member.status === "confirmed"
-  const disabled = busy || undefined
 
   return (
     <section
@@ -185,64 +185,32 @@ export function MemberActions({
         <div css={question} role="group" aria-labelledby="erase-question" ref={questionRef}>
           <p id="erase-question">{texts.actions.confirmErase(member.address)}</p>
           <div css={buttons}>
-            <button
-              type="button"
-              css={dangerButton}
-              aria-disabled={disabled}
-              onClick={() => act("erase")}
-            >
+            <StaffButton look={dangerButton} busy={busy} onPress={() => act("erase")}>
               {texts.actions.yesErase}
-            </button>
-            <button
-              ref={keepRef}
-              type="button"
-              css={buttonStyles("secondary")}
-              aria-disabled={disabled}
-              onClick={() => !busy && ask(false)}
-            >
+            </StaffButton>
+            <StaffButton ref={keepRef} busy={busy} onPress={() => ask(false)}>
               {texts.actions.keep}
-            </button>
+            </StaffButton>
           </div>
         </div>
       ) : (
         <div css={buttons}>
           {canResend && (
-            <button
-              type="button"
-              css={buttonStyles("primary")}
-              aria-disabled={disabled}
-              onClick={() => act("resend")}
-            >
+            <StaffButton variant="primary" busy={busy} onPress={() => act("resend")}>
               {texts.actions.resend}
-            </button>
+            </StaffButton>
           )}
           {canLeave && (
-            <button
-              type="button"
-              css={buttonStyles("secondary")}
-              aria-disabled={disabled}
-              onClick={() => act("takeOff")}
-            >
+            <StaffButton busy={busy} onPress={() => act("takeOff")}>
               {texts.actions.takeOff}
-            </button>
+            </StaffButton>
           )}
-          <button
-            ref={eraseRef}
-            type="button"
-            css={buttonStyles("secondary")}
-            aria-disabled={disabled}
-            onClick={() => !busy && ask(true)}
-          >
+          <StaffButton ref={eraseRef} busy={busy} onPress={() => ask(true)}>
             {texts.actions.erase}
-          </button>
-          <button
-            type="button"
-            css={buttonStyles("secondary")}
-            aria-disabled={disabled}
-            onClick={() => !busy && onClose()}
-          >
+          </StaffButton>
+          <StaffButton busy={busy} onPress={() => onClose()}>
             {texts.actions.close}
-          </button>
+          </StaffButton>
         </div>
       )}
 

@@ -3,8 +3,9 @@ import { useState } from "react"
 import { membersCsvEndpoint } from "../../../shared/endpoints"
 import { pageTexts as texts } from "../staffPageTexts"
 import { readProblem, staffFetch } from "../session"
-import { buttonStyles, card } from "../../../theme/styles"
+import { card } from "../../../theme/styles"
 import { space } from "../../../theme/tokens"
+import { StaffButton } from "./StaffButton"
 import { StatusNote, type Note } from "./StatusNote"
 
 const buttons = css`
@@ -78,22 +79,12 @@ export function MemberDownloads({ onDownloaded, onSignInNeeded }: MemberDownload
       <h2 id="downloads-heading">{texts.downloads.heading}</h2>
       <p>{texts.downloads.text}</p>
       <div css={buttons}>
-        <button
-          type="button"
-          css={buttonStyles("primary")}
-          aria-disabled={busy || undefined}
-          onClick={() => download(false)}
-        >
+        <StaffButton variant="primary" busy={busy} onPress={() => download(false)}>
           {texts.downloads.members}
-        </button>
-        <button
-          type="button"
-          css={buttonStyles("secondary")}
-          aria-disabled={busy || undefined}
-          onClick={() => download(true)}
-        >
+        </StaffButton>
+        <StaffButton busy={busy} onPress={() => download(true)}>
           {texts.downloads.everyone}
-        </button>
+        </StaffButton>
       </div>
       <StatusNote note={note} />
     </section>
