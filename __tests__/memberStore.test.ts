@@ -228,7 +228,27 @@ test("first-store records the first double opt-in store moved as they were becom
   )
   expect(member?.id).not.toBe("")
   expect(await store.byId(member?.id ?? "")).toEqual(member)
-  expect(await store.leave(member?.id ?? "")).toBe("left")
+  expect(await store.subscribe("moved@example.com")).toBe("already-member")
+  // Made a member once: opened again, she keeps the id her links carry.
+  await closeMemberStores()
+  expect(await memberStore(folder).byId(member?.id ?? "")).toEqual(member)
+  expect(await memberStore(folder).leave(member?.id ?? "")).toBe("left")
+})
+
+test("a first-store record of another shape is left as it is, and the list still opens", async () => {
+  const { open } = await import("lmdb")
+  const first = open({ path: path.join(folder, "members.mdb") })
+  await first.put("odd@example.com", { address: "odd@example.com" })
+  await first.close()
+  const errors = jest.spyOn(console, "error").mockImplementation(() => {})
+  try {
+    const store = memberStore(folder)
+    expect(await store.list()).toEqual([])
+    expect(await store.subscribe("odd@example.com")).toBe("joined")
+    expect(errors).toHaveBeenCalledWith(expect.stringContaining("left as it is"))
+  } finally {
+    errors.mockRestore()
+  }
 })
 
 test("members survive the store being closed and opened again", async () => {

@@ -2,18 +2,27 @@
 // her leave link (a POST, as her press of the page's button or her mail app's one click) and the
 // staff's GET /api/members, once with GitHub's answer about her token kept (the page's later
 // requests) and once with a token GitHub is asked about. Measured by V8's precise coverage in
-// this process: the functions called during that one request, after the same request once to
-// warm up. What every endpoint passes through is counted apart, as the frame: the server before
-// the route table, and the site's header, footer and styles that an endpoint's page is drawn in.
+// this process: the functions called during that one request, once the modules it needs are
+// loaded (her leave page read first, the staff's list asked for once). What every endpoint passes
+// through is counted apart, as the frame: the server before the route table, and the site's
+// header, footer and styles that an endpoint's page is drawn in. The server gets only the
+// settings below, whatever the shell holds: no e-mail leaves, no publisher runs.
 //
 //   npm run build && npx tsx scripts/request-trace.ts
 //
-// The count a reader can repeat on any commit (docs/architecture.md, "How a request runs").
+// To see what a change adds to a request's path, run it before and after the change
+// (docs/architecture.md, "Which files a request runs through"); commits before the membership
+// wing's move name other files, and cannot run it.
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs"
 import { Session } from "node:inspector/promises"
 import { tmpdir } from "node:os"
 import path from "node:path"
-import { startGithubStub } from "../e2e/support/stubs/githubStub"
+import {
+  startGithubStub,
+  stubClientId,
+  stubClientSecret,
+  stubRepo,
+} from "../e2e/support/stubs/githubStub"
 import { stopMemberships } from "../src/membership/node/nodeMembership"
 import { closeMemberStores } from "../src/membership/node/store/lmdbStore"
 import { startSiteServer } from "../src/siteServer/siteServer"
@@ -42,7 +51,15 @@ async function main() {
   const server = await startSiteServer(
     {
       publicDir: path.resolve("public"),
-      env: { ...process.env, MEMBERS_STORE: store, SIGNUP_PROVIDER: "", ...github.settings },
+      env: {
+        MEMBERS_STORE: store,
+        // The staff's door asks the stub, as the OAuth App (named one by one: older stubs have
+        // no `settings`).
+        GATSBY_CMS_REPO: stubRepo,
+        GITHUB_URL: github.url,
+        GITHUB_OAUTH_CLIENT_ID: stubClientId,
+        GITHUB_OAUTH_CLIENT_SECRET: stubClientSecret,
+      },
     },
     0,
     "127.0.0.1",
@@ -83,6 +100,7 @@ async function main() {
     await session.post("Profiler.takePreciseCoverage")
     const answer = await send()
     await answer.text()
+    if (answer.status !== 200) throw new Error(`${label}: answered ${answer.status}, not 200`)
     const { result } = (await session.post("Profiler.takePreciseCoverage")) as Coverage
     const files = result
       .filter((script) => script.url.startsWith(`file://${srcDir}/`))

@@ -26,8 +26,12 @@ function asMember(value: FirstRecord): Member {
   }
 }
 
-const isFirstRecord = (value: unknown): value is FirstRecord =>
-  typeof value === "object" && value !== null && !("status" in value)
+/** A record of the first store's shape, and no member's (which has a status). */
+function isFirstRecord(value: unknown): value is FirstRecord {
+  if (typeof value !== "object" || value === null || "status" in value) return false
+  const record = value as Partial<Record<keyof FirstRecord, unknown>>
+  return typeof record.address === "string" && typeof record.joinedAt === "string"
+}
 
 export async function moveFirstMembers(
   root: RootDatabase,
@@ -45,8 +49,15 @@ export async function moveFirstMembers(
     }
     for (const key of first as string[]) {
       // Read again inside the transaction: another process may have moved it already.
-      const value = root.get(key) as FirstRecord | undefined
+      const value: unknown = root.get(key)
       if (value === undefined) continue
+      if (!isFirstRecord(value)) {
+        // Not one it could make a member of: left where it is, and said, rather than guessed at.
+        console.error(
+          `members: a record of the first store is not { address, joinedAt }; left as it is`,
+        )
+        continue
+      }
       if (members.get(key) === undefined) keep(key, value)
       root.remove(key)
     }

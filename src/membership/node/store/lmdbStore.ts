@@ -178,9 +178,9 @@ export async function closeMemberStores(): Promise<void> {
 
 /**
  * The member store on the server's own disk (the port: ../../web/memberStore.ts), made of its
- * parts: the databases (above), the first store's migration (./firstStore.ts), a
- * member's life on the list (./members.ts), the outbox (./outbox.ts) and the audit log
- * (./auditLog.ts). A sign-up is kept as pending and its confirmation e-mail written, as a job of
+ * parts: the databases (above), the first store's migration (./firstStore.ts), a member's life
+ * on the list with the e-mails it queues (./members.ts), the sender's side of the outbox
+ * (./outbox.ts) and the audit log (./auditLog.ts). A sign-up is kept as pending and its confirmation e-mail written, as a job of
  * the outbox, in the same transaction: the sender delivers it later, so a sign-up the visitor saw
  * succeed always has its e-mail, even if the process dies the moment after.
  */

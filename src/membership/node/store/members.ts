@@ -81,10 +81,8 @@ function found(db: Databases, memberId: string) {
 /** Deletes her record, her id and her waiting e-mails, in the caller's transaction. */
 function remove(db: Databases, key: string, member: Member) {
   db.members.remove(key)
-  if (member.id) {
-    db.ids.remove(member.id)
-    dropJobs(db, member.id)
-  }
+  db.ids.remove(member.id)
+  dropJobs(db, member.id)
 }
 
 export function members(
@@ -114,7 +112,7 @@ export function members(
           if (member && limited) return "joined"
           // New, or one who left and joins again: pending until she confirms, by the same id.
           const fresh: Member = {
-            id: member?.id || newMemberId(),
+            id: member?.id ?? newMemberId(),
             address: member?.address ?? address,
             status: "pending",
             askedAt: at.toISOString(),

@@ -1,6 +1,13 @@
-import type { SerializedStyles } from "@emotion/react"
+import { css, type SerializedStyles } from "@emotion/react"
 import { forwardRef, type ReactNode } from "react"
 import { buttonStyles, type ButtonVariant } from "../../../theme/styles"
+
+/** While an action runs, the pointer says so. */
+const whileBusy = css`
+  &[aria-disabled="true"] {
+    cursor: progress;
+  }
+`
 
 interface StaffButtonProps {
   variant?: ButtonVariant
@@ -25,7 +32,7 @@ export const StaffButton = forwardRef<HTMLButtonElement, StaffButtonProps>(funct
     <button
       ref={ref}
       type="button"
-      css={look ?? buttonStyles(variant)}
+      css={[...(look ?? buttonStyles(variant)), whileBusy]}
       aria-disabled={busy || undefined}
       onClick={() => {
         if (!busy) onPress()
