@@ -2,6 +2,7 @@ import { existsSync } from "node:fs"
 import { mkdir, rm } from "node:fs/promises"
 import { createServer, request, type Server } from "node:http"
 import path from "node:path"
+import { sendDeadlineMs } from "../../membership/node/mailer"
 import type { PublishesAnswer, RollbackAnswer } from "../publishesApi"
 import type { PublishingDesk } from "../web/desk"
 
@@ -99,15 +100,26 @@ function ask<T>(stateDir: string, method: string, address: string): Promise<T | 
         })
       },
     )
-    asked.on("error", () => resolve(undefined))
+    // No server: no socket, or one left by a server that has stopped. Anything else is a server
+    // that runs and did not answer, whose folder must not be switched behind its back.
+    asked.on("error", (error: NodeJS.ErrnoException) =>
+      error.code === "ENOENT" || error.code === "ECONNREFUSED" ? resolve(undefined) : reject(error),
+    )
     // A server that takes the connection and never answers: the command line says so in time.
-    asked.setTimeout(askTimeoutMs, () => asked.destroy())
+    asked.setTimeout(askTimeoutMs, () =>
+      asked.destroy(
+        new Error(`the running server did not answer in ${Math.round(askTimeoutMs / 1000)} s`),
+      ),
+    )
     asked.end()
   })
 }
 
-/** Longer than an undo takes (under a second; a switch waits for the e-mail in flight). */
-const askTimeoutMs = 60_000
+/**
+ * Longer than an undo can take: under a second, but a switch waits for the e-mail in flight, which
+ * may take the mailer's whole deadline.
+ */
+const askTimeoutMs = sendDeadlineMs + 60_000
 
 function answers(socket: string): Promise<boolean> {
   return new Promise((resolve) => {
