@@ -18,6 +18,7 @@ import {
   signupEndpoint,
 } from "../src/shared/endpoints"
 import { staticQueryData } from "./setup/content"
+import { runtimeWithoutList } from "./setup/servers"
 
 // A preview of a draft (SITE_PREVIEW=1, src/previews/previewSite.ts): never indexed, no list of
 // members, and a build the host makes a preview of stops until it is marked one.
@@ -75,14 +76,8 @@ describe("its pages", () => {
 })
 
 describe("its endpoints", () => {
-  const app = (settings: Settings) =>
-    createApp({
-      settings: () => settings,
-      client: () => "203.0.113.9",
-      membership: () => {
-        throw new Error("a preview never reaches the list, nor opens the store")
-      },
-    })
+  // A preview never reaches the list, nor opens the store.
+  const app = (settings: Settings) => createApp(runtimeWithoutList(settings, "203.0.113.9"))
   const origin = site.siteUrl
   const signUp = (accept: string) =>
     app({ SITE_PREVIEW: "1" }).request(`${origin}${signupEndpoint}`, {

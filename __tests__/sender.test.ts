@@ -305,14 +305,6 @@ test("a job claimed by a process killed mid-send is sent once the longest send a
   const outbox = new MemoryOutbox()
   outbox.add("claimed@example.com")
   const killedAt = Date.now()
-  const compose = async (job: OutboxJob): Promise<OutgoingEmail> => ({
-    to: job.to,
-    subject: "s",
-    html: "h",
-    text: "t",
-    headers: {},
-    id: job.id,
-  })
   // A sender with its own settings claims it, and its process dies before it can send, complete
   // or reschedule it (its mailer never answers).
   const leases: number[] = []
@@ -321,15 +313,14 @@ test("a job claimed by a process killed mid-send is sent once the longest send a
     leases.push(leaseMs)
     return claim(now, limit, leaseMs)
   }
-  const dying = startSender({
+  startSender({
     outbox,
     mailer: { description: "stuck", send: () => new Promise(() => {}), close: () => {} },
     compose,
     now: () => new Date(killedAt),
     log: () => {},
   })
-  while (leases.length === 0) await new Promise((resolve) => setTimeout(resolve, 5))
-  void dying
+  await until(() => leases.length > 0)
   expect(leases).toEqual([defaultLeaseMs])
   // Longer than a send may take (no second copy of a slow one), and not much longer.
   expect(defaultLeaseMs).toBeGreaterThan(sendDeadlineMs)

@@ -5,7 +5,7 @@ import type { ActionAnswer, ActionRequest, MemberRow } from "../../membersApi"
 import { pageTexts as texts } from "../staffPageTexts"
 import { staffJson } from "../session"
 import { isRecord } from "../../../utils/json"
-import { buttonStyles, card } from "../../../theme/styles"
+import { card } from "../../../theme/styles"
 import { colors, sizes, space } from "../../../theme/tokens"
 import { StaffTime } from "./StaffTime"
 import { StatusNote, type Note } from "./StatusNote"
@@ -46,15 +46,12 @@ const question = css`
 `
 
 /** For the one action that cannot be undone. */
-const dangerButton = [
-  ...buttonStyles("primary"),
-  css`
-    background: ${colors.problem};
-    &:hover {
-      background: ${colors.ink};
-    }
-  `,
-]
+const danger = css`
+  background: ${colors.problem};
+  &:hover {
+    background: ${colors.ink};
+  }
+`
 
 function isActionAnswer(value: unknown): value is ActionAnswer {
   return isRecord(value) && typeof value.result === "string" && typeof value.message === "string"
@@ -185,7 +182,7 @@ export function MemberActions({
         <div css={question} role="group" aria-labelledby="erase-question" ref={questionRef}>
           <p id="erase-question">{texts.actions.confirmErase(member.address)}</p>
           <div css={buttons}>
-            <StaffButton look={dangerButton} busy={busy} onPress={() => act("erase")}>
+            <StaffButton variant="primary" extra={danger} busy={busy} onPress={() => act("erase")}>
               {texts.actions.yesErase}
             </StaffButton>
             <StaffButton ref={keepRef} busy={busy} onPress={() => ask(false)}>
@@ -208,7 +205,7 @@ export function MemberActions({
           <StaffButton ref={eraseRef} busy={busy} onPress={() => ask(true)}>
             {texts.actions.erase}
           </StaffButton>
-          <StaffButton busy={busy} onPress={() => onClose()}>
+          <StaffButton busy={busy} onPress={onClose}>
             {texts.actions.close}
           </StaffButton>
         </div>

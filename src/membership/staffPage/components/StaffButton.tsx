@@ -11,8 +11,8 @@ const whileBusy = css`
 
 interface StaffButtonProps {
   variant?: ButtonVariant
-  /** Styles of its own, in place of the variant's (the erase's red). */
-  look?: SerializedStyles[]
+  /** Styles of its own, over the variant's (the erase's red). */
+  extra?: SerializedStyles
   /** While an action runs: pressed, it does nothing. */
   busy: boolean
   onPress: () => void
@@ -25,14 +25,14 @@ interface StaffButtonProps {
  * which would drop her keyboard focus to the page's top mid-action); a press then does nothing.
  */
 export const StaffButton = forwardRef<HTMLButtonElement, StaffButtonProps>(function StaffButton(
-  { variant = "secondary", look, busy, onPress, children },
+  { variant = "secondary", extra, busy, onPress, children },
   ref,
 ) {
   return (
     <button
       ref={ref}
       type="button"
-      css={[...(look ?? buttonStyles(variant)), whileBusy]}
+      css={[buttonStyles(variant), extra, whileBusy]}
       aria-disabled={busy || undefined}
       onClick={() => {
         if (!busy) onPress()
