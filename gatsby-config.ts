@@ -65,7 +65,12 @@ const config: GatsbyConfig = {
     "gatsby-transformer-sharp",
     {
       resolve: "gatsby-source-filesystem",
-      options: { name: "data", path: path.join(__dirname, "data") },
+      // fastHash: a file's version is its modification time and inode, not an MD5 read later.
+      // Publishing in `npm run cms` (decap-server's Git mode) rewrites a file several times
+      // within a second (draft branch, main, the merge); with MD5s `gatsby develop` kept an
+      // earlier version (the old text shown after Publish, 2 tries of 2), with this the last
+      // one (3 of 3).
+      options: { name: "data", path: path.join(__dirname, "data"), fastHash: true },
     },
     {
       resolve: "gatsby-transformer-json",
