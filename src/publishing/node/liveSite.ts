@@ -1,20 +1,10 @@
-import {
-  copyFileSync,
-  mkdirSync,
-  readdirSync,
-  readlinkSync,
-  realpathSync,
-  renameSync,
-  rmSync,
-  symlinkSync,
-} from "node:fs"
+import { rmSync } from "node:fs"
 import type { Server } from "node:http"
-import path from "node:path"
 import { listenSite } from "../../siteServer/siteServer"
 import type { PublishingDesk } from "../web/desk"
 import type { LiveSwitch } from "./publisher"
 import type { OpenedSite, SiteOptions } from "./release"
-import { DiskFull, publicDirOf, siteFileOf, type Release, type Releases } from "./releases"
+import { publicDirOf, type Release, type Releases } from "./releases"
 
 /**
  * The live release, served by the site's own server: one HTTP server for the process, asking the
@@ -75,7 +65,7 @@ export class LiveSite implements LiveSwitch {
     const withMaps = process.sourceMapsEnabled
     let file: string | undefined
     try {
-      file = this.staged(release)
+      file = this.options.releases.stageSite(release, this.options.packagesDir)
       process.setSourceMapsEnabled(false)
       // eslint-disable-next-line @typescript-eslint/no-require-imports
       const { openSite } = require(file) as typeof import("./release")
@@ -85,9 +75,6 @@ export class LiveSite implements LiveSwitch {
         trustProxy: this.options.trustProxy,
         publishing: this.options.publishing,
       })
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === "ENOSPC") throw new DiskFull()
-      throw error
     } finally {
       process.setSourceMapsEnabled(withMaps)
       // Compiled and run: nothing needs the module's entry, and the file goes.
@@ -96,41 +83,6 @@ export class LiveSite implements LiveSwitch {
         rmSync(file, { force: true })
       }
     }
-  }
-
-  /**
-   * The release's site file, copied into one folder that every release is loaded from, whose
-   * node_modules is the server's packages (every release's own link leads there too). Node keeps
-   * how a module's requires resolve, for good, by the module's folder: loaded from each release's
-   * own, V8's heap grew by 0.08 MB a publish (measure:publishing over 60 publishes, after a full
-   * collection). The link is made once, in one rename, and never removed: the live release's
-   * code may still load a package from there (lazily, as the webhook's check does).
-   */
-  private staged(release: Release): string {
-    const folder = path.join(path.dirname(this.options.releases.folder), "loading")
-    mkdirSync(folder, { recursive: true })
-    const packages = path.join(folder, "node_modules")
-    if (linkTarget(packages) !== this.options.packagesDir) {
-      const made = `${packages}.${process.pid}`
-      rmSync(made, { force: true })
-      symlinkSync(this.options.packagesDir, made)
-      renameSync(made, packages)
-    }
-    // What a process that died between copying and loading left.
-    for (const name of readdirSync(folder)) {
-      if (/^site-.*\.cjs$/.test(name)) rmSync(path.join(folder, name), { force: true })
-    }
-    const file = path.join(folder, `site-${release.id}.cjs`)
-    copyFileSync(siteFileOf(release), file)
-    return realpathSync(file)
-  }
-}
-
-function linkTarget(link: string): string | undefined {
-  try {
-    return readlinkSync(link)
-  } catch {
-    return undefined
   }
 }
 

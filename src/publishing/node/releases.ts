@@ -1,4 +1,14 @@
-import { existsSync } from "node:fs"
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readlinkSync,
+  realpathSync,
+  renameSync,
+  rmSync,
+  symlinkSync,
+} from "node:fs"
 import {
   chmod,
   copyFile,
@@ -30,6 +40,8 @@ import type { CommitInfo } from "./git"
  *
  * and `current`, a symbolic link to the live one, replaced in one rename: nginx and the site's
  * server see the old release or the new, never half of one. The last few are kept for undo.
+ * Beside them, `loading/`: where the running server loads each release's site file from
+ * (stageSite, below), its node_modules a link to the server's.
  */
 
 export interface Release {
@@ -64,6 +76,7 @@ export class DiskFull extends Error {
 export class Releases {
   readonly folder: string
   readonly currentLink: string
+  readonly loadingDir: string
 
   constructor(
     stateDir: string,
@@ -72,6 +85,38 @@ export class Releases {
   ) {
     this.folder = path.join(stateDir, "releases")
     this.currentLink = path.join(stateDir, "current")
+    this.loadingDir = path.join(stateDir, "loading")
+  }
+
+  /**
+   * The release's site file, copied into the one folder that every release is loaded from, whose
+   * node_modules is the server's packages (every release's own link leads there too). Node keeps
+   * how a module's requires resolve, for good, by the module's folder: loaded from each release's
+   * own, V8's heap grew by 0.08 MB a publish (measure:publishing over 60 publishes, after a full
+   * collection). The link is made once, in one rename, and never removed: the live release's
+   * code may still load a package from there (lazily, as the webhook's check does).
+   */
+  stageSite(release: Release, packagesDir: string): string {
+    try {
+      mkdirSync(this.loadingDir, { recursive: true })
+      const packages = path.join(this.loadingDir, "node_modules")
+      if (linkTarget(packages) !== packagesDir) {
+        const made = `${packages}.${process.pid}`
+        rmSync(made, { force: true })
+        symlinkSync(packagesDir, made)
+        renameSync(made, packages)
+      }
+      // What a process that died between copying and loading left.
+      for (const name of readdirSync(this.loadingDir)) {
+        if (/^site-.*\.cjs$/.test(name)) rmSync(path.join(this.loadingDir, name), { force: true })
+      }
+      const file = path.join(this.loadingDir, `site-${release.id}.cjs`)
+      copyFileSync(siteFileOf(release), file)
+      return realpathSync(file)
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "ENOSPC") throw new DiskFull()
+      throw error
+    }
   }
 
   /** Every complete release, newest first. */
@@ -249,3 +294,11 @@ async function openToAll(folder: string) {
   }
 }
 const partial = ".partial"
+
+function linkTarget(link: string): string | undefined {
+  try {
+    return readlinkSync(link)
+  } catch {
+    return undefined
+  }
+}
