@@ -166,6 +166,11 @@ test("signs in with GitHub; Save makes a draft and a pull request, the deploy se
   // the CMS looks every 5 s for two minutes ("Check for Preview", greyed): "View Preview" then
   // opens the entry's page of the preview. (The stand-in preview is the build under test, served
   // here: building the draft is the host's job.)
+  // "Check for Preview" while the commit has no status yet: looked for before the status is
+  // posted, since the CMS's next look may find it first and show "View Preview" at once.
+  await expect(page.getByRole("button", { name: "Check for Preview" })).toBeVisible({
+    timeout: 15_000,
+  })
   const previewSite = baseURL
   const [draft] = await api.pulls()
   await postCommitStatus(api.target, draft!.head.sha, {
@@ -174,7 +179,6 @@ test("signs in with GitHub; Save makes a draft and a pull request, the deploy se
     description: "Deploy Preview ready!",
     targetUrl: previewSite,
   })
-  await expect(page.getByRole("button", { name: "Check for Preview" })).toBeVisible()
   const viewPreview = page.getByRole("link", { name: "View Preview" })
   await expect(viewPreview).toHaveAttribute("href", `${previewSite}${before.path}`, {
     timeout: 15_000,
