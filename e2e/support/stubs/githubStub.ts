@@ -44,7 +44,7 @@
  * disk. Every branch made, moved or merged into is kept in `pushes` with the files of the new
  * tree, also at GET /_stub/pushes for a test in another process. POST /_stub/token (`who=reader`
  * or `editor`) hands out a token as a sign-in would: the reader (`stubReader`) may read the
- * repository but not push to it.
+ * repository but not push to it; POST /_stub/reset takes the repository back to its first commit.
  *
  * On its own: npx tsx e2e/support/stubs/githubStub.ts <callback URL> [port]
  */
@@ -132,6 +132,12 @@ export interface GithubStub {
   tokenFor(who: "editor" | "reader", grant?: { scope?: string; app?: string }): string
   /** Takes a token back, as revoking the OAuth App does. */
   revoke(token: string): void
+  /**
+   * The repository back at its first commit, with no pull request, status or push on record
+   * (also POST /_stub/reset): for a spec's retry against a stub another process runs, which its
+   * first try left changed. Tokens stay good.
+   */
+  reset(): void
   close(): Promise<void>
 }
 
@@ -377,16 +383,22 @@ export async function startGithubStub(options: GithubStubOptions): Promise<Githu
       sha: repository.treeOfFolder(dataDir),
     },
   ])
-  repository.refs.set(
-    `heads/${branch}`,
-    repository.writeCommit({
-      tree: first,
-      parents: [],
-      message: "The site's content",
-      author: founder,
-      committer: founder,
-    }),
-  )
+  const firstCommit = repository.writeCommit({
+    tree: first,
+    parents: [],
+    message: "The site's content",
+    author: founder,
+    committer: founder,
+  })
+  const reset = () => {
+    repository.refs.clear()
+    repository.refs.set(`heads/${branch}`, firstCommit)
+    pulls.clear()
+    pushes.length = 0
+    statuses.length = 0
+    unhandled.length = 0
+  }
+  reset()
 
   const server = http.createServer((request, response) => {
     handle(request, response).catch((error: unknown) => {
@@ -453,6 +465,11 @@ export async function startGithubStub(options: GithubStubOptions): Promise<Githu
     if (url.pathname === "/_stub/token" && method === "POST") {
       const reader = new URLSearchParams(await readBody(request)).get("who") === "reader"
       json(response, 201, { token: mint({ scope: "repo", reader }) })
+      return
+    }
+    if (url.pathname === "/_stub/reset" && method === "POST") {
+      reset()
+      response.writeHead(204).end()
       return
     }
     if (url.pathname === "/_stub/pushes" && method === "GET") {
@@ -1360,6 +1377,7 @@ export async function startGithubStub(options: GithubStubOptions): Promise<Githu
     statuses,
     tokenFor: (who, grant) => mint({ scope: "repo", ...grant, reader: who === "reader" }),
     revoke: (token) => void tokens.delete(token),
+    reset,
     close() {
       for (const socket of sockets) socket.destroy()
       return new Promise((resolve, reject) =>
