@@ -33,5 +33,8 @@ module.exports = {
   globals: { __PATH_PREFIX__: "" },
   testEnvironmentOptions: { url: "http://localhost/" },
   setupFiles: ["<rootDir>/__tests__/setup/loadershim.ts"],
-  setupFilesAfterEnv: ["<rootDir>/__tests__/setup/gatsbyMock.tsx"],
+  setupFilesAfterEnv: [
+    "<rootDir>/__tests__/setup/gatsbyMock.tsx",
+    "<rootDir>/__tests__/setup/emailRender.ts",
+  ],
 }

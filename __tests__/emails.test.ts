@@ -10,30 +10,9 @@ import { membershipTexts } from "../src/membership/emails/emailTexts"
 import { confirmEndpoint, leaveEndpoint, tokenField } from "../src/shared/endpoints"
 import { filled } from "./setup/content"
 
-// The list's two e-mails (src/membership/emails/) as she reads them: what each says comes from data/,
-// so every expectation is read from there too.
-
-// Jest runs CommonJS without --experimental-vm-modules, where a dynamic import() throws, and
-// @react-email/render loads react-dom/server with one. Its own code runs here with each import()
-// made a require from its folder, so the test renders exactly as the sender does.
-jest.mock("@react-email/render", () => {
-  const fs = jest.requireActual<typeof import("node:fs")>("node:fs")
-  const path = jest.requireActual<typeof import("node:path")>("node:path")
-  const file = require.resolve("@react-email/render")
-  const fromLibrary = (id: string): unknown =>
-    jest.requireActual(require.resolve(id, { paths: [path.dirname(file)] }))
-  const source = fs.readFileSync(file, "utf8")
-  const dynamicImport = /\bimport\(("[^"]+")\)/g
-  if (!dynamicImport.test(source)) throw new Error(`no import() left in ${file}: drop this shim`)
-  const module = { exports: {} as Record<string, unknown> }
-  new Function(
-    "module",
-    "exports",
-    "require",
-    source.replace(dynamicImport, "Promise.resolve(require($1))"),
-  )(module, module.exports, fromLibrary)
-  return module.exports
-})
+// The list's two e-mails (src/membership/emails/) as she reads them: what each says comes from
+// data/, so every expectation is read from there too (rendered as the sender renders them, through
+// __tests__/setup/emailRender.ts).
 
 const words = filled(membership)
 const links: Required<EmailLinks> = {

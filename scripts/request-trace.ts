@@ -17,6 +17,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node
 import { Session } from "node:inspector/promises"
 import { tmpdir } from "node:os"
 import path from "node:path"
+import { simpleParser } from "mailparser"
 import {
   startGithubStub,
   stubClientId,
@@ -85,10 +86,9 @@ async function main() {
   /** Her links, from her confirmation e-mail. */
   async function herLinks(address: string) {
     const [email = ""] = await emails(address, 1)
-    // Quoted-printable: soft line breaks joined, "=3D" back to "=".
-    const unfolded = email.replace(/=\r?\n/g, "").replace(/=3D/g, "=")
+    const { text = "" } = await simpleParser(email)
     const link = (name: string) => {
-      const found = new RegExp(`https?://[^\\s"<>]+/api/${name}\\?token=[^\\s"<>]+`).exec(unfolded)
+      const found = new RegExp(`https?://[^\\s"<>]+/api/${name}\\?token=[^\\s"<>]+`).exec(text)
       if (!found) throw new Error(`no ${name} link in her e-mail`)
       const url = new URL(found[0])
       return `${base}${url.pathname}${url.search}`
