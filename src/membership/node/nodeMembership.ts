@@ -3,7 +3,7 @@ import { membershipTexts } from "../emails/emailTexts"
 import { unavailableList, type MailingList, type SignupEnv } from "../web/mailingList"
 import type { Membership, OwnList } from "../web/middleware"
 import { listFromSettings } from "../web/providers/fromEnv"
-import { clientLimiterFromEnv, siteLimiterFromEnv } from "../web/rateLimit"
+import { clientLimiterFromEnv, siteLimiterFromEnv, type SignupLimits } from "../web/rateLimit"
 import { processWide } from "../../utils/processWide"
 import { composer, siteAddress } from "./composeEmail"
 import { eraseEmailCopies } from "./emailCopies"
@@ -47,11 +47,24 @@ export async function stopMemberships(): Promise<void> {
   await Promise.all(running.map((membership) => membership.stop?.()))
 }
 
+// The limits outlive the wing: a publish stops it and the next release's site starts its own
+// (src/publishing/node/release.ts), and no visitor's count, nor the site's, starts from zero then.
+const limitsKept = processWide("signupLimits.v1", () => new WeakMap<SignupEnv, SignupLimits>())
+
+function limitsFor(env: SignupEnv): SignupLimits {
+  let limits = limitsKept.get(env)
+  if (!limits) {
+    limits = { perClient: clientLimiterFromEnv(env), site: siteLimiterFromEnv(env) }
+    limitsKept.set(env, limits)
+  }
+  return limits
+}
+
 const hourMs = 60 * 60_000
 const reason = (error: unknown) => (error instanceof Error ? error.message : String(error))
 
 function startMembership(env: SignupEnv): NodeMembership {
-  const limits = { perClient: clientLimiterFromEnv(env), site: siteLimiterFromEnv(env) }
+  const limits = limitsFor(env)
   const folder = memberStoreFolder(env)
   // The store wakes the sender when it has queued an e-mail, and waits for the one being sent to
   // her before her copies are erased; both are set once the sender runs.
