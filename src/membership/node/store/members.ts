@@ -32,8 +32,11 @@ let jobsMade = 0
 const jobId = (now: Date) =>
   `${now.toISOString()}~${(jobsMade++).toString(36).padStart(8, "0")}~${newMemberId()}`
 
-/** Queues an e-mail to her, in the caller's transaction (the outbox: ./outbox.ts). */
-function queue(db: Databases, kind: EmailKind, member: Member, now: Date) {
+/**
+ * Queues an e-mail to her, in the caller's transaction (the outbox: ./outbox.ts), to go at once
+ * or once `notBefore` has come.
+ */
+function queue(db: Databases, kind: EmailKind, member: Member, now: Date, notBefore = now) {
   const job: OutboxJob = {
     id: jobId(now),
     kind,
@@ -41,7 +44,7 @@ function queue(db: Databases, kind: EmailKind, member: Member, now: Date) {
     memberId: member.id,
     createdAt: now.toISOString(),
     attempts: 0,
-    notBefore: now.toISOString(),
+    notBefore: notBefore.toISOString(),
   }
   db.outbox.put(job.id, job)
 }
@@ -53,15 +56,21 @@ function dropJobs(db: Databases, memberId: string) {
   }
 }
 
-/** Her confirmations sent in the last day, and whether one more now would break the limit. */
+/**
+ * Her confirmations sent (or to be sent) in the last day, whether one more now would break the
+ * limit, and when the next may go.
+ */
 function resendState(member: Member | undefined, at: Date) {
   const recent = (member?.confirmationsSent ?? []).filter(
     (t) => at.getTime() - Date.parse(t) < dayMs,
   )
-  const last = Math.max(0, ...recent.map((t) => Date.parse(t)))
-  const limited =
-    at.getTime() - last < resendLimit.minimumGapMs || recent.length >= resendLimit.perDay
-  return { recent, limited }
+  const times = recent.map((t) => Date.parse(t)).sort((a, b) => a - b)
+  const afterGap = Math.max(0, ...times) + resendLimit.minimumGapMs
+  // A day after the one that leaves room for another within the day's count.
+  const dayFrees =
+    times.length >= resendLimit.perDay ? (times.at(-resendLimit.perDay) ?? 0) + dayMs : 0
+  const next = new Date(Math.max(at.getTime(), afterGap, dayFrees))
+  return { recent, limited: next.getTime() > at.getTime(), next }
 }
 
 /** Her confirmation once more, counted, in the caller's transaction. */
@@ -102,15 +111,16 @@ export function members(
           if (member?.status === "confirmed") return "already-member"
           // The same address again (pending, or one who left): the confirmation once more, within
           // the limit, which a bot re-submitting her address cannot reset.
-          const { recent, limited } = resendState(member, at)
+          const { recent, limited, next } = resendState(member, at)
           if (member?.status === "pending") {
             if (limited) return "joined"
             confirmAgain(db, key, member, recent, at)
             queued = true
             return "joined"
           }
-          if (member && limited) return "joined"
-          // New, or one who left and joins again: pending until she confirms, by the same id.
+          // New, or one who left and joins again: pending until she confirms, by the same id. One
+          // who left has no link that confirms (they were for the sign-up before): hers goes as
+          // soon as the limit allows, which a bot re-submitting her address cannot hasten.
           const fresh: Member = {
             id: member?.id ?? newMemberId(),
             address: member?.address ?? address,
@@ -118,11 +128,11 @@ export function members(
             askedAt: at.toISOString(),
             page: consent?.page ?? "",
             wording: consent?.wording ?? "",
-            confirmationsSent: [...recent, at.toISOString()],
+            confirmationsSent: [...recent, next.toISOString()],
           }
           db.members.put(key, fresh)
           db.ids.put(fresh.id, key)
-          queue(db, "confirmation", fresh, at)
+          queue(db, "confirmation", fresh, at, next)
           queued = true
           return "joined"
         })
