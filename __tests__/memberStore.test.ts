@@ -2,6 +2,7 @@
 import { execFile, spawn } from "node:child_process"
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs"
 import { mkdtemp, rm } from "node:fs/promises"
+import { createServer, type AddressInfo, type Socket } from "node:net"
 import os from "node:os"
 import path from "node:path"
 import { promisify } from "node:util"
@@ -474,6 +475,41 @@ describe("an erased address is in none of the store's files afterwards", () => {
     expect(storeFilesHold(her)).toEqual([])
   })
 })
+
+test("with a mail server that stalls, leaving or being erased answers at once: only copies kept here wait for the e-mail in flight", async () => {
+  // A mail server that greets and then says nothing: each send hangs until nodemailer gives up.
+  const sockets = new Set<Socket>()
+  const stalled = createServer((socket) => {
+    sockets.add(socket)
+    socket.write("220 mail.example ESMTP\r\n")
+  })
+  await new Promise<void>((resolve) => stalled.listen(0, "127.0.0.1", resolve))
+  const env = {
+    MEMBERS_STORE: folder,
+    MEMBERS_SECRET: "a-secret-of-the-test-that-is-long-enough-0123",
+    SMTP_URL: `smtp://127.0.0.1:${(stalled.address() as AddressInfo).port}`,
+    MAIL_FROM: "hello@evergrace.example",
+  }
+  const running = nodeMembership(env)
+  try {
+    const store = (await running.own)?.store
+    if (!store) throw new Error("no store")
+    await running.list.subscribe("ann@example.com")
+    // Ann's confirmation is being sent (the server has her connection).
+    for (let tries = 0; tries < 50 && sockets.size === 0; tries++)
+      await new Promise((resolve) => setTimeout(resolve, 100))
+    expect(sockets.size).toBeGreaterThan(0)
+    await running.list.subscribe("bea@example.com")
+    const bea = (await store.list()).find((member) => member.address === "bea@example.com")
+    const started = Date.now()
+    expect(await store.leave(bea?.id ?? "")).toBe("left")
+    expect(Date.now() - started).toBeLessThan(2000)
+  } finally {
+    for (const socket of sockets) socket.destroy()
+    stalled.close()
+    await stopMemberships()
+  }
+}, 30_000)
 
 test("members:remove erases her through the running server, which has the store open", async () => {
   const env = {

@@ -29,6 +29,8 @@ export interface OutgoingEmail {
 
 export interface Mailer {
   readonly description: string
+  /** Each e-mail is written here as a file, a copy erased with her (no SMTP_URL). */
+  readonly keepsCopies?: boolean
   send(email: OutgoingEmail): Promise<void>
   close(): void
 }
@@ -78,6 +80,7 @@ function emlMailer(from: string, folder: string): Mailer {
   const domain = domainOf(from)
   return {
     description: `.eml files in ${folder} (no SMTP_URL set)`,
+    keepsCopies: true,
     async send(email) {
       const info = await transport.sendMail(message(email, from, domain))
       // Her address and her signed links: for the service's own user alone.

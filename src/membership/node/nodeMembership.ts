@@ -131,7 +131,9 @@ function startMembership(env: SignupEnv): NodeMembership {
       : undefined,
   )
   wakeSender = () => void sender.then((running) => running?.wake())
-  sendingSettled = async () => (await sender)?.settled()
+  // Only where the e-mail in flight may be written here as her copy: an SMTP server that stalls
+  // must not hold up her leave (a mail app's one click, or nginx, gives up after seconds).
+  if (mailer.keepsCopies) sendingSettled = async () => (await sender)?.settled()
   // No sign-up is taken that no link could confirm.
   const signupList: MailingList = {
     name: members.name,
