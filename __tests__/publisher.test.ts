@@ -1,8 +1,10 @@
 /** @jest-environment node */
+import { execFile } from "node:child_process"
 import { mkdtempSync, readFileSync } from "node:fs"
 import { mkdir, rm, writeFile } from "node:fs/promises"
 import { tmpdir } from "node:os"
 import path from "node:path"
+import { promisify } from "node:util"
 import type { CommitStatus } from "../src/publishing/web/commitStatus"
 import type { BuildOptions, BuildOutcome } from "../src/publishing/node/build"
 import { History } from "../src/publishing/node/history"
@@ -11,6 +13,7 @@ import { Previews } from "../src/publishing/node/previews"
 import { Publisher, type Source } from "../src/publishing/node/publisher"
 import { publicDirOf, Releases, type Release } from "../src/publishing/node/releases"
 import type { PublishSettings } from "../src/publishing/node/settings"
+import { failureWords, statusWords } from "../src/publishing/node/statusWords"
 import { TestClock } from "../e2e/support/publishing"
 
 // The publisher's queue and its decisions, with a repository and a build of its own making (the
@@ -81,6 +84,10 @@ function fakeBuild() {
       gate = new Promise((resolve) => (open = resolve))
     },
     release: () => open(),
+    /** The builds held now never end, as when their server's process ends; the next ones run. */
+    abandon() {
+      gate = Promise.resolve()
+    },
     run: (commitOf: () => string) => async (options: BuildOptions) => {
       const commit = commitOf()
       built.push(commit)
@@ -143,34 +150,56 @@ async function publisherWith(options: { free?: number; clock?: TestClock } = {})
   )
   await releases.switchTo(first)
   const clock = options.clock ?? new TestClock(Date.parse("2030-01-01T08:00:00Z"))
-  const publisher = new Publisher({
-    settings: settings({ minFreeBytes: 100 }),
-    source,
-    releases,
-    previews: new Previews(stateDir),
-    history: new History(stateDir),
-    site: {
-      goLive: async (release) => {
-        await releases.switchTo(release)
-        live.push(release)
+  /** The server's publisher, started as the server starts it, its history read from the disk. */
+  const startPublisher = async () => {
+    const started = new Publisher({
+      settings: settings({ minFreeBytes: 100 }),
+      source,
+      releases,
+      previews: new Previews(stateDir),
+      history: new History(stateDir),
+      site: {
+        goLive: async (release) => {
+          await releases.switchTo(release)
+          live.push(release)
+        },
       },
-    },
-    nginx: new NginxPolicy(stateDir, {}),
-    clock,
-    postStatus: async (_repository, commit, status) => void statuses.push({ sha: commit, status }),
-    build: build.run(() => checkedOut),
-    freeBytes: async () => options.free ?? 1_000,
-    log: () => undefined,
-  })
-  await publisher.start()
-  await publisher.idle()
+      nginx: new NginxPolicy(stateDir, {}),
+      clock,
+      postStatus: async (_repository, commit, status) =>
+        void statuses.push({ sha: commit, status }),
+      build: build.run(() => checkedOut),
+      freeBytes: async () => options.free ?? 1_000,
+      log: () => undefined,
+    })
+    await started.start()
+    await started.idle()
+    return started
+  }
+  const publisher = await startPublisher()
   const push = (commit: string, delivery = commit) =>
     publisher.receive({ kind: "push", delivery, repository: repo, branch: "main", commit })
   const servedCommit = async () =>
     readFileSync(path.join(publicDirOf((await releases.current())!), "index.html"), "utf8")
   const finalStatus = (commit: string) =>
     statuses.filter((each) => each.sha === commit && each.status.state !== "pending").at(-1)?.status
-  return { git, build, releases, publisher, live, statuses, push, servedCommit, finalStatus, clock }
+  return {
+    git,
+    build,
+    releases,
+    publisher,
+    live,
+    statuses,
+    push,
+    servedCommit,
+    finalStatus,
+    clock,
+    /** The server stopped (its build with it) and started again. */
+    restart: async () => {
+      publisher.stop()
+      return startPublisher()
+    },
+  }
 }
 
 test("a burst of ten pushes during a build costs one more build, of the newest commit", async () => {
@@ -225,14 +254,35 @@ test("a refused edit leaves the live site, says why on the commit, and the next 
 })
 
 test("the same push again (replayed, or delivered twice) starts nothing", async () => {
-  const { git, build, publisher, push } = await publisherWith()
+  const { git, build, publisher, push, finalStatus } = await publisherWith()
   const commit = git.commit()
   expect((await push(commit, "delivery-1")).outcome).toBe("accepted")
   await publisher.idle()
   expect((await push(commit, "delivery-1")).outcome).toBe("duplicate")
+  // Delivered again under another ID (GitHub's "Redeliver"), also after an undo.
   expect((await push(commit, "delivery-2")).outcome).toBe("duplicate")
+  await publisher.rollback("eve-editor")
+  expect((await push(commit, "delivery-3")).outcome).toBe("duplicate")
+  // An older push again, while the branch has moved on: the head is built, and it is live.
+  const older = sha(1)
+  expect((await push(older, "delivery-4")).outcome).toBe("accepted")
   await publisher.idle()
   expect(build.built).toEqual([commit])
+  expect(finalStatus(older)?.description).toBe(statusWords.alreadyLive)
+})
+
+test("a push that moves the branch back (a force-push to an earlier commit) is published", async () => {
+  const { git, publisher, push, servedCommit } = await publisherWith()
+  const good = git.commit()
+  await push(good)
+  await publisher.idle()
+  const bad = git.commit()
+  await push(bad)
+  await publisher.idle()
+  git.heads.set("main", good)
+  await push(good, "force-push")
+  await publisher.idle()
+  expect(await servedCommit()).toBe(good)
 })
 
 test("a push to another branch is ignored", async () => {
@@ -273,6 +323,61 @@ test("undo puts the version before back, and it stays through a restart until th
   expect(await servedCommit()).toBe(fourth)
 })
 
+test("undo after an undo and a publish puts back what that publish replaced, not the version undone", async () => {
+  const { git, publisher, push, servedCommit } = await publisherWith()
+  const second = git.commit()
+  await push(second)
+  await publisher.idle()
+  const bad = git.commit()
+  await push(bad)
+  await publisher.idle()
+  await publisher.rollback("eve-editor")
+  expect(await servedCommit()).toBe(second)
+  const fix = git.commit()
+  await push(fix)
+  await publisher.idle()
+  expect((await publisher.publishes()).previous?.commit).toBe(second)
+  expect(await publisher.rollback("eve-editor")).toMatchObject({ live: { commit: second } })
+  expect(await servedCommit()).toBe(second)
+  await publisher.idle()
+})
+
+test("npm run release:rollback with no server running goes back along what was live too", async () => {
+  const { git, publisher, push, servedCommit } = await publisherWith()
+  const second = git.commit()
+  await push(second)
+  await publisher.idle()
+  await push(git.commit())
+  await publisher.idle()
+  await publisher.rollback("eve-editor")
+  await push(git.commit())
+  await publisher.idle()
+  publisher.stop()
+  const { stdout } = await promisify(execFile)(
+    path.resolve("node_modules/.bin/tsx"),
+    ["scripts/release-rollback.ts"],
+    { env: { ...process.env, PUBLISH_DIR: stateDir } },
+  )
+  expect(stdout).toContain(`The site is back to ${second.slice(0, 7)}`)
+  expect(await servedCommit()).toBe(second)
+}, 30_000)
+
+test("two undos confirmed together from what one page showed go back once", async () => {
+  const { git, publisher, push, servedCommit } = await publisherWith()
+  for (let i = 0; i < 3; i++) {
+    await push(git.commit())
+    await publisher.idle()
+  }
+  const shown = (await publisher.publishes()).live?.release
+  const answers = await Promise.all([
+    publisher.rollback("ann", shown),
+    publisher.rollback("bea", shown),
+  ])
+  expect(answers.map((answer) => answer.result).sort()).toEqual(["busy", "rolledBack"])
+  expect(await servedCommit()).toBe(sha(3))
+  await publisher.idle()
+})
+
 test("a full disk is refused before the build, in plain words, and the live site stays", async () => {
   const { git, build, publisher, push, servedCommit, finalStatus } = await publisherWith({
     free: 10,
@@ -304,4 +409,74 @@ test("a dated article's day: the live version is built again at that moment, by 
     commit: dated,
     state: "live",
   })
+})
+
+test("a dated article's day that came while the server was down: built again as it starts", async () => {
+  const clock = new TestClock(Date.parse("2030-01-01T08:00:00"))
+  const { git, build, publisher, push, restart } = await publisherWith({ clock })
+  const dated = git.commit({ journal: { articles: [{ title: "Spring", date: "2030-01-03" }] } })
+  await push(dated)
+  await publisher.idle()
+  publisher.stop()
+  clock.advance(Date.parse("2030-01-03T09:00:00"))
+  const started = await restart()
+  await started.idle()
+  expect(build.built).toEqual([dated, dated])
+  expect((await started.publishes()).records[0]).toMatchObject({ kind: "goLive", state: "live" })
+})
+
+test("a dated article's day that came during the build: built again once it is live", async () => {
+  const clock = new TestClock(Date.parse("2030-01-02T23:59:50"))
+  const { git, build, publisher, push } = await publisherWith({ clock })
+  build.hold()
+  const dated = git.commit({ journal: { articles: [{ title: "Spring", date: "2030-01-03" }] } })
+  await push(dated)
+  await new Promise((resolve) => setTimeout(resolve, 50))
+  clock.advance(Date.parse("2030-01-03T00:00:05"))
+  build.release()
+  await publisher.idle()
+  expect(build.built).toEqual([dated, dated])
+})
+
+test("a dated article's rebuild that ends after an undo leaves the undo live", async () => {
+  const clock = new TestClock(Date.parse("2030-01-01T08:00:00"))
+  const { git, build, publisher, push, servedCommit } = await publisherWith({ clock })
+  const second = git.commit()
+  await push(second)
+  await publisher.idle()
+  const dated = git.commit({ journal: { articles: [{ title: "Spring", date: "2030-01-03" }] } })
+  await push(dated)
+  await publisher.idle()
+  build.hold()
+  clock.advance(Date.parse("2030-01-03T00:00:00"))
+  await new Promise((resolve) => setTimeout(resolve, 50))
+  expect(await publisher.rollback("eve-editor")).toMatchObject({ result: "rolledBack" })
+  build.release()
+  await publisher.idle()
+  expect(await servedCommit()).toBe(second)
+  const { records } = await publisher.publishes()
+  expect(records.find((record) => record.kind === "goLive")).toMatchObject({
+    kind: "goLive",
+    state: "failed",
+    reason: failureWords.undoneMeanwhile,
+  })
+})
+
+test("a build the server stopped during says so after the restart, and is built again", async () => {
+  const { git, build, push, restart, servedCommit } = await publisherWith()
+  build.hold()
+  const commit = git.commit()
+  await push(commit)
+  await new Promise((resolve) => setTimeout(resolve, 50))
+  // The process ended mid-build (a deploy, the out-of-memory killer): its promises with it.
+  build.abandon()
+  const started = await restart()
+  await started.idle()
+  expect(await servedCommit()).toBe(commit)
+  const lines = (await started.publishes()).records.map((record) => [record.commit, record.state])
+  expect(lines).toEqual([
+    [commit, "live"],
+    [commit, "failed"],
+  ])
+  expect((await started.publishes()).records[1]?.reason).toBe(failureWords.serverStopped)
 })

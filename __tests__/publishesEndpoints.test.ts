@@ -31,6 +31,7 @@ beforeEach(() => {
 
 const answer: PublishesAnswer = {
   live: {
+    release: "20261128T100000Z-bbbbbbb",
     commit: "b".repeat(40),
     title: "Journal: a new title",
     since: "2026-11-28T10:00:00.000Z",
@@ -55,8 +56,8 @@ function appWith(desk?: PublishingDesk) {
   const publishing: PublishingDesk | undefined = desk ?? {
     receive: async () => ({ outcome: "ignored", message: "" }),
     publishes: async () => answer,
-    rollback: async (by) => {
-      asked.push(by)
+    rollback: async (by, from) => {
+      asked.push(`${by} undoes ${from}`)
       return {
         result: "rolledBack",
         message: "The site is back to aaaaaaa: Shop: restock.",
@@ -95,11 +96,12 @@ test("the undo is a POST from the site itself, in the name of the staff member w
   const undone = await app.request(`${site}${rollbackEndpoint}`, {
     method: "POST",
     headers: { ...signedIn(), Origin: site, "Content-Type": "application/json" },
-    body: "{}",
+    // The live version the page showed: no other is undone (src/publishing/node/publisher.ts).
+    body: JSON.stringify({ live: answer.live?.release }),
   })
   expect(undone.status).toBe(200)
   expect(((await undone.json()) as RollbackAnswer).result).toBe("rolledBack")
-  expect(asked).toEqual([stubUser.login])
+  expect(asked).toEqual([`${stubUser.login} undoes ${answer.live?.release}`])
   // A GET of the undo's address undoes nothing.
   expect((await app.request(`${site}${rollbackEndpoint}`, { headers: signedIn() })).status).toBe(
     405,

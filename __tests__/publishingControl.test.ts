@@ -17,7 +17,10 @@ const rollbacks: string[] = []
 
 const desk: PublishingDesk = {
   receive: async () => ({ outcome: "ignored", message: "" }),
-  publishes: async () => ({ records: [], live: { commit: "abc1234", since: "", address: "" } }),
+  publishes: async () => ({
+    records: [],
+    live: { release: "r", commit: "abc1234", since: "", address: "" },
+  }),
   rollback: async (by) => {
     rollbacks.push(by)
     return { result: "nothingToRollBack", message: "Nothing earlier is kept." }

@@ -27,13 +27,14 @@ void (async () => {
   const releases = new Releases(stateDir)
   const all = await releases.list()
   const live = await releases.current()
-  const target = live ? all[all.findIndex((release) => release.id === live.id) + 1] : undefined
+  const history = new History(stateDir)
+  const target = live ? history.before(live, all) : undefined
   if (!target) {
     console.error(`There is no earlier version kept in ${stateDir} to go back to.`)
     process.exit(1)
   }
   await releases.switchTo(target)
-  const history = new History(stateDir)
+  history.wentLive(target, "undo", live, all)
   const now = new Date()
   history.start(
     {

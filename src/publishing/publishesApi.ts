@@ -39,11 +39,19 @@ export interface PublishRecord {
 }
 
 export interface PublishesAnswer {
-  /** The commit the site serves now, and since when. */
-  live?: { commit: string; title?: string; since: string; address: string }
+  /**
+   * The commit the site serves now, and since when; `release` names this build of it, for the
+   * undo to say what it undoes.
+   */
+  live?: { release: string; commit: string; title?: string; since: string; address: string }
   /** An earlier version that an undo would put back; none when no other is kept. */
   previous?: { commit: string; title?: string }
   records: PublishRecord[]
+}
+
+/** What the page posts to undo: the live release it showed (`live.release` above). */
+export interface RollbackRequest {
+  live?: string
 }
 
 export interface RollbackAnswer {

@@ -2,24 +2,30 @@ import { existsSync, readFileSync } from "node:fs"
 import { mkdir, rename, writeFile } from "node:fs/promises"
 import path from "node:path"
 import type { PublishRecord } from "../publishesApi"
+import type { Release } from "./releases"
+import { failureWords } from "./statusWords"
 
 /**
  * What the publisher did, newest first (the staff's page shows it), and what it must remember
  * across restarts: the last head of the branch it took up (so a rollback stays until the next
- * push, even through a restart) and the commits it has had pushes for (a push replayed later
- * starts nothing). One JSON file in the state folder, replaced whole at each change.
+ * push, even through a restart, and a push replayed later starts nothing) and the releases that
+ * were live, in order (an undo goes back to the one before). One JSON file in the state folder,
+ * replaced whole at each change.
  */
 
 interface Saved {
   records: PublishRecord[]
   /** The branch head last put live: a restart builds a newer one, and leaves an undo as it is. */
   lastHead?: string
-  /** Pushed commits already taken up, newest last. */
-  pushed: string[]
+  /**
+   * The releases put live, oldest first, the live one last: a publish adds one, a dated entry's
+   * rebuild takes its version's place, an undo takes the last one off.
+   */
+  liveTrail: string[]
 }
 
 const recordsKept = 100
-const pushesKept = 1000
+const trailKept = 100
 
 export class History {
   private saved: Saved
@@ -45,12 +51,50 @@ export class History {
     this.save()
   }
 
-  /** Whether a push of this commit was taken up before; taken up from now on, if not. */
-  pushedBefore(sha: string): boolean {
-    if (this.saved.pushed.includes(sha)) return true
-    this.saved.pushed = [...this.saved.pushed, sha].slice(-pushesKept)
+  /** The releases put live, oldest first, the live one last. */
+  get liveTrail(): readonly string[] {
+    return this.saved.liveTrail
+  }
+
+  /**
+   * A release came live: a publish is added to the trail, a dated entry's rebuild takes its
+   * version's place, an undo goes back to it. A trail that does not end with the one that was
+   * live (a state folder from before the trail) starts from the releases kept, by build order.
+   */
+  wentLive(
+    release: Release,
+    how: "publish" | "goLive" | "undo" | "start",
+    before: Release | undefined,
+    kept: readonly Release[],
+  ) {
+    let trail = [...this.saved.liveTrail]
+    if (before && trail.at(-1) !== before.id) {
+      const oldestFirst = [...kept].reverse()
+      trail = oldestFirst
+        .slice(0, oldestFirst.findIndex((each) => each.id === before.id) + 1)
+        .map((each) => each.id)
+    }
+    if (how === "undo" && trail.includes(release.id))
+      trail.splice(trail.lastIndexOf(release.id) + 1)
+    else if (how === "goLive") trail.splice(-1, 1, release.id)
+    else if (trail.at(-1) !== release.id) trail.push(release.id)
+    this.saved.liveTrail = trail.slice(-trailKept)
     this.save()
-    return false
+  }
+
+  /**
+   * What an undo of `live` puts back: the release live before it that is still kept; by build
+   * order where the trail does not know `live`.
+   */
+  before(live: Release, kept: readonly Release[]): Release | undefined {
+    const trail = this.saved.liveTrail
+    if (trail.at(-1) !== live.id) return kept[kept.findIndex((each) => each.id === live.id) + 1]
+    const byId = new Map(kept.map((each) => [each.id, each]))
+    return trail
+      .slice(0, -1)
+      .reverse()
+      .map((id) => byId.get(id))
+      .find((release) => release !== undefined && release.id !== live.id)
   }
 
   /** A new record, at the top. */
@@ -93,15 +137,21 @@ export class History {
 }
 
 function readSaved(file: string): Saved {
-  if (!existsSync(file)) return { records: [], pushed: [] }
+  if (!existsSync(file)) return { records: [], liveTrail: [] }
   try {
     const saved = JSON.parse(readFileSync(file, "utf8")) as Partial<Saved>
+    const records = Array.isArray(saved.records) ? saved.records : []
     return {
-      records: Array.isArray(saved.records) ? saved.records : [],
+      records: records.map((record) =>
+        record.state === "building" || record.state === "waiting"
+          ? // The server stopped before it was finished: nothing builds it any more.
+            { ...record, state: "failed", reason: failureWords.serverStopped }
+          : record,
+      ),
       lastHead: typeof saved.lastHead === "string" ? saved.lastHead : undefined,
-      pushed: Array.isArray(saved.pushed) ? saved.pushed : [],
+      liveTrail: Array.isArray(saved.liveTrail) ? saved.liveTrail : [],
     }
   } catch {
-    return { records: [], pushed: [] }
+    return { records: [], liveTrail: [] }
   }
 }

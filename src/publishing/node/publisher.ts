@@ -39,8 +39,12 @@ import { failureWords, statusWords } from "./statusWords"
  *   the cached one fails).
  * - Each pushed commit gets a commit status: pending, then success with the live address, or
  *   failure with the reason; the staff's page lists the same (./history.ts).
- * - Undo puts the release before the live one back; it stays until the next publish.
- * - A dated entry's day coming, the live commit is built again at that moment (the clock).
+ * - Undo puts back the release that was live before the live one; it stays until the next
+ *   publish. What was live, in order, is kept (./history.ts), so an undo after an undo and a
+ *   publish goes back to what that publish replaced, not to the version undone.
+ * - A dated entry's day coming, the live commit is built again at that moment (the clock). The
+ *   moment is judged from the release's own build, so a day that came while the server was down,
+ *   or during the build, is caught up at once.
  * - A `cms/…` draft's pull request gets a preview, removed when it closes.
  */
 
@@ -72,7 +76,13 @@ export interface PublisherParts {
   log?: (line: string) => void
 }
 
-type LiveWanted = { reason: "push" | "goLive" | "start"; pushes: Map<string, string> }
+type LiveWanted = {
+  /** A push or the server's start build the branch's head if it is new; a go-live, the live one. */
+  reason: "push" | "goLive" | "start"
+  pushes: Map<string, string>
+  /** A dated entry's day has come: when the head is not new, the live version is built again. */
+  goLiveDue: boolean
+}
 type PreviewWanted = { repository: string; action: "update" | "close"; pushes: Set<string> }
 
 class Failure extends Error {
@@ -124,9 +134,13 @@ export class Publisher implements PublishingDesk {
     })
     await site.goLive(live)
     this.log(`serving ${live.commit.slice(0, 7) || "the checkout"} (${live.id})`)
+    // The trail of what was live ends with it (one put live by hand, or by the command line
+    // with no server running, included).
+    this.parts.history.wentLive(live, "start", live, await releases.list())
+    // A push made while the server was down is published now; a dated entry's day that came
+    // then is caught up.
+    this.want("start")
     this.scheduleGoLive(live)
-    // A push made while the server was down is published now.
-    this.want({ reason: "start", pushes: new Map() })
   }
 
   async receive(event: PublishEvent): Promise<Reception> {
@@ -148,7 +162,10 @@ export class Publisher implements PublishingDesk {
         message: `A push to ${event.branch}: only ${branch} is published.`,
       }
     }
-    if (this.parts.history.pushedBefore(event.commit)) {
+    // Delivered again (GitHub's "Redeliver", a replay): the head taken up last is not built
+    // again, whatever is live since. An older commit pushed again is built only if it is the
+    // branch's head now: a force-push back to a good version.
+    if (event.commit === this.parts.history.lastHead) {
       return {
         outcome: "duplicate",
         message: `${event.commit.slice(0, 7)} was taken up already: a push is published once.`,
@@ -159,10 +176,7 @@ export class Publisher implements PublishingDesk {
       description: statusWords.waiting(this.building),
       context: publishContext,
     })
-    const wanted = this.liveWanted ?? { reason: "push", pushes: new Map() }
-    wanted.reason = "push"
-    wanted.pushes.set(event.commit, event.repository)
-    this.want(wanted)
+    this.want("push", event)
     return { outcome: "accepted", message: `Publishing ${event.commit.slice(0, 7)}.` }
   }
 
@@ -207,6 +221,7 @@ export class Publisher implements PublishingDesk {
       ...(live
         ? {
             live: {
+              release: live.id,
               commit: live.commit,
               title: live.title,
               since: this.liveSince(live) ?? live.builtAt,
@@ -219,10 +234,21 @@ export class Publisher implements PublishingDesk {
     }
   }
 
-  /** The release before the live one, back live; it stays until the next publish. */
-  async rollback(by: string): Promise<RollbackAnswer> {
+  /**
+   * The release that was live before the live one, back live; it stays until the next publish.
+   * `from`, the live release the staff's page showed: when another undo or a publish came first,
+   * nothing is done, so two undos confirmed at once go back once.
+   */
+  async rollback(by: string, from?: string): Promise<RollbackAnswer> {
     return this.switch(async () => {
       const live = await this.parts.releases.current()
+      if (from !== undefined && live?.id !== from) {
+        return {
+          result: "busy",
+          message:
+            "The live version changed since this page showed it (another undo, or a publish): nothing was undone. Look at what is live now, and undo again if it is still wrong.",
+        } satisfies RollbackAnswer
+      }
       const target = live ? await this.before(live) : undefined
       if (!target) {
         return {
@@ -243,7 +269,7 @@ export class Publisher implements PublishingDesk {
         this.now(),
       )
       try {
-        await this.putLive(target)
+        await this.putLive(target, "undo")
       } catch (error) {
         const reason = failureWords.server((error as Error).message)
         this.parts.history.update(record, { state: "failed", reason, finishedAt: this.iso() })
@@ -289,7 +315,14 @@ export class Publisher implements PublishingDesk {
 
   // ---------------------------------------------------------------------------------------------
 
-  private want(wanted: LiveWanted) {
+  /** Asks for the live site to be looked at again: a push, the start, or a dated entry's day. */
+  private want(reason: LiveWanted["reason"], push?: { commit: string; repository: string }) {
+    const wanted = this.liveWanted ?? { reason, pushes: new Map(), goLiveDue: false }
+    // A push or the start builds the head with the moment of its build: a go-live waiting is
+    // then the head's, if it is new, or the live version's again.
+    if (reason === "goLive") wanted.goLiveDue = true
+    else wanted.reason = reason
+    if (push) wanted.pushes.set(push.commit, push.repository)
     this.liveWanted = wanted
     this.kick()
   }
@@ -329,29 +362,31 @@ export class Publisher implements PublishingDesk {
         throw new Failure(failureWords.repository(error.message))
       })
       const live = await releases.current()
-      if (wanted.reason === "goLive") {
-        commit = live?.commit
-      } else {
+      let goLive = wanted.reason === "goLive"
+      if (!goLive) {
         commit = await source.head(settings.branch)
         if (!commit) throw new Failure(failureWords.noBranch(settings.branch))
-      }
-      if (!commit) return
-      const taken = wanted.reason === "start" ? (history.lastHead ?? live?.commit) : live?.commit
-      if (wanted.reason !== "goLive" && commit === taken) {
-        for (const [sha, repository] of wanted.pushes) {
-          this.status(repository, sha, {
-            state: "success",
-            description: statusWords.alreadyLive,
-            targetUrl: settings.siteUrl,
-            context: publishContext,
-          })
+        // The head last taken up, not the live commit: a push replayed later, or the server
+        // starting again, leaves an undo as it is; a push that moves the branch back is published.
+        if (commit === (history.lastHead ?? live?.commit)) {
+          for (const [sha, repository] of wanted.pushes) {
+            this.status(repository, sha, {
+              state: "success",
+              description: statusWords.alreadyLive,
+              targetUrl: settings.siteUrl,
+              context: publishContext,
+            })
+          }
+          if (!wanted.goLiveDue) return
+          goLive = true
         }
-        return
       }
+      if (goLive) commit = live?.commit
+      if (!commit) return
       const info = await source.info(commit)
       record = history.start(
         {
-          kind: wanted.reason === "goLive" ? "goLive" : "publish",
+          kind: goLive ? "goLive" : "publish",
           commit,
           title: info.title,
           author: info.author,
@@ -366,12 +401,16 @@ export class Publisher implements PublishingDesk {
         new Date(this.parts.clock.now()).toISOString(),
         record,
       )
-      await this.switch(() => this.putLive(release))
-      await releases
-        .prune(settings.keep)
-        .catch((error: Error) => this.log(`prune: ${error.message}`))
+      await this.switch(async () => {
+        // A go-live rebuilds the version that was live: an undo since then stays.
+        if (goLive && (await releases.current())?.id !== live?.id) {
+          throw new Failure(failureWords.undoneMeanwhile)
+        }
+        await this.putLive(release, goLive ? "goLive" : "publish")
+      })
+      await this.prune()
       // Taken up: a restart does not build it again, nor undo an undo (a failed head is retried).
-      if (wanted.reason !== "goLive") history.lastHead = commit
+      if (!goLive) history.lastHead = commit
       history.update(record, { state: "live", finishedAt: this.iso(), address: settings.siteUrl })
       this.log(`${commit.slice(0, 7)} is live (${release.id})`)
       for (const [sha, repository] of wanted.pushes) {
@@ -487,6 +526,7 @@ export class Publisher implements PublishingDesk {
         info,
         (folder) => this.parts.source.archive(info.sha, folder),
         path.join(this.parts.settings.appDir, "node_modules"),
+        goLiveNow,
       )
     } catch (error) {
       if (error instanceof DiskFull) throw new Failure(failureWords.diskDuring, true)
@@ -579,14 +619,28 @@ export class Publisher implements PublishingDesk {
     return next
   }
 
-  /** The policy nginx sends allows the release's scripts, then the site's server moves to it. */
-  private async putLive(release: Release) {
-    const kept = await this.parts.releases.list()
-    await this.parts.nginx.allow([release, ...kept.filter((each) => each.id !== release.id)])
-    await this.parts.site.goLive(release).catch((error: Error) => {
+  /**
+   * The policy nginx sends allows the release's scripts, then the site's server moves to it, and
+   * the trail of what was live says how it came: a publish is added, a dated entry's rebuild
+   * takes its version's place, an undo goes back one.
+   */
+  private async putLive(release: Release, how: "publish" | "goLive" | "undo") {
+    const { releases, history, nginx, site } = this.parts
+    const kept = await releases.list()
+    const before = await releases.current()
+    await nginx.allow([release, ...kept.filter((each) => each.id !== release.id)])
+    await site.goLive(release).catch((error: Error) => {
       throw new Failure(failureWords.server(error.message))
     })
+    history.wentLive(release, how, before, kept)
     this.scheduleGoLive(release)
+  }
+
+  /** The releases an undo may go back to stay (the trail's last few), and the live one. */
+  private async prune() {
+    const { releases, history, settings } = this.parts
+    const wanted = new Set([...history.liveTrail].reverse().slice(0, settings.keep))
+    await releases.prune(wanted).catch((error: Error) => this.log(`prune: ${error.message}`))
   }
 
   /** A timer for the next dated entry of the live release's content. */
@@ -603,19 +657,20 @@ export class Publisher implements PublishingDesk {
         return undefined
       }
     }
-    const next = nextGoLive(read, this.parts.clock.now())
+    // Judged from the moment the release was built for: a day that came since (the server down,
+    // a build running over midnight, an undo to an older release) is due at once.
+    const next = nextGoLive(read, Date.parse(live.goLiveNow ?? live.builtAt))
     if (next === undefined || !contentFiles.length) return
     this.log(`next go-live: ${new Date(next).toISOString()}`)
     this.cancelGoLive = this.parts.clock.at(next, () => {
       this.log("a dated entry's day has come: building the live version again")
-      if (!this.liveWanted) this.want({ reason: "goLive", pushes: new Map() })
+      this.want("goLive")
     })
   }
 
+  /** The release that was live before the live one, and is still kept. */
   private async before(live: Release): Promise<Release | undefined> {
-    const all = await this.parts.releases.list()
-    const at = all.findIndex((release) => release.id === live.id)
-    return at >= 0 ? all[at + 1] : undefined
+    return this.parts.history.before(live, await this.parts.releases.list())
   }
 
   private liveSince(live: Release): string | undefined {

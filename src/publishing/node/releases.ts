@@ -36,7 +36,8 @@ import type { CommitInfo } from "./git"
  *                                         node_modules beside it leads to the server's)
  *   releases/<time>-<commit>/app/         the commit's files (its data/ read for go-live dates)
  *   releases/<time>-<commit>/nginx/       the pages' policy for nginx (csp.generated.conf)
- *   releases/<time>-<commit>/release.json the commit, its title and author, when it was built
+ *   releases/<time>-<commit>/release.json the commit, its title and author, when it was built and
+ *                                         the moment its dated entries were judged by
  *
  * and `current`, a symbolic link to the live one, replaced in one rename: nginx and the site's
  * server see the old release or the new, never half of one. The last few are kept for undo.
@@ -51,6 +52,11 @@ export interface Release {
   title: string
   author: string
   builtAt: string
+  /**
+   * The moment the build took for now (GO_LIVE_NOW): its dated entries up to it are on the site,
+   * later ones wait for a build after their day. None for the checkout, built when it was.
+   */
+  goLiveNow?: string
   /** The checkout the server started from, made a release when there was none. */
   fromCheckout?: boolean
 }
@@ -141,8 +147,9 @@ export class Releases {
     info: CommitInfo,
     writeCommitFiles: (folder: string) => Promise<void>,
     packagesDir: string,
+    goLiveNow?: string,
   ): Promise<Release> {
-    return this.make(info, async (dir) => {
+    return this.make(info, { goLiveNow }, async (dir) => {
       await cp(path.join(workDir, "public"), path.join(dir, "public"), { recursive: true })
       await openToAll(path.join(dir, "public"))
       await mkdir(path.join(dir, "nginx"))
@@ -155,20 +162,16 @@ export class Releases {
 
   /** The server's own checkout and its build, as the first release (the app folder a link to it). */
   async fromCheckout(appDir: string, info: CommitInfo): Promise<Release> {
-    return this.make(
-      info,
-      async (dir) => {
-        await cp(path.join(appDir, "public"), path.join(dir, "public"), { recursive: true })
-        await openToAll(path.join(dir, "public"))
-        await mkdir(path.join(dir, "nginx"))
-        if (existsSync(path.join(appDir, cspFromProject))) {
-          await copyFile(path.join(appDir, cspFromProject), path.join(dir, "nginx", cspFile))
-        }
-        await symlink(appDir, path.join(dir, "app"))
-        await this.bundle(appDir, dir, path.join(appDir, "node_modules"))
-      },
-      true,
-    )
+    return this.make(info, { fromCheckout: true }, async (dir) => {
+      await cp(path.join(appDir, "public"), path.join(dir, "public"), { recursive: true })
+      await openToAll(path.join(dir, "public"))
+      await mkdir(path.join(dir, "nginx"))
+      if (existsSync(path.join(appDir, cspFromProject))) {
+        await copyFile(path.join(appDir, cspFromProject), path.join(dir, "nginx", cspFile))
+      }
+      await symlink(appDir, path.join(dir, "app"))
+      await this.bundle(appDir, dir, path.join(appDir, "node_modules"))
+    })
   }
 
   /** Makes `current` lead to the release: a new link, renamed over the old one. */
@@ -179,12 +182,13 @@ export class Releases {
     await rename(next, this.currentLink)
   }
 
-  /** The newest `keep` releases stay, and whichever is live; the rest are deleted. */
-  async prune(keep: number): Promise<void> {
+  /** The releases named stay, and whichever is live; the rest are deleted. */
+  async prune(kept: ReadonlySet<string>): Promise<void> {
     const live = await this.current()
-    const all = await this.list()
-    for (const release of all.slice(keep)) {
-      if (release.id !== live?.id) await rm(release.dir, { recursive: true, force: true })
+    for (const release of await this.list()) {
+      if (!kept.has(release.id) && release.id !== live?.id) {
+        await rm(release.dir, { recursive: true, force: true })
+      }
     }
     // Leftovers of a build stopped while its release was being written.
     for (const name of existsSync(this.folder) ? await readdir(this.folder) : []) {
@@ -195,8 +199,8 @@ export class Releases {
 
   private async make(
     info: CommitInfo,
+    about: Pick<Release, "goLiveNow" | "fromCheckout">,
     write: (dir: string) => Promise<void>,
-    fromCheckout = false,
   ): Promise<Release> {
     await mkdir(this.folder, { recursive: true })
     await chmod(this.folder, 0o755)
@@ -214,7 +218,7 @@ export class Releases {
         title: info.title,
         author: info.author,
         builtAt: builtAt.toISOString(),
-        ...(fromCheckout ? { fromCheckout } : {}),
+        ...Object.fromEntries(Object.entries(about).filter(([, value]) => value !== undefined)),
       }
       await writeFile(path.join(unfinished, manifest), `${JSON.stringify(release, null, 2)}\n`)
       await chmod(unfinished, 0o755)

@@ -34,5 +34,8 @@ export const failureWords = {
     "the server's disk filled up during the build: whoever manages the server must make room",
   server: (what: string) => `the site's server did not start with this version (${what})`,
   repository: (what: string) => `the repository could not be read (${what})`,
+  serverStopped:
+    "the server stopped before this was finished; push again or publish again to retry",
+  undoneMeanwhile: "an undo changed the live version while this was built; the undo stays",
   noBranch: (branch: string) => `the branch ${branch} is not in the repository`,
 }

@@ -14,6 +14,7 @@ import {
   type PublishesAnswer,
   type PublishRecord,
   type RollbackAnswer,
+  type RollbackRequest,
 } from "../publishesApi"
 import { publishingTexts as texts } from "./publishingTexts"
 
@@ -100,11 +101,19 @@ export function PublishingPanel({ onSignInNeeded }: PublishingPanelProps) {
 
   const undo = async () => {
     if (busy) return
+    // What it undoes: the live version this page shows, and no other that came live since.
+    const request: RollbackRequest = {
+      live: state.kind === "ready" ? state.answer.live?.release : undefined,
+    }
     setBusy(true)
     setNote({ kind: "info", text: texts.undo.working })
     const outcome = await staffJson(
       rollbackEndpoint,
-      { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" },
+      {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify(request),
+      },
       isRollbackAnswer,
     )
     setBusy(false)

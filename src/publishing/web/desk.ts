@@ -12,8 +12,11 @@ export interface PublishingDesk {
   receive(event: PublishEvent): Promise<Reception>
   /** The last publishes, for the staff's page. */
   publishes(): Promise<PublishesAnswer>
-  /** The version before the live one put back; `by` names who asked. */
-  rollback(by: string): Promise<RollbackAnswer>
+  /**
+   * The version before the live one put back; `by` names who asked, `from` the live release they
+   * saw (nothing is done if another came live since).
+   */
+  rollback(by: string, from?: string): Promise<RollbackAnswer>
 }
 
 /** What became of an event: `accepted` starts or joins a build; the message is for GitHub's log. */

@@ -1,6 +1,7 @@
 import type { Context } from "hono"
 import { endpointHeaders } from "../../shared/policy"
 import type { MembershipEnv } from "../../membership/web/middleware"
+import { isRecord, parseJson } from "../../utils/json"
 import type { PublishingDesk } from "./desk"
 
 /**
@@ -21,5 +22,10 @@ export const showPublishes =
   (desk: PublishingDesk | undefined) => async (c: Context<MembershipEnv>) =>
     desk ? json(await desk.publishes()) : c.notFound()
 
-export const rollBack = (desk: PublishingDesk | undefined) => async (c: Context<MembershipEnv>) =>
-  desk ? json(await desk.rollback(c.var.staff.identity.login)) : c.notFound()
+export const rollBack = (desk: PublishingDesk | undefined) => async (c: Context<MembershipEnv>) => {
+  if (!desk) return c.notFound()
+  // The live release the page showed: an undo of what is no longer live does nothing.
+  const asked = parseJson(await c.req.text())
+  const from = isRecord(asked) && typeof asked.live === "string" ? asked.live : undefined
+  return json(await desk.rollback(c.var.staff.identity.login, from))
+}
