@@ -179,6 +179,12 @@ async function publisherWith(options: { free?: number; clock?: TestClock } = {})
   const publisher = await startPublisher()
   const push = (commit: string, delivery = commit) =>
     publisher.receive({ kind: "push", delivery, repository: repo, branch: "main", commit })
+  /** A new commit (or the one given) pushed, and the publisher done with it. */
+  const publish = async (commit = git.commit()) => {
+    await push(commit)
+    await publisher.idle()
+    return commit
+  }
   const servedCommit = async () =>
     readFileSync(path.join(publicDirOf((await releases.current())!), "index.html"), "utf8")
   const finalStatus = (commit: string) =>
@@ -191,6 +197,7 @@ async function publisherWith(options: { free?: number; clock?: TestClock } = {})
     live,
     statuses,
     push,
+    publish,
     servedCommit,
     finalStatus,
     clock,
@@ -224,16 +231,14 @@ test("a burst of ten pushes during a build costs one more build, of the newest c
 })
 
 test("a refused edit leaves the live site, says why on the commit, and the next push still builds", async () => {
-  const { git, build, publisher, push, servedCommit, finalStatus } = await publisherWith()
+  const { build, publisher, servedCommit, finalStatus, publish } = await publisherWith()
   const before = await servedCommit()
   build.fail({
     ok: false,
     kind: "content",
     reason: "data/shop.json: category 1: 'count' must be a whole number",
   })
-  const refused = git.commit()
-  await push(refused)
-  await publisher.idle()
+  const refused = await publish()
   expect(await servedCommit()).toBe(before)
   expect(finalStatus(refused)).toMatchObject({
     state: "failure",
@@ -246,9 +251,7 @@ test("a refused edit leaves the live site, says why on the commit, and the next 
     reason: expect.stringContaining("'count'"),
   })
   build.fail({ ok: true })
-  const fixed = git.commit()
-  await push(fixed)
-  await publisher.idle()
+  const fixed = await publish()
   expect(await servedCommit()).toBe(fixed)
   expect(finalStatus(fixed)?.state).toBe("success")
 })
@@ -272,13 +275,9 @@ test("the same push again (replayed, or delivered twice) starts nothing", async 
 })
 
 test("a push that moves the branch back (a force-push to an earlier commit) is published", async () => {
-  const { git, publisher, push, servedCommit } = await publisherWith()
-  const good = git.commit()
-  await push(good)
-  await publisher.idle()
-  const bad = git.commit()
-  await push(bad)
-  await publisher.idle()
+  const { git, publisher, push, servedCommit, publish } = await publisherWith()
+  const good = await publish()
+  await publish()
   git.heads.set("main", good)
   await push(good, "force-push")
   await publisher.idle()
@@ -300,13 +299,9 @@ test("a push to another branch is ignored", async () => {
 })
 
 test("undo puts the version before back, and it stays through a restart until the next push", async () => {
-  const { git, publisher, push, servedCommit } = await publisherWith()
-  const second = git.commit()
-  await push(second)
-  await publisher.idle()
-  const third = git.commit()
-  await push(third)
-  await publisher.idle()
+  const { publisher, servedCommit, publish } = await publisherWith()
+  const second = await publish()
+  const third = await publish()
   expect(await servedCommit()).toBe(third)
   expect(await publisher.rollback("eve-editor")).toMatchObject({
     result: "rolledBack",
@@ -317,25 +312,17 @@ test("undo puts the version before back, and it stays through a restart until th
   await publisher.start()
   await publisher.idle()
   expect(await servedCommit()).toBe(second)
-  const fourth = git.commit()
-  await push(fourth)
-  await publisher.idle()
+  const fourth = await publish()
   expect(await servedCommit()).toBe(fourth)
 })
 
 test("undo after an undo and a publish puts back what that publish replaced, not the version undone", async () => {
-  const { git, publisher, push, servedCommit } = await publisherWith()
-  const second = git.commit()
-  await push(second)
-  await publisher.idle()
-  const bad = git.commit()
-  await push(bad)
-  await publisher.idle()
+  const { publisher, servedCommit, publish } = await publisherWith()
+  const second = await publish()
+  await publish()
   await publisher.rollback("eve-editor")
   expect(await servedCommit()).toBe(second)
-  const fix = git.commit()
-  await push(fix)
-  await publisher.idle()
+  await publish()
   expect((await publisher.publishes()).previous?.commit).toBe(second)
   expect(await publisher.rollback("eve-editor")).toMatchObject({ live: { commit: second } })
   expect(await servedCommit()).toBe(second)
@@ -343,15 +330,11 @@ test("undo after an undo and a publish puts back what that publish replaced, not
 })
 
 test("npm run release:rollback with no server running goes back along what was live too", async () => {
-  const { git, publisher, push, servedCommit } = await publisherWith()
-  const second = git.commit()
-  await push(second)
-  await publisher.idle()
-  await push(git.commit())
-  await publisher.idle()
+  const { publisher, servedCommit, publish } = await publisherWith()
+  const second = await publish()
+  await publish()
   await publisher.rollback("eve-editor")
-  await push(git.commit())
-  await publisher.idle()
+  await publish()
   publisher.stop()
   const { stdout } = await promisify(execFile)(
     path.resolve("node_modules/.bin/tsx"),
@@ -363,11 +346,8 @@ test("npm run release:rollback with no server running goes back along what was l
 }, 30_000)
 
 test("two undos confirmed together from what one page showed go back once", async () => {
-  const { git, publisher, push, servedCommit } = await publisherWith()
-  for (let i = 0; i < 3; i++) {
-    await push(git.commit())
-    await publisher.idle()
-  }
+  const { publisher, servedCommit, publish } = await publisherWith()
+  for (let i = 0; i < 3; i++) await publish()
   const shown = (await publisher.publishes()).live?.release
   const answers = await Promise.all([
     publisher.rollback("ann", shown),
@@ -379,13 +359,11 @@ test("two undos confirmed together from what one page showed go back once", asyn
 })
 
 test("a full disk is refused before the build, in plain words, and the live site stays", async () => {
-  const { git, build, publisher, push, servedCommit, finalStatus } = await publisherWith({
+  const { build, servedCommit, finalStatus, publish } = await publisherWith({
     free: 10,
   })
   const before = await servedCommit()
-  const commit = git.commit()
-  await push(commit)
-  await publisher.idle()
+  const commit = await publish()
   expect(build.built).toEqual([])
   expect(await servedCommit()).toBe(before)
   expect(finalStatus(commit)?.description).toMatch(/the server's disk is full \(0 MB free/)
@@ -440,10 +418,8 @@ test("a dated article's day that came during the build: built again once it is l
 
 test("a dated article's rebuild that ends after an undo leaves the undo live", async () => {
   const clock = new TestClock(Date.parse("2030-01-01T08:00:00"))
-  const { git, build, publisher, push, servedCommit } = await publisherWith({ clock })
-  const second = git.commit()
-  await push(second)
-  await publisher.idle()
+  const { git, build, publisher, push, servedCommit, publish } = await publisherWith({ clock })
+  const second = await publish()
   const dated = git.commit({ journal: { articles: [{ title: "Spring", date: "2030-01-03" }] } })
   await push(dated)
   await publisher.idle()
