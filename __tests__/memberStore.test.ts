@@ -14,6 +14,7 @@ import {
   readJobs,
   readMembers,
 } from "../src/membership/node/store/lmdbStore"
+import { eraseEmailCopies } from "../src/membership/node/emailCopies"
 import { mailerFromSettings } from "../src/membership/node/mailer"
 import { membersSecret } from "../src/membership/node/linksSecret"
 import { nodeMembership, stopMemberships } from "../src/membership/node/nodeMembership"
@@ -510,6 +511,27 @@ test("with a mail server that stalls, leaving or being erased answers at once: o
     await stopMemberships()
   }
 }, 30_000)
+
+test("the copies of her e-mails are erased however the mailer wrote her address, and only hers", async () => {
+  const outbox = path.join(folder, "outbox")
+  const mailer = mailerFromSettings({}, outbox)
+  // The form lets through local parts that mail must quote ("ann..lee"@, ".ann"@).
+  const hers = ["ann..lee@example.com", ".ann@example.com", "Ann@Example.com"]
+  const others = ["joann@example.com", "lee@example.com"]
+  for (const [index, to] of [...hers, ...others].entries()) {
+    await mailer.send({
+      to,
+      subject: "Hello",
+      html: "<p>Hi</p>",
+      text: "Hi",
+      headers: {},
+      id: `job-${index}`,
+    })
+  }
+  for (const address of hers) expect(await eraseEmailCopies(folder, address)).toBe(1)
+  const left = readdirSync(outbox).map((name) => readFileSync(path.join(outbox, name), "utf8"))
+  expect(left.map((text) => /^To: (.*)$/m.exec(text)?.[1]).sort()).toEqual(others)
+})
 
 test("members:remove erases her through the running server, which has the store open", async () => {
   const env = {

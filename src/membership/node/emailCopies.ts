@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs"
 import { readdir, readFile, rm } from "node:fs/promises"
 import path from "node:path"
+import addressparser from "nodemailer/lib/addressparser"
 import { memberKey } from "../web/signup/address"
 
 /**
@@ -18,8 +19,11 @@ export async function eraseEmailCopies(storeFolder: string, address: string): Pr
     const file = path.join(outbox, name)
     const headers = (await readFile(file, "utf8")).split(/\r?\n\r?\n/, 1)[0] ?? ""
     const toLine = /^To:(.*(?:\r?\n[ \t].*)*)/im.exec(headers)?.[1] ?? ""
-    // Her address exactly, not another that ends like it (ann@ in joann@).
-    const addresses: string[] = toLine.toLowerCase().match(/[^\s<>,"]+@[^\s<>,"]+/g) ?? []
+    // Her address exactly, not another that ends like it (ann@ in joann@), read as the mailer
+    // wrote it: a local part the form lets through but mail must quote ("ann..lee"@) unquoted.
+    const addresses = addressparser(toLine.replace(/\r?\n[ \t]/g, " "), { flatten: true }).map(
+      ({ address }) => memberKey(address.replace(/^"(.*)"@/, "$1@")),
+    )
     if (addresses.includes(to)) {
       await rm(file, { force: true })
       erased++
