@@ -157,10 +157,12 @@ function startMembership(env: SignupEnv): NodeMembership {
     own,
     mail: mailer.description,
     stop: async () => {
-      ;(await control)?.close()
       clearInterval(forgetting)
       await (await sender)?.stop()
       mailer.close()
+      // Last: until then `npm run members:remove` still erases through this process (a publish
+      // stops the wing while its e-mail in flight finishes, up to the send's deadline).
+      ;(await control)?.close()
     },
   }
 }
