@@ -495,19 +495,20 @@ describe("with a mail server that stalls", () => {
 
   /** The server's wing, with Ann's confirmation being sent (the mail server has her connection). */
   async function sendingToAnn() {
-    const running = nodeMembership({
+    const env = {
       MEMBERS_STORE: folder,
       MEMBERS_SECRET: "a-secret-of-the-test-that-is-long-enough-0123",
       SMTP_URL: `smtp://127.0.0.1:${(stalled.address() as AddressInfo).port}`,
       MAIL_FROM: "hello@evergrace.example",
-    })
+    }
+    const running = nodeMembership(env)
     const store = (await running.own)?.store
     if (!store) throw new Error("no store")
     await running.list.subscribe("ann@example.com")
     for (let tries = 0; tries < 50 && sockets.size === 0; tries++)
       await new Promise((resolve) => setTimeout(resolve, 100))
     expect(sockets.size).toBeGreaterThan(0)
-    return { running, store }
+    return { env, running, store }
   }
 
   test("leaving or being erased answers at once: only copies kept here wait for the e-mail in flight", async () => {
@@ -528,6 +529,21 @@ describe("with a mail server that stalls", () => {
     expect(await eraseThroughServer(folder, "bea@example.com")).toBe(true)
     for (const socket of sockets) socket.destroy()
     await stopping
+  }, 30_000)
+
+  test("a wing started while the one before stops (the next release's) takes the socket once it is let go", async () => {
+    const { env } = await sendingToAnn()
+    const stopping = stopMemberships()
+    await nodeMembership(env).own
+    for (const socket of sockets) socket.destroy()
+    await stopping
+    let answer: boolean | undefined
+    for (let tries = 0; tries < 50 && answer === undefined; tries++) {
+      answer = await eraseThroughServer(folder, "nobody@example.com").catch(() => undefined)
+      if (answer === undefined) await new Promise((resolve) => setTimeout(resolve, 100))
+    }
+    // The server answers: she is not on its list (undefined: nobody listens).
+    expect(answer).toBe(false)
   }, 30_000)
 })
 

@@ -30,7 +30,9 @@ beforeEach(() => {
 })
 afterEach(() => rm(stateDir, { recursive: true, force: true }))
 
-const sha = (n: number) => n.toString(16).padStart(40, "0")
+/** Commit n's SHA: its number first, as a release's id names a commit by its first 7 digits. */
+const sha = (n: number) => n.toString(16).padStart(7, "0").padEnd(40, "0")
+const numberOf = (commit: string) => parseInt(commit.slice(0, 7), 16)
 
 /** A branch of commits 1, 2, 3 … each descending from the one before, with its own content. */
 function fakeSource() {
@@ -44,10 +46,10 @@ function fakeSource() {
     head: async (branch) => heads.get(branch),
     info: async (commit) => ({
       sha: commit,
-      title: `change ${parseInt(commit, 16)}`,
+      title: `change ${numberOf(commit)}`,
       author: "Eve",
     }),
-    descends: async (commit, ancestor) => parseInt(ancestor, 16) <= parseInt(commit, 16),
+    descends: async (commit, ancestor) => numberOf(ancestor) <= numberOf(commit),
     checkout: async () => undefined,
     archive: async (commit, folder) => {
       await mkdir(path.join(folder, "data"), { recursive: true })
@@ -73,12 +75,17 @@ function fakeSource() {
 function fakeBuild() {
   const built: string[] = []
   let outcome: BuildOutcome = { ok: true }
+  const failing = new Map<string, BuildOutcome>()
   let gate: Promise<void> = Promise.resolve()
   let open: () => void = () => undefined
   return {
     built,
     fail(next: BuildOutcome) {
       outcome = next
+    },
+    /** This commit's build fails, whatever the others do. */
+    failOn(commit: string, next: BuildOutcome) {
+      failing.set(commit, next)
     },
     hold() {
       gate = new Promise((resolve) => (open = resolve))
@@ -92,7 +99,8 @@ function fakeBuild() {
       const commit = commitOf()
       built.push(commit)
       await gate
-      if (!outcome.ok) return outcome
+      const result = failing.get(commit) ?? outcome
+      if (!result.ok) return result
       await mkdir(path.join(options.workDir, "public"), { recursive: true })
       await writeFile(path.join(options.workDir, "public", "index.html"), commit)
       const nginx = path.join(options.workDir, "deploy", "nginx", "evergrace")
@@ -101,7 +109,7 @@ function fakeBuild() {
         path.join(nginx, "csp.generated.conf"),
         `add_header Content-Security-Policy "default-src 'self'; script-src 'self' 'sha256-${commit.slice(-4)}='" always;\n`,
       )
-      return outcome
+      return result
     },
   }
 }
@@ -345,6 +353,19 @@ test("npm run release:rollback with no server running goes back along what was l
   expect(await servedCommit()).toBe(second)
 }, 30_000)
 
+test("after an undo, a push that moves the branch back to the live version builds nothing", async () => {
+  const { git, build, publisher, push, publish, servedCommit } = await publisherWith()
+  const second = await publish()
+  const third = await publish()
+  await publisher.rollback("eve-editor")
+  git.heads.set("main", second)
+  await push(second, "force-push")
+  await publisher.idle()
+  expect(build.built).toEqual([second, third])
+  expect(await servedCommit()).toBe(second)
+  expect((await publisher.publishes()).previous?.commit).not.toBe(second)
+})
+
 test("two undos confirmed together from what one page showed go back once", async () => {
   const { publisher, servedCommit, publish } = await publisherWith()
   for (let i = 0; i < 3; i++) await publish()
@@ -414,6 +435,40 @@ test("a dated article's day that came during the build: built again once it is l
   build.release()
   await publisher.idle()
   expect(build.built).toEqual([dated, dated])
+})
+
+test("a dated article's day that came while a push waited, whose build then failed: the live version is built again", async () => {
+  const clock = new TestClock(Date.parse("2030-01-02T23:00:00"))
+  const { git, build, publisher, push, publish } = await publisherWith({ clock })
+  const dated = await publish(
+    git.commit({ journal: { articles: [{ title: "Spring", date: "2030-01-03" }] } }),
+  )
+  build.hold()
+  const third = git.commit()
+  await push(third)
+  await new Promise((resolve) => setTimeout(resolve, 50))
+  const refused = git.commit()
+  build.failOn(refused, { ok: false, kind: "content", reason: "a count in words" })
+  await push(refused)
+  clock.advance(Date.parse("2030-01-03T00:00:05"))
+  build.release()
+  await publisher.idle()
+  expect(build.built).toEqual([dated, third, refused, third])
+  expect((await publisher.publishes()).records[0]).toMatchObject({ kind: "goLive", state: "live" })
+})
+
+test("a push made while the server was down, and a dated article's day that came then: one build", async () => {
+  const clock = new TestClock(Date.parse("2030-01-01T08:00:00"))
+  const { git, build, publisher, publish, restart } = await publisherWith({ clock })
+  const dated = await publish(
+    git.commit({ journal: { articles: [{ title: "Spring", date: "2030-01-03" }] } }),
+  )
+  publisher.stop()
+  const missed = git.commit()
+  clock.advance(Date.parse("2030-01-03T09:00:00"))
+  const started = await restart()
+  await started.idle()
+  expect(build.built).toEqual([dated, missed])
 })
 
 test("a dated article's rebuild that ends after an undo leaves the undo live", async () => {

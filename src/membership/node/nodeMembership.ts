@@ -40,11 +40,17 @@ export function nodeMembership(env: SignupEnv): NodeMembership {
   return membership
 }
 
-/** Stops what runs, after the e-mails in flight (the server's shutdown, tests). */
+// The wings being stopped: a wing started meanwhile (a publish's next release, asked by a
+// request) takes the store's socket for npm run members:remove once they have let it go.
+const stopping = processWide("membershipStopping.v1", () => ({ done: Promise.resolve() }))
+
+/** Stops what runs, after the e-mails in flight (the server's shutdown, a publish, tests). */
 export async function stopMemberships(): Promise<void> {
   const running = [...started.values()]
   started.clear()
-  await Promise.all(running.map((membership) => membership.stop?.()))
+  const stopped = Promise.all(running.map((membership) => membership.stop?.())).then(() => {})
+  stopping.done = Promise.all([stopping.done, stopped]).then(() => {})
+  await stopped
 }
 
 // The limits outlive the wing: a publish stops it and the next release's site starts its own
@@ -85,14 +91,18 @@ function startMembership(env: SignupEnv): NodeMembership {
 
   // `npm run members:remove` erases her through this process, which has the store open; copies of
   // e-mails to someone no longer on the list go all the same.
-  const control = listenForErasures(folder, async (address) => {
-    if (await members.erase({ address })) return true
-    await eraseEmailCopies(folder, address)
-    return false
-  }).catch((error: unknown) => {
-    console.error(`members: npm run members:remove cannot reach this server: ${reason(error)}`)
-    return undefined
-  })
+  const control = stopping.done
+    .then(() =>
+      listenForErasures(folder, async (address) => {
+        if (await members.erase({ address })) return true
+        await eraseEmailCopies(folder, address)
+        return false
+      }),
+    )
+    .catch((error: unknown) => {
+      console.error(`members: npm run members:remove cannot reach this server: ${reason(error)}`)
+      return undefined
+    })
   // Her links work whatever becomes of the mail: a one-click leave from an e-mail already sent
   // must never fail because the mail settings broke since. Without the secret, no link works.
   const own = membersSecret(env, folder).then(

@@ -138,9 +138,10 @@ export class Publisher implements PublishingDesk {
     // with no server running, included).
     this.parts.history.wentLive(live, "start", live, await releases.list())
     // A push made while the server was down is published now; a dated entry's day that came
-    // then is caught up.
-    this.want("start")
+    // then is caught up, by that build if there is one (asked first, so a day due already joins it).
+    this.liveWanted = { reason: "start", pushes: new Map(), goLiveDue: false }
     this.scheduleGoLive(live)
+    this.kick()
   }
 
   async receive(event: PublishEvent): Promise<Reception> {
@@ -246,7 +247,7 @@ export class Publisher implements PublishingDesk {
         return {
           result: "busy",
           message:
-            "The live version changed since this page showed it (another undo, or a publish): nothing was undone. Look at what is live now, and undo again if it is still wrong.",
+            "The live version changed since this page showed it (a publish, another undo, or a dated article's day that made it anew): nothing was undone. Look at what is live now, and undo again if it is still wrong.",
         } satisfies RollbackAnswer
       }
       const target = live ? await this.before(live) : undefined
@@ -357,18 +358,21 @@ export class Publisher implements PublishingDesk {
     const { source, settings, history, releases } = this.parts
     let record: PublishRecord | undefined
     let commit: string | undefined
+    let goLive = wanted.reason === "goLive"
     try {
       await source.fetch().catch((error: Error) => {
         throw new Failure(failureWords.repository(error.message))
       })
       const live = await releases.current()
-      let goLive = wanted.reason === "goLive"
       if (!goLive) {
         commit = await source.head(settings.branch)
         if (!commit) throw new Failure(failureWords.noBranch(settings.branch))
         // The head last taken up, not the live commit: a push replayed later, or the server
-        // starting again, leaves an undo as it is; a push that moves the branch back is published.
-        if (commit === (history.lastHead ?? live?.commit)) {
+        // starting again, leaves an undo as it is; a push that moves the branch back is published,
+        // unless it moves it back to what is live (after an undo): that is taken up as it is.
+        const taken = history.lastHead ?? live?.commit
+        if (commit === taken || commit === live?.commit) {
+          if (commit !== taken) history.lastHead = commit
           for (const [sha, repository] of wanted.pushes) {
             this.status(repository, sha, {
               state: "success",
@@ -433,6 +437,8 @@ export class Publisher implements PublishingDesk {
       if (error instanceof Failure && error.suspect) this.cacheSuspect = true
       this.log(`${commit?.slice(0, 7) ?? "the branch"} was not published: ${reason}`)
       if (record) history.update(record, { state: "failed", reason, finishedAt: this.iso() })
+      // A dated entry's day that came while this was waiting: the live version, once more.
+      if (wanted.goLiveDue && !goLive) this.want("goLive")
       this.pushStatuses(wanted, commit, {
         state: "failure",
         description: statusWords.failed(reason),

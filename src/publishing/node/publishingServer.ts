@@ -58,9 +58,10 @@ export async function startPublishingServer({
   // The site's endpoints reach the publisher through this desk (the webhook, the staff's page);
   // the server listens only once the publisher has started.
   const desk: PublishingDesk = {
-    receive: (event) => publisher.receive(event),
+    receive: (...event) => publisher.receive(...event),
     publishes: () => publisher.publishes(),
-    rollback: (by) => publisher.rollback(by),
+    // Every argument handed on: the live release the staff's page showed among them.
+    rollback: (...asked) => publisher.rollback(...asked),
   }
   const site = new LiveSite({
     releases,
