@@ -107,7 +107,7 @@ function fakeBuild() {
       await mkdir(nginx, { recursive: true })
       await writeFile(
         path.join(nginx, "csp.generated.conf"),
-        `add_header Content-Security-Policy "default-src 'self'; script-src 'self' 'sha256-${commit.slice(-4)}='" always;\n`,
+        `add_header Content-Security-Policy "default-src 'self'; script-src 'self' 'sha256-${commit.slice(0, 7)}='" always;\n`,
       )
       return result
     },
@@ -132,7 +132,9 @@ function settings(overrides: Partial<PublishSettings> = {}): PublishSettings {
   }
 }
 
-async function publisherWith(options: { free?: number; clock?: TestClock } = {}) {
+async function publisherWith(
+  options: { free?: number; clock?: TestClock; nginxReload?: string } = {},
+) {
   const git = fakeSource()
   const build = fakeBuild()
   // The fake commits hold no project to bundle: an empty site file will do.
@@ -172,7 +174,7 @@ async function publisherWith(options: { free?: number; clock?: TestClock } = {})
           live.push(release)
         },
       },
-      nginx: new NginxPolicy(stateDir, {}),
+      nginx: new NginxPolicy(stateDir, { reload: options.nginxReload }),
       clock,
       postStatus: async (_repository, commit, status) =>
         void statuses.push({ sha: commit, status }),
@@ -377,6 +379,23 @@ test("two undos confirmed together from what one page showed go back once", asyn
   expect(answers.map((answer) => answer.result).sort()).toEqual(["busy", "rolledBack"])
   expect(await servedCommit()).toBe(sha(3))
   await publisher.idle()
+})
+
+test("nginx refusing the new version's page policy leaves the live site, and says it was nginx", async () => {
+  const { publisher, publish, servedCommit, finalStatus } = await publisherWith({
+    nginxReload: "echo 'nginx: [emerg] unexpected end of file' >&2; exit 1",
+  })
+  const before = await servedCommit()
+  const commit = await publish()
+  expect(await servedCommit()).toBe(before)
+  expect(finalStatus(commit)?.description).toBe(
+    statusWords.failed(
+      failureWords.nginx(
+        "echo 'nginx: [emerg] unexpected end of file' >&2; exit 1 failed: nginx: [emerg] unexpected end of file",
+      ),
+    ),
+  )
+  expect((await publisher.publishes()).records[0]?.state).toBe("failed")
 })
 
 test("a full disk is refused before the build, in plain words, and the live site stays", async () => {

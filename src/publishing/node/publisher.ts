@@ -272,7 +272,8 @@ export class Publisher implements PublishingDesk {
       try {
         await this.putLive(target, "undo")
       } catch (error) {
-        const reason = failureWords.server((error as Error).message)
+        const reason =
+          error instanceof Failure ? error.reason : failureWords.server((error as Error).message)
         this.parts.history.update(record, { state: "failed", reason, finishedAt: this.iso() })
         return {
           result: "nothingToRollBack",
@@ -634,7 +635,11 @@ export class Publisher implements PublishingDesk {
     const { releases, history, nginx, site } = this.parts
     const kept = await releases.list()
     const before = await releases.current()
-    await nginx.allow([release, ...kept.filter((each) => each.id !== release.id)])
+    await nginx
+      .allow([release, ...kept.filter((each) => each.id !== release.id)])
+      .catch((error: Error) => {
+        throw new Failure(failureWords.nginx(error.message))
+      })
     await site.goLive(release).catch((error: Error) => {
       throw new Failure(failureWords.server(error.message))
     })

@@ -33,6 +33,8 @@ export const failureWords = {
   diskDuring:
     "the server's disk filled up during the build: whoever manages the server must make room",
   server: (what: string) => `the site's server did not start with this version (${what})`,
+  nginx: (what: string) =>
+    `nginx did not take this version's page policy (${what}): the site is as it was, and whoever manages the server must look at nginx`,
   repository: (what: string) => `the repository could not be read (${what})`,
   serverStopped:
     "the server stopped before this was finished; push again or publish again to retry",
