@@ -15,6 +15,7 @@ import {
 } from "../../src/publishing/node/publishingServer"
 import { Releases } from "../../src/publishing/node/releases"
 import { publishSettings } from "../../src/publishing/node/settings"
+import { statusWords } from "../../src/publishing/node/statusWords"
 import { signupEndpoint } from "../../src/shared/endpoints"
 import { startNginx, type NginxServer } from "../support/nginx"
 import {
@@ -370,7 +371,7 @@ test("a build killed with kill -9 leaves the live site; a burst of ten pushes in
   for (const commit of burst) expect(statusesOf(commit).at(-1)?.state).toBe("success")
 })
 
-test("undo from the staff's page: the version before is back on both servers in under two seconds; npm run release:rollback goes one further", async ({
+test("undo from the staff's page: an undo someone made meanwhile (npm run release:rollback) is not undone again, and the next is back on both servers in under two seconds", async ({
   page,
 }) => {
   const { live, previous } = await server.publisher.publishes()
@@ -396,41 +397,53 @@ test("undo from the staff's page: the version before is back on both servers in 
   await page.goto(`${nginx.baseUrl}/admin/members/`)
   const panel = page.getByRole("region", { name: publishingTexts.heading })
   await expect(panel.getByText(publishingTexts.live)).toContainText(live.title ?? "")
-  await panel.getByRole("button", { name: publishingTexts.undo.button }).click()
+  const undo = () => panel.getByRole("button", { name: publishingTexts.undo.button }).click()
+  const yes = () => panel.getByRole("button", { name: publishingTexts.undo.yes }).click()
+  await undo()
   await expect(panel.getByText(publishingTexts.undo.question)).toBeVisible()
+
+  // Meanwhile someone undoes from the command line, against the running server: the version
+  // before is live, and says which.
+  const cli = await exec("npx", ["tsx", "scripts/release-rollback.ts"], {
+    cwd: root,
+    env: { ...process.env, PUBLISH_DIR: stateDir },
+  })
+  expect(cli.stdout).toContain(`The site is back to ${previous.commit.slice(0, 7)}`)
   const journalBefore = await journalOf(before)
-  const started = performance.now()
-  await panel.getByRole("button", { name: publishingTexts.undo.yes }).click()
   await eventually(
     "the earlier version's journal on both servers",
     () => servedAs(journalBefore),
+    5_000,
+  )
+  // Her undo was of the version no longer live: nothing more is undone, and the page says so.
+  await yes()
+  await expect(panel.getByRole("status")).toContainText(statusWords.undoOfAnother)
+  expect(await liveCommit()).toBe(previous.commit)
+  expect(await servedAs(journalBefore)).toBe(true)
+
+  // Undone again from the page, now showing what is live: the version before that.
+  await expect(panel.getByText(publishingTexts.live)).toContainText(before.title)
+  await undo()
+  const started = performance.now()
+  await yes()
+  await eventually(
+    "the version before that on both servers",
+    async () => servedAs(await journalOf(further)),
     5_000,
   )
   const seconds = (performance.now() - started) / 1000
   console.log(`    undo from the staff's page: ${seconds.toFixed(2)} s`)
   expect(seconds).toBeLessThan(2)
   await expect(panel.getByRole("status")).toContainText(
-    `The site is back to ${previous.commit.slice(0, 7)}`,
+    `The site is back to ${further.commit.slice(0, 7)}`,
   )
   await expect(panel.getByRole("listitem").first()).toContainText(
-    `${publishingTexts.kinds.rollback} ${before.title}`,
+    `${publishingTexts.kinds.rollback} ${further.title}`,
   )
   await expect(panel.getByRole("listitem").first()).toContainText(
     `${publishingTexts.by} ${stubUser.login}`,
   )
-  expect(await liveCommit()).toBe(previous.commit)
-
-  // The command line, against the running server: one version further back, and says which.
-  const cli = await exec("npx", ["tsx", "scripts/release-rollback.ts"], {
-    cwd: root,
-    env: { ...process.env, PUBLISH_DIR: stateDir },
-  })
-  expect(cli.stdout).toContain(`The site is back to ${further.commit.slice(0, 7)}`)
-  await eventually(
-    "the version before that on both servers",
-    async () => servedAs(await journalOf(further)),
-    5_000,
-  )
+  expect(await liveCommit()).toBe(further.commit)
 })
 
 test("a draft's pull request gets its own preview address, never indexed, its sign-ups refused, linked from a deploy status; closing it removes it", async () => {

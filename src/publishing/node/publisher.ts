@@ -246,8 +246,7 @@ export class Publisher implements PublishingDesk {
       if (from !== undefined && live?.id !== from) {
         return {
           result: "busy",
-          message:
-            "The live version changed since this page showed it (a publish, another undo, or a dated article's day that made it anew): nothing was undone. Look at what is live now, and undo again if it is still wrong.",
+          message: statusWords.undoOfAnother,
         } satisfies RollbackAnswer
       }
       const target = live ? await this.before(live) : undefined

@@ -20,6 +20,9 @@ export const statusWords = {
   previewBuilding: "Building the preview of this draft",
   previewReady: "Preview ready: the draft as the site would show it",
   failed: (reason: string) => `Not published: ${reason}`,
+  /** An undo of a version no longer live (the staff's page showed an older state). */
+  undoOfAnother:
+    "The live version changed since this page showed it (a publish, another undo, or a dated article's day that made it anew): nothing was undone. Look at what is live now, and undo again if it is still wrong.",
   previewFailed: (reason: string) => `No preview: ${reason}`,
 }
 
