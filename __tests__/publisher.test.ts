@@ -114,6 +114,9 @@ function fakeBuild() {
   }
 }
 
+/** The content of a commit with an article dated 3 January 2030 (the tests' clocks start before). */
+const springOnJanuary3 = { journal: { articles: [{ title: "Spring", date: "2030-01-03" }] } }
+
 function settings(overrides: Partial<PublishSettings> = {}): PublishSettings {
   return {
     repo: "unused",
@@ -412,7 +415,7 @@ test("a full disk is refused before the build, in plain words, and the live site
 test("a dated article's day: the live version is built again at that moment, by the clock", async () => {
   const clock = new TestClock(Date.parse("2030-01-01T08:00:00"))
   const { git, build, publisher, push } = await publisherWith({ clock })
-  const dated = git.commit({ journal: { articles: [{ title: "Spring", date: "2030-01-03" }] } })
+  const dated = git.commit(springOnJanuary3)
   await push(dated)
   await publisher.idle()
   expect(build.built).toEqual([dated])
@@ -432,7 +435,7 @@ test("a dated article's day: the live version is built again at that moment, by 
 test("a dated article's day that came while the server was down: built again as it starts", async () => {
   const clock = new TestClock(Date.parse("2030-01-01T08:00:00"))
   const { git, build, publisher, push, restart } = await publisherWith({ clock })
-  const dated = git.commit({ journal: { articles: [{ title: "Spring", date: "2030-01-03" }] } })
+  const dated = git.commit(springOnJanuary3)
   await push(dated)
   await publisher.idle()
   publisher.stop()
@@ -447,7 +450,7 @@ test("a dated article's day that came during the build: built again once it is l
   const clock = new TestClock(Date.parse("2030-01-02T23:59:50"))
   const { git, build, publisher, push } = await publisherWith({ clock })
   build.hold()
-  const dated = git.commit({ journal: { articles: [{ title: "Spring", date: "2030-01-03" }] } })
+  const dated = git.commit(springOnJanuary3)
   await push(dated)
   await new Promise((resolve) => setTimeout(resolve, 50))
   clock.advance(Date.parse("2030-01-03T00:00:05"))
@@ -459,9 +462,7 @@ test("a dated article's day that came during the build: built again once it is l
 test("a dated article's day that came while a push waited, whose build then failed: the live version is built again", async () => {
   const clock = new TestClock(Date.parse("2030-01-02T23:00:00"))
   const { git, build, publisher, push, publish } = await publisherWith({ clock })
-  const dated = await publish(
-    git.commit({ journal: { articles: [{ title: "Spring", date: "2030-01-03" }] } }),
-  )
+  const dated = await publish(git.commit(springOnJanuary3))
   build.hold()
   const third = git.commit()
   await push(third)
@@ -479,9 +480,7 @@ test("a dated article's day that came while a push waited, whose build then fail
 test("a push made while the server was down, and a dated article's day that came then: one build", async () => {
   const clock = new TestClock(Date.parse("2030-01-01T08:00:00"))
   const { git, build, publisher, publish, restart } = await publisherWith({ clock })
-  const dated = await publish(
-    git.commit({ journal: { articles: [{ title: "Spring", date: "2030-01-03" }] } }),
-  )
+  const dated = await publish(git.commit(springOnJanuary3))
   publisher.stop()
   const missed = git.commit()
   clock.advance(Date.parse("2030-01-03T09:00:00"))
@@ -494,7 +493,7 @@ test("a dated article's rebuild that ends after an undo leaves the undo live", a
   const clock = new TestClock(Date.parse("2030-01-01T08:00:00"))
   const { git, build, publisher, push, servedCommit, publish } = await publisherWith({ clock })
   const second = await publish()
-  const dated = git.commit({ journal: { articles: [{ title: "Spring", date: "2030-01-03" }] } })
+  const dated = git.commit(springOnJanuary3)
   await push(dated)
   await publisher.idle()
   build.hold()
