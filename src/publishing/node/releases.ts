@@ -218,7 +218,7 @@ export class Releases {
         title: info.title,
         author: info.author,
         builtAt: builtAt.toISOString(),
-        ...Object.fromEntries(Object.entries(about).filter(([, value]) => value !== undefined)),
+        ...about,
       }
       await writeFile(path.join(unfinished, manifest), `${JSON.stringify(release, null, 2)}\n`)
       await chmod(unfinished, 0o755)
