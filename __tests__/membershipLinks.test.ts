@@ -1,7 +1,14 @@
 /** @jest-environment node */
 import membership from "../data/membership.json"
 import { confirmationDays, signToken } from "../src/membership/web/links/signedLinks"
+import {
+  startMailingProviderStub,
+  stubMailchimpApiKey,
+  stubMailchimpAudienceId,
+  type MailingProviderStub,
+} from "../e2e/support/stubs/mailingProviderStub"
 import { memberStore } from "../src/membership/node/store/lmdbStore"
+import { mailchimpList } from "../src/membership/web/providers/mailchimp"
 import { nodeRuntime } from "../src/siteServer/nodeRuntime"
 import { createApp } from "../src/server/app"
 import { confirmEndpoint, leaveEndpoint, tokenField } from "../src/shared/endpoints"
@@ -100,4 +107,100 @@ test("a leave link from before she left and joined again still takes her off the
   const pressed = await app.request(oldLeave, { method: "POST" })
   expect(await pressed.text()).toContain(words.leavePage.leftHeading)
   expect(await status()).toBe("left")
+})
+
+describe("after the list moved to a provider (docs/signups.md)", () => {
+  let stub: MailingProviderStub
+  beforeAll(async () => {
+    stub = await startMailingProviderStub()
+  })
+  afterAll(() => stub.close())
+  let errorSpy: jest.SpyInstance
+  beforeEach(() => {
+    errorSpy = jest.spyOn(console, "error").mockImplementation(() => {})
+  })
+  afterEach(() => errorSpy.mockRestore())
+
+  /**
+   * A member the store confirmed, then moved with the list to Mailchimp ("+exists": subscribed
+   * there), and the site's settings naming it.
+   */
+  async function movedMember(address: string) {
+    const members = memberStore(store.folder)
+    await members.subscribe(address, { page: "/contact", wording: "test" })
+    const [member] = await members.list()
+    await members.confirm(member!.id)
+    await mailchimpList({
+      apiKey: stubMailchimpApiKey,
+      audienceId: stubMailchimpAudienceId,
+      baseUrl: stub.url,
+    }).subscribe(address)
+    const app = createApp(
+      nodeRuntime({
+        MEMBERS_STORE: store.folder,
+        MEMBERS_SECRET: secret,
+        SIGNUP_PROVIDER: "mailchimp",
+        MAILCHIMP_API_KEY: stubMailchimpApiKey,
+        MAILCHIMP_AUDIENCE_ID: stubMailchimpAudienceId,
+        MAILCHIMP_API_URL: stub.url,
+      }),
+    )
+    const link = async (purpose: "confirm" | "leave") =>
+      `${site}${purpose === "confirm" ? confirmEndpoint : leaveEndpoint}?${tokenField}=${encodeURIComponent(await signToken(secret, purpose, member!.id))}`
+    const status = async () => (await members.list())[0]?.status
+    return { app, link, status }
+  }
+
+  test("her old e-mail's leave link takes her off the provider's list, and the store's", async () => {
+    const address = `ann${Date.now()}+exists@example.com`
+    const { app, link, status } = await movedMember(address)
+    const leave = await link("leave")
+    expect((await app.request(leave)).status).toBe(200)
+    expect(stub.statusOf("mailchimp", address)).toBe("subscribed")
+
+    const pressed = await app.request(leave, { method: "POST" })
+    expect(pressed.status).toBe(200)
+    expect(await pressed.text()).toContain(words.leavePage.leftHeading)
+    expect(stub.statusOf("mailchimp", address)).toBe("unsubscribed")
+    expect(await status()).toBe("left")
+  })
+
+  test("when the provider fails she is told so, stays on both lists, and the button tries again", async () => {
+    const address = `bea${Date.now()}+down@example.com`
+    const { app, link, status } = await movedMember(address)
+    const pressed = await app.request(await link("leave"), { method: "POST" })
+    expect(pressed.status).toBe(503)
+    expect(pressed.headers.get("retry-after")).toBe("300")
+    const html = await pressed.text()
+    expect(html).toContain(words.leavePage.unreachableHeading)
+    expect(html).toContain(words.leavePage.buttonLabel)
+    expect(html).toMatch(new RegExp(`<form[^>]*method="post"[^>]*action="${leaveEndpoint}\\?`))
+    expect(await status()).toBe("confirmed")
+    expect(errorSpy.mock.calls.map(String)).toContainEqual(
+      expect.stringMatching(/^Mailchimp: leave unavailable/),
+    )
+  })
+
+  test("a confirmation link from the store leads her to join again, where the list is now", async () => {
+    const { app, link, status } = await movedMember(`cat${Date.now()}@example.com`)
+    const pressed = await app.request(await link("confirm"), { method: "POST" })
+    expect(pressed.status).toBe(410)
+    expect(await pressed.text()).toContain(words.expiredPage.heading)
+    expect(await status()).toBe("confirmed")
+  })
+
+  test("with no store ever made on this disk, her links are no endpoint", async () => {
+    const app = createApp(
+      nodeRuntime({
+        MEMBERS_STORE: store.folder,
+        MEMBERS_SECRET: secret,
+        SIGNUP_PROVIDER: "mailchimp",
+      }),
+    )
+    const token = await signToken(secret, "leave", "someone")
+    const pressed = await app.request(`${site}${leaveEndpoint}?${tokenField}=${token}`, {
+      method: "POST",
+    })
+    expect(pressed.status).toBe(404)
+  })
 })

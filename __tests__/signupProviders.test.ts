@@ -230,6 +230,53 @@ describe.each(cases)("$name over HTTP", ({ provider, name, list }) => {
   })
 })
 
+// Her leave link from an e-mail the embedded store sent before the list moved to the provider.
+describe.each(cases)("$name: a leave forwarded to it", ({ provider, list }) => {
+  it("takes a member off its list, so that it e-mails her no more", async () => {
+    const member = address()
+    await list().subscribe(member)
+    await expect(list().unsubscribe!(member)).resolves.toBe("left")
+    expect(stub.statusOf(provider, member)).toBe("unsubscribed")
+    const [, leave, ...more] = receivedFor(provider, member)
+    expect(more).toEqual([])
+    expect(leave?.method).toBe(provider === "mailchimp" ? "PUT" : "PATCH")
+    expect(errorSpy).not.toHaveBeenCalled()
+  })
+
+  it("answers left for an address it never had (she was never imported)", async () => {
+    const stranger = address()
+    await expect(list().unsubscribe!(stranger)).resolves.toBe("left")
+    // Mailchimp keeps her as unsubscribed, so that an import of the old list cannot add her back.
+    expect(stub.statusOf(provider, stranger)).toBe(
+      provider === "mailchimp" ? "unsubscribed" : undefined,
+    )
+  })
+
+  it.each(["down", "ratelimited"])(
+    "answers unavailable when the provider fails (+%s), logged as a leave, without her address",
+    async (tag) => {
+      const member = address(tag)
+      await expect(list().unsubscribe!(member)).resolves.toBe("unavailable")
+      expect(errorSpy).toHaveBeenCalledTimes(1)
+      expect(String(errorSpy.mock.calls[0]?.[0])).toMatch(
+        /leave unavailable \(status (500|503|429)/,
+      )
+    },
+  )
+
+  it("answers unavailable on a refused key, or when it does not answer in time", async () => {
+    const badKey =
+      provider === "mailchimp"
+        ? "secret-key-that-must-not-leak-us21"
+        : "secret-key-that-must-not-leak"
+    await expect(list({ apiKey: badKey }).unsubscribe!(address())).resolves.toBe("unavailable")
+    await expect(list({ timeoutMs: 300 }).unsubscribe!(address("slow"))).resolves.toBe(
+      "unavailable",
+    )
+    expect(errorSpy).toHaveBeenCalledTimes(2)
+  })
+})
+
 describe("Mailchimp specifics", () => {
   it("answers unavailable for an unknown audience (404), logged as configuration", async () => {
     const list = mailchimpList({

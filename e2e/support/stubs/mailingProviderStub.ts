@@ -4,6 +4,8 @@
  * - Buttondown `POST /v1/subscribers` (https://docs.buttondown.com/api-subscribers-create,
  *   /api-error-codes, /api-rate-limits): `Authorization: Token <key>`, 201 with the subscriber,
  *   400 `{ code, detail, metadata }`, 422 `{ detail: [...] }` for a body that fails the schema;
+ *   and `PATCH /v1/subscribers/{email}` (/api-subscribers-update) for her `type`, 404 for an
+ *   address it does not have;
  * - Mailchimp `POST /3.0/lists/{id}/members` (add) and `PUT /3.0/lists/{id}/members/{hash}` (add
  *   or update; the hash is the MD5 of the lowercased address, `status_if_new` applies only to a
  *   new member, `status` changes an existing one): HTTP Basic auth with the key as password, 200
@@ -55,6 +57,8 @@ export interface MailingProviderStub {
   received: StubRequest[]
   /** The addresses Mailchimp's opt-in confirmation was sent to, once each time it was sent. */
   optIns: string[]
+  /** Her status (Mailchimp) or type (Buttondown) on the provider's list; undefined if not on it. */
+  statusOf(provider: StubProvider, address: string): string | undefined
   close(): Promise<void>
 }
 
@@ -75,13 +79,16 @@ const mailchimpStatuses = new Set([
   "transactional",
   "archived",
 ])
+// The types a caller may set (https://docs.buttondown.com/api-subscribers-type).
+const buttondownSettableTypes = new Set(["regular", "unsubscribed", "gifted", "unpaid"])
 const mailchimpProblemType = "https://mailchimp.com/developer/marketing/docs/errors/"
 
 export async function startMailingProviderStub(
   options: MailingProviderStubOptions = {},
 ): Promise<MailingProviderStub> {
   const received: StubRequest[] = []
-  const buttondownMembers = new Set<string>()
+  // Buttondown's subscribers by lowercased address, with their type.
+  const buttondownMembers = new Map<string, string>()
   // Mailchimp's members by lowercased address, with their status.
   const mailchimpMembers = new Map<string, string>()
   const optIns: string[] = []
@@ -102,14 +109,20 @@ export async function startMailingProviderStub(
   async function handle(request: http.IncomingMessage, response: http.ServerResponse) {
     const path = new URL(request.url ?? "/", "http://stub").pathname
     const mailchimpPath = /^\/3\.0\/lists\/([^/]+)\/members(?:\/([^/]+))?\/?$/.exec(path)
-    const provider: StubProvider | undefined =
-      path === "/v1/subscribers" ? "buttondown" : mailchimpPath ? "mailchimp" : undefined
+    const buttondownPath = /^\/v1\/subscribers(?:\/([^/]+))?\/?$/.exec(path)
+    const provider: StubProvider | undefined = buttondownPath
+      ? "buttondown"
+      : mailchimpPath
+        ? "mailchimp"
+        : undefined
     if (provider === undefined) {
       send(response, 404, "application/json", { detail: "Not Found" })
       return
     }
-    // One member's address takes PUT (add or update); the list's, POST (add).
-    const method = mailchimpPath?.[2] === undefined ? "POST" : "PUT"
+    // One member's address takes PUT on Mailchimp (add or update) and PATCH on Buttondown
+    // (update); the list's, POST (add).
+    const member = mailchimpPath?.[2] ?? buttondownPath?.[1]
+    const method = member === undefined ? "POST" : provider === "mailchimp" ? "PUT" : "PATCH"
     if (request.method !== method) {
       response.setHeader("Allow", method)
       send(response, 405, "application/json", { detail: "Method Not Allowed" })
@@ -121,7 +134,13 @@ export async function startMailingProviderStub(
       provider,
       method: request.method ?? "",
       path,
-      address: isRecord(body) && typeof body.email_address === "string" ? body.email_address : "",
+      // Buttondown's PATCH names her in its path.
+      address:
+        isRecord(body) && typeof body.email_address === "string"
+          ? body.email_address
+          : provider === "buttondown" && member !== undefined
+            ? decodeURIComponent(member)
+            : "",
       status: 0,
       body,
       headers: request.headers,
@@ -134,8 +153,11 @@ export async function startMailingProviderStub(
     }
     const audienceId = decodeURIComponent(mailchimpPath?.[1] ?? "")
     const hash = mailchimpPath?.[2] === undefined ? undefined : decodeURIComponent(mailchimpPath[2])
-    if (provider === "buttondown") buttondown(request, response, body, record.address, answer)
-    else mailchimp(request, response, audienceId, hash, body, record.address, answer)
+    if (provider === "buttondown" && member !== undefined) {
+      buttondownUpdate(request, response, body, record.address, answer)
+    } else if (provider === "buttondown") {
+      buttondown(request, response, body, record.address, answer)
+    } else mailchimp(request, response, audienceId, hash, body, record.address, answer)
   }
 
   function buttondown(
@@ -207,8 +229,51 @@ export async function startMailingProviderStub(
       error("email_already_exists", "A subscriber with this email address already exists.")
       return
     }
-    buttondownMembers.add(key)
-    answer(201, json, subscriber(address, body))
+    const created = subscriber(address, body)
+    buttondownMembers.set(key, created.type)
+    answer(201, json, created)
+  }
+
+  /** PATCH /v1/subscribers/{email}: only the change of `type` a leave sends is modelled. */
+  function buttondownUpdate(
+    request: http.IncomingMessage,
+    response: http.ServerResponse,
+    body: unknown,
+    address: string,
+    answer: Answer,
+  ) {
+    const json = "application/json"
+    if (request.headers.authorization !== `Token ${stubButtondownApiKey}`) {
+      answer(401, json, { detail: "Invalid or missing API key." })
+      return
+    }
+    const type = isRecord(body) ? body.type : undefined
+    if (type !== undefined && !buttondownSettableTypes.has(String(type))) {
+      answer(400, json, {
+        code: "subscriber_type_invalid",
+        detail: "The subscriber type provided is not valid.",
+        metadata: {},
+      })
+      return
+    }
+    switch (tagOf(address)) {
+      case "ratelimited":
+        answer(429, json, { detail: "Request was throttled." }, { "Retry-After": "60" })
+        return
+      case "down":
+        answer(500, "text/html", "<h1>Server Error (500)</h1>")
+        return
+      case "slow":
+        later(response, () => answer(200, json, { email_address: address, type }))
+        return
+    }
+    const key = address.toLowerCase()
+    if (!buttondownMembers.has(key)) {
+      answer(404, json, { detail: "Not found." })
+      return
+    }
+    if (typeof type === "string") buttondownMembers.set(key, type)
+    answer(200, json, { email_address: address, type: buttondownMembers.get(key) })
   }
 
   function subscriber(address: string, body: Record<string, unknown>) {
@@ -414,6 +479,8 @@ export async function startMailingProviderStub(
     url: `http://127.0.0.1:${port}`,
     received,
     optIns,
+    statusOf: (provider, address) =>
+      (provider === "mailchimp" ? mailchimpMembers : buttondownMembers).get(address.toLowerCase()),
     close() {
       for (const timer of timers) clearTimeout(timer)
       timers.clear()

@@ -10,14 +10,15 @@ import { eraseEmailCopies } from "./emailCopies"
 import { membersSecret } from "./linksSecret"
 import { mailerFromSettings, type Mailer } from "./mailer"
 import { startSender } from "./sender"
-import { memberStore, memberStoreFolder } from "./store/lmdbStore"
+import { memberStore, memberStoreFolder, storeExists } from "./store/lmdbStore"
 import { listenForErasures } from "./storeControl"
 
 /**
  * The membership wing in a long-lived Node process (the site's own server, and the Gatsby Function
  * under `gatsby develop`): the list the settings name (the embedded store on this disk when no
  * provider is named), the limits, and with the store its e-mails' sender, the forgetting of
- * unconfirmed sign-ups, and the socket through which `npm run members:remove` erases.
+ * unconfirmed sign-ups, and the socket through which `npm run members:remove` erases. Once a
+ * provider is named, a store still on the disk is kept for her old leave links, without a sender.
  */
 export interface NodeMembership extends Membership {
   /** How its e-mail goes out (for the server's first lines). */
@@ -86,6 +87,10 @@ function startMembership(env: SignupEnv): NodeMembership {
     })
   let store: ReturnType<typeof ownStore> | undefined
   const list = listFromSettings(env, () => (store = ownStore()))
+  // A provider is named, and the list has moved to it from the store still on this disk: the
+  // store is kept for the leave links in the e-mails it sent, which pass her leave on.
+  const movedTo = store === undefined && storeExists(folder) ? list : undefined
+  if (movedTo) store = ownStore()
   if (store === undefined) return { list, limits }
   const members = store
 
@@ -106,24 +111,35 @@ function startMembership(env: SignupEnv): NodeMembership {
   // Her links work whatever becomes of the mail: a one-click leave from an e-mail already sent
   // must never fail because the mail settings broke since. Without the secret, no link works.
   const own = membersSecret(env, folder).then(
-    (secret): OwnList => ({ store: members, secret }),
+    (secret): OwnList => ({ store: members, secret, movedTo }),
     (error: unknown) => {
       console.error(`members: no secret for the links: ${reason(error)}`)
       return undefined
     },
   )
 
+  // Unconfirmed sign-ups are forgotten after the period the staff set (data/membership.json).
+  const forget = async () => {
+    const before = new Date(Date.now() - membershipTexts.pendingDays * 24 * hourMs)
+    const forgotten = await members.forgetUnconfirmed(before)
+    if (forgotten > 0) console.log(`members: ${forgotten} unconfirmed sign-ups forgotten`)
+  }
+  void forget()
+  const forgetting = setInterval(() => void forget(), hourMs)
+  forgetting.unref()
+  const stopKeeping = async () => {
+    clearInterval(forgetting)
+    ;(await control)?.close()
+  }
+  // Moved: no e-mail goes from the store any more, and sign-ups go to the provider.
+  if (movedTo) return { list, limits, own, stop: stopKeeping }
+
   let mailer: Mailer
   try {
     mailer = mailerFromSettings(env, path.join(folder, "outbox"))
   } catch (error) {
     // Mail that cannot go out makes a promise the site cannot keep: no sign-ups until it can.
-    return {
-      list: unavailableList(reason(error)),
-      limits,
-      own,
-      stop: async () => void (await control)?.close(),
-    }
+    return { list: unavailableList(reason(error)), limits, own, stop: stopKeeping }
   }
   const siteUrl = siteAddress(env)
   if (env.SMTP_URL && !siteUrl.startsWith("https:")) {
@@ -151,28 +167,17 @@ function startMembership(env: SignupEnv): NodeMembership {
       (await own) ? members.subscribe(address, consent) : "unavailable",
   }
 
-  // Unconfirmed sign-ups are forgotten after the period the staff set (data/membership.json).
-  const forget = async () => {
-    const before = new Date(Date.now() - membershipTexts.pendingDays * 24 * hourMs)
-    const forgotten = await members.forgetUnconfirmed(before)
-    if (forgotten > 0) console.log(`members: ${forgotten} unconfirmed sign-ups forgotten`)
-  }
-  void forget()
-  const forgetting = setInterval(() => void forget(), hourMs)
-  forgetting.unref()
-
   return {
     list: signupList,
     limits,
     own,
     mail: mailer.description,
     stop: async () => {
-      clearInterval(forgetting)
       await (await sender)?.stop()
       mailer.close()
       // Last: until then `npm run members:remove` still erases through this process (a publish
       // stops the wing while its e-mail in flight finishes, up to the send's deadline).
-      ;(await control)?.close()
+      await stopKeeping()
     },
   }
 }

@@ -21,11 +21,22 @@ export interface Consent {
   wording: string
 }
 
+/**
+ * What became of her leave, forwarded to the provider: `left` once she is off its list (or was
+ * never on it), `unavailable` when it could not be reached or failed.
+ */
+export type UnsubscribeResult = "left" | "unavailable"
+
 export interface MailingList {
   /** For logs and docs/signups.md: "embedded store", "Buttondown", "Mailchimp". */
   readonly name: string
   /** Never throws: every failure is `unavailable`, logged without the address. */
   subscribe(address: string, consent?: Consent): Promise<SubscribeResult>
+  /**
+   * A provider's side of her leave link from an e-mail the embedded store sent before the list
+   * moved to the provider (docs/signups.md). Never throws, as `subscribe`.
+   */
+  unsubscribe?(address: string): Promise<UnsubscribeResult>
 }
 
 /** The environment a host gives the endpoint (process.env in Node, `env` on Cloudflare). */
@@ -43,6 +54,10 @@ export function unavailableList(reason: string): MailingList {
     name: "no list",
     async subscribe() {
       console.error(`sign-up: ${reason}`)
+      return "unavailable"
+    },
+    async unsubscribe() {
+      console.error(`leave: ${reason}`)
       return "unavailable"
     },
   }

@@ -42,6 +42,11 @@ export interface OwnList {
   store: MemberStore
   /** Signs and checks her links' tokens (MEMBERS_SECRET, or one kept beside the store). */
   secret: string
+  /**
+   * The provider the list has moved to (docs/signups.md): the store is kept for the leave links
+   * in the e-mails it sent before, and each leave is passed on to the provider.
+   */
+  movedTo?: MailingList
 }
 
 /** What a request the staff's door let in works with. */

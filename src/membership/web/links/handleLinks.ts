@@ -9,6 +9,7 @@ import {
   leavePage,
   leftPage,
   membershipPageTexts as texts,
+  unreachablePage,
 } from "./linkPages"
 import { checkToken } from "./signedLinks"
 import type { MembershipEnv } from "../middleware"
@@ -23,10 +24,10 @@ import type { MembershipEnv } from "../middleware"
 
 const htmlType = "text/html; charset=utf-8"
 
-function html(status: number, body: string): Response {
+function html(status: number, body: string, headers: Record<string, string> = {}): Response {
   return new Response(body, {
     status,
-    headers: { ...endpointHeaders(), "Content-Type": htmlType },
+    headers: { ...endpointHeaders(), "Content-Type": htmlType, ...headers },
   })
 }
 
@@ -45,7 +46,7 @@ async function tokenOf(c: Context<MembershipEnv>): Promise<string | undefined> {
 
 /** /api/confirm: her confirmation link's page, and her press of its button. */
 export async function confirmMembership(c: Context<MembershipEnv>): Promise<Response> {
-  const { store, secret } = c.var.own
+  const { store, secret, movedTo } = c.var.own
   const token = await tokenOf(c)
   const check = await checkToken(secret, "confirm", token)
   if (!check.ok) {
@@ -53,6 +54,8 @@ export async function confirmMembership(c: Context<MembershipEnv>): Promise<Resp
       ? html(410, expiredPage(texts))
       : html(400, invalidPage(texts))
   }
+  // Since the list moved to a provider, she joins there: the page leads to the sign-up.
+  if (movedTo) return html(410, expiredPage(texts))
   if (!changes(c)) return html(200, confirmPage(texts, token ?? ""))
   const result = await store.confirm(check.memberId, check.issuedAt)
   // Forgotten after 30 days unconfirmed, erased, left since, or a link from an earlier sign-up:
@@ -65,11 +68,17 @@ export async function confirmMembership(c: Context<MembershipEnv>): Promise<Resp
 
 /** /api/leave: her leave link's page, and the POST of its button or of her mail app. */
 export async function leaveMembership(c: Context<MembershipEnv>): Promise<Response> {
-  const { store, secret } = c.var.own
+  const { store, secret, movedTo } = c.var.own
   const token = await tokenOf(c)
   const check = await checkToken(secret, "leave", token)
   if (!check.ok) return html(400, invalidPage(texts))
   if (!changes(c)) return html(200, leavePage(texts, token ?? ""))
+  // Since the list moved to a provider, she is off it only once the provider says so; until
+  // then she stays on both, and the page offers the button again (a mail app may retry a 503).
+  const her = movedTo && (await store.byId(check.memberId))
+  if (her && (await movedTo.unsubscribe?.(her.address)) !== "left") {
+    return html(503, unreachablePage(texts, token ?? ""), { "Retry-After": "300" })
+  }
   // Recorded at once; erased already ("unknown") is off the list all the same.
   await store.leave(check.memberId)
   return html(200, leftPage(texts))

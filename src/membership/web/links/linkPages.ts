@@ -8,7 +8,7 @@ import { signupTexts } from "../signup/signupTexts"
 
 /**
  * The pages her e-mail's links open: confirm (one button: her press is her consent), confirmed,
- * leave (one button), left, and the expired and broken links. In the site's frame
+ * leave (one button), left or not reached, and the expired and broken links. In the site's frame
  * (src/endpointPages/); every word from data/membership.json.
  */
 
@@ -24,6 +24,8 @@ export interface MembershipPageTexts {
   invalid: Words & { linkLabel: string; linkPath: string }
   leave: Words & { buttonLabel: string }
   left: Words & { linkLabel: string; linkPath: string }
+  /** Her leave could not be passed on to the provider that keeps the list now: try again. */
+  unreachable: Words & { buttonLabel: string }
 }
 
 const form = (action: string, token: string, label: string) =>
@@ -71,12 +73,14 @@ export function invalidPage(texts: MembershipPageTexts): string {
 }
 
 /** The token rides in the address, so the button posts where RFC 8058's one click does. */
-export function leavePage(texts: MembershipPageTexts, token: string): string {
+export function leavePage(texts: MembershipPageTexts, token: string, words = texts.leave): string {
   const action = `${leaveEndpoint}?${new URLSearchParams({ [tokenField]: token })}`
-  return page(
-    texts.leave,
-    jsx("div", { css: content }, form(action, token, texts.leave.buttonLabel)),
-  )
+  return page(words, jsx("div", { css: content }, form(action, token, words.buttonLabel)))
+}
+
+/** The leave page again, saying why she is still on the list. */
+export function unreachablePage(texts: MembershipPageTexts, token: string): string {
+  return leavePage(texts, token, texts.unreachable)
 }
 
 export function leftPage(texts: MembershipPageTexts): string {
@@ -98,6 +102,11 @@ export function pageTextsFrom(texts: MembershipTexts): MembershipPageTexts {
     invalid: { ...invalidPage, ...onward },
     leave: leavePage,
     left: { heading: leavePage.leftHeading, text: leavePage.leftText, ...onward },
+    unreachable: {
+      heading: leavePage.unreachableHeading,
+      text: leavePage.unreachableText,
+      buttonLabel: leavePage.buttonLabel,
+    },
   }
 }
 

@@ -1,6 +1,8 @@
 /**
  * Buttondown as the mailing list: one `POST /v1/subscribers` a sign-up
- * (https://docs.buttondown.com/api-subscribers-create). Web-standard APIs only, so the same code
+ * (https://docs.buttondown.com/api-subscribers-create), and one
+ * `PATCH /v1/subscribers/{email}` to `type: "unsubscribed"` a leave forwarded from an e-mail the
+ * embedded store sent (https://docs.buttondown.com/api-subscribers-update). Web-standard APIs only, so the same code
  * runs in Node and in a Cloudflare Pages Function.
  */
 import type { MailingList } from "../mailingList"
@@ -29,7 +31,7 @@ const refusedCodes = new Set(["email_blocked", "subscriber_blocked", "subscriber
 
 export function buttondownList(options: ButtondownOptions): MailingList {
   const endpoint = `${(options.baseUrl ?? buttondownDefaultBaseUrl).replace(/\/+$/, "")}/v1/subscribers`
-  const { post, unavailable } = providerRequests("Buttondown", options)
+  const { request, unavailable } = providerRequests("Buttondown", options)
   const headers = {
     Authorization: `Token ${options.apiKey}`,
     "Content-Type": "application/json",
@@ -43,7 +45,7 @@ export function buttondownList(options: ButtondownOptions): MailingList {
       // No `type`: "regular" would skip the double opt-in, and the API lets a caller set only
       // regular, unsubscribed, gifted or unpaid. Left out, a new subscriber is "unactivated" and
       // Buttondown sends the confirmation e-mail itself.
-      const answer = await post(endpoint, headers, { email_address: address })
+      const answer = await request("POST", endpoint, headers, { email_address: address })
       if ("failed" in answer) return answer.failed
       const { status, text } = answer
 
@@ -66,6 +68,19 @@ export function buttondownList(options: ButtondownOptions): MailingList {
       }
       // 429, the daily creation limit (400 rate_limited), 5xx, or anything unforeseen.
       return unavailable(code === undefined ? `status ${status}` : `status ${status}, ${code}`)
+    },
+
+    async unsubscribe(address) {
+      // By address: Buttondown takes one in place of the subscriber's id.
+      const member = `${endpoint}/${encodeURIComponent(address)}`
+      const answer = await request("PATCH", member, headers, { type: "unsubscribed" }, "leave")
+      if ("failed" in answer) return answer.failed
+      // 404: not on Buttondown's list (never imported, or deleted there): off it all the same.
+      if ((answer.status >= 200 && answer.status < 300) || answer.status === 404) return "left"
+      if (answer.status === 401 || answer.status === 403) {
+        return unavailable(`status ${answer.status}: the API key was refused`, "leave")
+      }
+      return unavailable(`status ${answer.status}`, "leave")
     },
   }
 }

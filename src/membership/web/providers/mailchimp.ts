@@ -9,6 +9,8 @@
  * - a former member ("unsubscribed", "cleaned", "archived") or a contact who never opted in
  *   ("transactional"): a second PUT sets `status: "pending"`, and Mailchimp sends the confirmation
  *   again. A POST (add member) answered such a visitor "Member Exists", and she heard nothing.
+ * A leave forwarded from an e-mail the embedded store sent is the same PUT, to "unsubscribed" (an
+ * address Mailchimp never had is added so, and is never e-mailed).
  * Errors as https://mailchimp.com/developer/marketing/docs/errors/ describes them. Web-standard
  * APIs only, so the same code runs in Node and in a Cloudflare Pages Function.
  */
@@ -41,14 +43,12 @@ const refusedTitles = new Set(["Member In Compliance State", "Forgotten Email No
 // Statuses of a member who is not on the list now, and who asks to be again by signing up.
 const formerStatuses = new Set(["unsubscribed", "cleaned", "archived", "transactional"])
 
+/** "Invalid Resource" for the address itself, which Mailchimp finds fake or malformed. */
+const fakeOrInvalid = (title: string | undefined, detail: string) =>
+  title === "Invalid Resource" && /fake or invalid|valid email address/i.test(detail)
+
 export function mailchimpList(options: MailchimpOptions): MailingList {
-  // The shared helper posts; "add or update" is a PUT, so the method is set on the way out.
-  const fetchImpl =
-    options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init))
-  const { post: put, unavailable } = providerRequests("Mailchimp", {
-    ...options,
-    fetch: (input, init) => fetchImpl(input, { ...init, method: "PUT" }),
-  })
+  const { request, unavailable } = providerRequests("Mailchimp", options)
   if (options.audienceId === "") throw new Error("The Mailchimp audience ID is empty.")
   let base = options.baseUrl
   if (base === undefined) {
@@ -77,7 +77,7 @@ export function mailchimpList(options: MailchimpOptions): MailingList {
     address: string,
     body: Record<string, string>,
   ): Promise<{ status: string | undefined } | { result: SubscribeResult }> {
-    const answer = await put(`${members}/${subscriberHash(address)}`, headers, {
+    const answer = await request("PUT", `${members}/${subscriberHash(address)}`, headers, {
       email_address: address,
       ...body,
     })
@@ -105,9 +105,7 @@ export function mailchimpList(options: MailchimpOptions): MailingList {
       // "Invalid Resource" covers a fake or malformed address, but also one that signed up to
       // many lists lately (Mailchimp's own throttle: try later) and missing required merge
       // fields (the audience's configuration), so the detail tells them apart.
-      if (title === "Invalid Resource" && /fake or invalid|valid email address/i.test(detail)) {
-        return "invalid-address"
-      }
+      if (fakeOrInvalid(title, detail)) return "invalid-address"
       if (title === "Invalid Resource" && /a lot of lists/i.test(detail)) {
         return unavailable("status 400, Invalid Resource: the address signed up too often lately")
       }
@@ -141,6 +139,35 @@ export function mailchimpList(options: MailchimpOptions): MailingList {
         return "invalid-address"
       }
       return "joined"
+    },
+
+    async unsubscribe(address) {
+      const unsubscribed = {
+        email_address: address,
+        status_if_new: "unsubscribed",
+        status: "unsubscribed",
+      }
+      const answer = await request(
+        "PUT",
+        `${members}/${subscriberHash(address)}`,
+        headers,
+        unsubscribed,
+        "leave",
+      )
+      if ("failed" in answer) return answer.failed
+      if (answer.status >= 200 && answer.status < 300) return "left"
+      const problem = parseJson(answer.text)
+      const title = safeTitle(isRecord(problem) ? problem.title : undefined)
+      const detail = isRecord(problem) && typeof problem.detail === "string" ? problem.detail : ""
+      // Unsubscribed or bounced already, deleted for good, or an address Mailchimp would never
+      // have taken: off its list all the same.
+      const offAlready =
+        (title !== undefined && refusedTitles.has(title)) || fakeOrInvalid(title, detail)
+      if (answer.status === 400 && offAlready) return "left"
+      return unavailable(
+        title === undefined ? `status ${answer.status}` : `status ${answer.status}, ${title}`,
+        "leave",
+      )
     },
   }
 }

@@ -1,16 +1,19 @@
-// What both providers do around their one request: a JSON POST with a timeout, and a failure
-// answered "unavailable" and logged in words that cannot carry an address or a key. Web-standard
-// APIs only, for Node and Cloudflare Pages Functions alike.
+// What both providers do around each request: a JSON body with a timeout, and a failure answered
+// "unavailable" and logged in words that cannot carry an address or a key. Web-standard APIs
+// only, for Node and Cloudflare Pages Functions alike.
 import { isRecord } from "../../../utils/json"
-import { defaultProviderTimeoutMs, type SubscribeResult } from "../mailingList"
+import { defaultProviderTimeoutMs } from "../mailingList"
 
 export interface RequestOptions {
   timeoutMs?: number
   fetch?: typeof fetch
 }
 
-/** The provider's answer, or the sign-up's result when none came. */
-type Answer = { status: number; text: string } | { failed: SubscribeResult }
+/** The provider's answer, or "unavailable" when none came. */
+type Answer = { status: number; text: string } | { failed: "unavailable" }
+
+/** What the request was for, in the log: her sign-up, or her leave forwarded to the provider. */
+export type Errand = "sign-up" | "leave"
 
 export function providerRequests(provider: string, options: RequestOptions) {
   const timeoutMs = options.timeoutMs ?? defaultProviderTimeoutMs
@@ -21,30 +24,32 @@ export function providerRequests(provider: string, options: RequestOptions) {
   const send =
     options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init))
 
-  function unavailable(why: string): SubscribeResult {
-    console.error(`${provider}: sign-up unavailable (${why})`)
+  function unavailable(why: string, errand: Errand = "sign-up"): "unavailable" {
+    console.error(`${provider}: ${errand} unavailable (${why})`)
     return "unavailable"
   }
 
-  async function post(
+  async function request(
+    method: "POST" | "PUT" | "PATCH",
     url: string,
     headers: Record<string, string>,
     body: unknown,
+    errand: Errand = "sign-up",
   ): Promise<Answer> {
     try {
       const response = await send(url, {
-        method: "POST",
+        method,
         headers,
         body: JSON.stringify(body),
         signal: AbortSignal.timeout(timeoutMs),
       })
       return { status: response.status, text: await response.text() }
     } catch (error) {
-      return { failed: unavailable(requestFailure(error, timeoutMs)) }
+      return { failed: unavailable(requestFailure(error, timeoutMs), errand) }
     }
   }
 
-  return { post, unavailable }
+  return { request, unavailable }
 }
 
 /** A provider's error code or an error's name, kept only if it cannot carry an address. */
