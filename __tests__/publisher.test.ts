@@ -44,6 +44,7 @@ function fakeSource() {
   const source: Source = {
     fetch: async () => undefined,
     head: async (branch) => heads.get(branch),
+    branches: async (prefix) => [...heads.keys()].filter((branch) => branch.startsWith(prefix)),
     info: async (commit) => ({
       sha: commit,
       title: `change ${numberOf(commit)}`,
@@ -147,8 +148,13 @@ async function publisherWith(
   const live: Release[] = []
   const statuses: { sha: string; status: CommitStatus }[] = []
   let checkedOut = sha(1)
+  /** Whether GitHub answers the fetch. */
+  const github = { reachable: true }
   const source: Source = {
     ...git.source,
+    fetch: async () => {
+      if (!github.reachable) throw new Error("Could not resolve host: github.com")
+    },
     checkout: async (_dir, commit) => void (checkedOut = commit),
   }
   // The first release, as the checkout the server started from would be.
@@ -204,6 +210,7 @@ async function publisherWith(
     statuses.filter((each) => each.sha === commit && each.status.state !== "pending").at(-1)?.status
   return {
     git,
+    github,
     build,
     releases,
     publisher,
@@ -512,7 +519,7 @@ test("a dated article's rebuild that ends after an undo leaves the undo live", a
 })
 
 test("a build the server stopped during says so after the restart, and is built again", async () => {
-  const { git, build, push, restart, servedCommit } = await publisherWith()
+  const { git, build, push, restart, servedCommit, finalStatus } = await publisherWith()
   build.hold()
   const commit = git.commit()
   await push(commit)
@@ -528,4 +535,121 @@ test("a build the server stopped during says so after the restart, and is built 
     [commit, "failed"],
   ])
   expect((await started.publishes()).records[1]?.reason).toBe(failureWords.serverStopped)
+  // The commit's status on GitHub follows: the restart's build put it live.
+  expect(finalStatus(commit)).toMatchObject({ state: "success", description: statusWords.live })
+})
+
+test("a commit refused (its packages differ), then put live by the server's restart, is marked live on GitHub", async () => {
+  const { git, build, publish, restart, servedCommit, finalStatus } = await publisherWith()
+  const commit = git.commit()
+  build.failOn(commit, { ok: false, kind: "build", reason: "package-lock.json differs" })
+  await publish(commit)
+  expect(finalStatus(commit)?.state).toBe("failure")
+  build.failOn(commit, { ok: true })
+  const started = await restart()
+  await started.idle()
+  expect(await servedCommit()).toBe(commit)
+  expect(finalStatus(commit)).toMatchObject({ state: "success", description: statusWords.live })
+})
+
+test("stopped while old releases are pruned, just after going live: the record still says live", async () => {
+  const { git, releases, push, restart, servedCommit } = await publisherWith()
+  const prune = releases.prune.bind(releases)
+  releases.prune = () => new Promise(() => undefined) // deleting old releases, never ending here
+  const commit = git.commit()
+  await push(commit)
+  while ((await servedCommit()) !== commit) await new Promise((resolve) => setTimeout(resolve, 10))
+  releases.prune = prune
+  const started = await restart() // a deploy's SIGTERM, or the out-of-memory killer, then
+  expect((await started.publishes()).records[0]).toMatchObject({ commit, state: "live" })
+})
+
+test("a version nginx refused is refused again while nginx still refuses it, and goes live once nginx takes it", async () => {
+  const broken = path.join(stateDir, "nginx-broken")
+  const loaded = path.join(stateDir, "nginx-loaded.conf")
+  const reload = `if [ -f ${broken} ]; then echo 'nginx: [emerg] no certificate' >&2; exit 1; fi; cp ${stateDir}/nginx/csp.conf ${loaded}`
+  const { git, publisher, push, publish, servedCommit, finalStatus } = await publisherWith({
+    nginxReload: reload,
+  })
+  const before = await servedCommit()
+  await writeFile(broken, "")
+  const commit = await publish(git.commit())
+  expect(await servedCommit()).toBe(before)
+  // Pushed again (GitHub's Redeliver, or the staff once more): nginx is asked again, not the file.
+  await push(commit, "again")
+  await publisher.idle()
+  expect(await servedCommit()).toBe(before)
+  expect(finalStatus(commit)?.state).toBe("failure")
+
+  await rm(broken)
+  await push(commit, "fixed")
+  await publisher.idle()
+  expect(await servedCommit()).toBe(commit)
+  expect(readFileSync(loaded, "utf8")).toContain(`sha256-${commit.slice(0, 7)}`)
+})
+
+test("a dated article's day while GitHub cannot be reached: the live version is built all the same", async () => {
+  const clock = new TestClock(Date.parse("2030-01-01T08:00:00"))
+  const { git, github, build, publisher, publish } = await publisherWith({ clock })
+  const dated = await publish(git.commit(springOnJanuary3))
+  github.reachable = false
+  clock.advance(Date.parse("2030-01-03T00:00:00"))
+  await publisher.idle()
+  expect(build.built).toEqual([dated, dated])
+  expect((await publisher.publishes()).records[0]).toMatchObject({ kind: "goLive", state: "live" })
+})
+
+test("a dated article's rebuild that fails is tried again ten minutes later, without a push", async () => {
+  const clock = new TestClock(Date.parse("2030-01-01T08:00:00"))
+  const { git, build, publisher, publish } = await publisherWith({ clock })
+  const dated = await publish(git.commit(springOnJanuary3))
+  build.failOn(dated, { ok: false, kind: "build", reason: "out of memory" })
+  clock.advance(Date.parse("2030-01-03T00:00:00"))
+  await publisher.idle()
+  expect((await publisher.publishes()).records[0]).toMatchObject({
+    kind: "goLive",
+    state: "failed",
+  })
+  build.failOn(dated, { ok: true })
+  clock.advance(Date.parse("2030-01-03T00:09:59"))
+  await publisher.idle()
+  expect(build.built).toEqual([dated, dated])
+  clock.advance(Date.parse("2030-01-03T00:10:00"))
+  await publisher.idle()
+  expect(build.built).toEqual([dated, dated, dated])
+  expect((await publisher.publishes()).records[0]).toMatchObject({ kind: "goLive", state: "live" })
+})
+
+test("a draft merged or deleted while the server was down loses its preview when the server starts", async () => {
+  const { git, publisher, restart } = await publisherWith()
+  const draft = git.commit()
+  git.heads.set("main", sha(1))
+  git.heads.set("cms/journal/spring", draft)
+  git.heads.set("cms/journal/summer", draft)
+  const opened = (branch: string) =>
+    publisher.receive({
+      kind: "pullRequest",
+      delivery: branch,
+      repository: repo,
+      action: "update",
+      number: 7,
+      branch,
+      base: "main",
+      commit: draft,
+    })
+  await opened("cms/journal/spring")
+  await opened("cms/journal/summer")
+  await publisher.idle()
+  const previews = new Previews(stateDir)
+  expect(await previews.names()).toEqual(["cms-journal-spring", "cms-journal-summer"])
+  publisher.stop()
+  // Merged on GitHub while the server was restarting: the webhook never reached it.
+  git.heads.delete("cms/journal/spring")
+  git.heads.set("main", draft)
+  const started = await restart()
+  expect(await previews.names()).toEqual(["cms-journal-summer"])
+  const { records } = await started.publishes()
+  expect(records.filter((record) => record.state === "removed")).toMatchObject([
+    { kind: "preview", branch: "cms/journal/spring", commit: draft },
+  ])
 })

@@ -66,6 +66,15 @@ export class Repository {
     }
   }
 
+  /** The branches whose names start with `prefix` ("cms/": the drafts). */
+  async branches(prefix: string): Promise<string[]> {
+    const names = await git(
+      ["for-each-ref", "--format=%(refname:strip=2)", `refs/heads/${prefix}`],
+      this.gitDir,
+    )
+    return names.split("\n").filter((name) => name.startsWith(prefix))
+  }
+
   async info(sha: string): Promise<CommitInfo> {
     const [title = "", author = ""] = (
       await git(["show", "--no-patch", "--format=%s%n%an", sha], this.gitDir)

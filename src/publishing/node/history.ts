@@ -8,8 +8,9 @@ import { failureWords } from "./statusWords"
 /**
  * What the publisher did, newest first (the staff's page shows it), and what it must remember
  * across restarts: the last head of the branch it took up (so a rollback stays until the next
- * push, even through a restart, and a push replayed later starts nothing) and the releases that
- * were live, in order (an undo goes back to the one before). One JSON file in the state folder,
+ * push, even through a restart, and a push replayed later starts nothing), the repository the
+ * pushes came from, and the releases that were live, in order (an undo goes back to the one
+ * before). One JSON file in the state folder,
  * replaced whole at each change.
  */
 
@@ -17,6 +18,8 @@ interface Saved {
   records: PublishRecord[]
   /** The branch head last put live: a restart builds a newer one, and leaves an undo as it is. */
   lastHead?: string
+  /** The repository GitHub's pushes name ("owner/name"): a restart's build posts its status there. */
+  repository?: string
   /**
    * The releases put live, oldest first, the live one last: a publish adds one, a dated entry's
    * rebuild takes its version's place, an undo takes the last one off.
@@ -48,6 +51,16 @@ export class History {
 
   set lastHead(sha: string | undefined) {
     this.saved.lastHead = sha
+    this.save()
+  }
+
+  get repository(): string | undefined {
+    return this.saved.repository
+  }
+
+  set repository(name: string | undefined) {
+    if (name === this.saved.repository) return
+    this.saved.repository = name
     this.save()
   }
 
@@ -149,6 +162,7 @@ function readSaved(file: string): Saved {
           : record,
       ),
       lastHead: typeof saved.lastHead === "string" ? saved.lastHead : undefined,
+      repository: typeof saved.repository === "string" ? saved.repository : undefined,
       liveTrail: Array.isArray(saved.liveTrail) ? saved.liveTrail : [],
     }
   } catch {

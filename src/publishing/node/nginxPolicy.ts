@@ -12,7 +12,8 @@ import { cspFileOf, type Release } from "./releases"
  * /etc/nginx/evergrace/csp.generated.conf links to) allowing the scripts of every kept release
  * and of the one going live, has nginx reload it (PUBLISH_NGINX_RELOAD) and, before `current`
  * moves, waits until nginx sends it (PUBLISH_NGINX_URL). An undo to a kept release then needs no
- * reload at all. Unchanged, nothing is reloaded.
+ * reload at all. Unchanged since nginx took it, nothing is reloaded; a policy nginx refused is
+ * tried again, never taken as read from the file.
  */
 
 const policyLine = /add_header Content-Security-Policy "([^"]*)" always;/
@@ -27,6 +28,8 @@ export interface NginxOptions {
 
 export class NginxPolicy {
   readonly file: string
+  /** The policy nginx was last seen to take; a file written but refused is not it. */
+  private taken?: string
 
   constructor(
     stateDir: string,
@@ -51,13 +54,22 @@ export class NginxPolicy {
 # inline scripts of every release kept for undo allowed.
 add_header Content-Security-Policy "${policy}" always;
 `
+    if (text === this.taken) return
     const before = existsSync(this.file) ? await readFile(this.file, "utf8") : ""
-    if (before === text) return
-    await mkdir(path.dirname(this.file), { recursive: true })
-    await writeFile(`${this.file}.next`, text)
-    await rename(`${this.file}.next`, this.file)
+    // The file as wanted already, and nginx to check (the server's start, or a try after nginx
+    // refused it): reloaded and checked all the same, as the file proves nothing of nginx.
+    if (before === text && !this.options.reload && !this.options.url) {
+      this.taken = text
+      return
+    }
+    if (before !== text) {
+      await mkdir(path.dirname(this.file), { recursive: true })
+      await writeFile(`${this.file}.next`, text)
+      await rename(`${this.file}.next`, this.file)
+    }
     if (this.options.reload) await runCommand(this.options.reload)
     if (this.options.url) await this.sent(hashes)
+    this.taken = text
   }
 
   /** Waits until nginx answers with every hash in its policy. */

@@ -51,7 +51,7 @@ import { failureWords, statusWords } from "./statusWords"
 /** What the publisher needs of the repository (./git.ts). */
 export type Source = Pick<
   Repository,
-  "fetch" | "head" | "info" | "descends" | "checkout" | "archive"
+  "fetch" | "head" | "branches" | "info" | "descends" | "checkout" | "archive"
 >
 
 /** Puts a release live: the site's server on it, and `current` moved (./liveSite.ts). */
@@ -96,6 +96,10 @@ class Failure extends Error {
 }
 
 const deliveriesKept = 500
+/** A go-live that failed is tried again after this long. */
+const goLiveRetryMs = 10 * 60_000
+/** The CMS's drafts' branches (editorial workflow), each with its preview. */
+const draftPrefix = "cms/"
 const logsKept = 20
 
 export class Publisher implements PublishingDesk {
@@ -172,6 +176,7 @@ export class Publisher implements PublishingDesk {
         message: `${event.commit.slice(0, 7)} was taken up already: a push is published once.`,
       }
     }
+    this.parts.history.repository = event.repository
     this.status(event.repository, event.commit, {
       state: "pending",
       description: statusWords.waiting(this.building),
@@ -183,7 +188,7 @@ export class Publisher implements PublishingDesk {
 
   private receivePullRequest(event: PullRequestEvent): Reception {
     const { branch } = this.parts.settings
-    if (!event.branch.startsWith("cms/") || event.base !== branch) {
+    if (!event.branch.startsWith(draftPrefix) || event.base !== branch) {
       return {
         outcome: "ignored",
         message: `Previews are made of the CMS's drafts (cms/… into ${branch}), not of ${event.branch}.`,
@@ -360,13 +365,17 @@ export class Publisher implements PublishingDesk {
     let commit: string | undefined
     let goLive = wanted.reason === "goLive"
     try {
-      await source.fetch().catch((error: Error) => {
-        throw new Failure(failureWords.repository(error.message))
-      })
+      // A go-live builds the live commit again, which is here already: GitHub out of reach at
+      // midnight does not hold back the day's article.
+      if (!goLive) await this.fetch()
       const live = await releases.current()
       if (!goLive) {
         commit = await source.head(settings.branch)
         if (!commit) throw new Failure(failureWords.noBranch(settings.branch))
+        // After a restart, the head's status goes where the pushes' went (the restart builds it).
+        if (wanted.reason === "start" && history.repository && !wanted.pushes.has(commit)) {
+          wanted.pushes.set(commit, history.repository)
+        }
         // The head last taken up, not the live commit: a push replayed later, or the server
         // starting again, leaves an undo as it is; a push that moves the branch back is published,
         // unless it moves it back to what is live (after an undo): that is taken up as it is.
@@ -412,11 +421,12 @@ export class Publisher implements PublishingDesk {
         }
         await this.putLive(release, goLive ? "goLive" : "publish")
       })
-      await this.prune()
       // Taken up: a restart does not build it again, nor undo an undo (a failed head is retried).
+      // Said before the old releases are pruned: a stop during that leaves the record true.
       if (!goLive) history.lastHead = commit
       history.update(record, { state: "live", finishedAt: this.iso(), address: settings.siteUrl })
       this.log(`${commit.slice(0, 7)} is live (${release.id})`)
+      await this.prune()
       for (const [sha, repository] of wanted.pushes) {
         const newer = sha !== commit
         const included = !newer || (await source.descends(commit, sha))
@@ -439,6 +449,14 @@ export class Publisher implements PublishingDesk {
       if (record) history.update(record, { state: "failed", reason, finishedAt: this.iso() })
       // A dated entry's day that came while this was waiting: the live version, once more.
       if (wanted.goLiveDue && !goLive) this.want("goLive")
+      // A go-live that failed is tried again: the day's article must not wait for the next push.
+      // (An undo meanwhile set its own go-live.)
+      if (goLive && !(error instanceof Failure && error.reason === failureWords.undoneMeanwhile)) {
+        this.cancelGoLive?.()
+        this.cancelGoLive = this.parts.clock.at(this.now().getTime() + goLiveRetryMs, () =>
+          this.want("goLive"),
+        )
+      }
       this.pushStatuses(wanted, commit, {
         state: "failure",
         description: statusWords.failed(reason),
@@ -453,9 +471,7 @@ export class Publisher implements PublishingDesk {
     let record: PublishRecord | undefined
     let head: string | undefined
     try {
-      await source.fetch().catch((error: Error) => {
-        throw new Failure(failureWords.repository(error.message))
-      })
+      await this.fetch()
       head = await source.head(branch)
       if (!head) return await this.removePreview(branch)
       const info = await source.info(head)
@@ -500,23 +516,42 @@ export class Publisher implements PublishingDesk {
   }
 
   private async removePreview(branch: string) {
-    const name = previewName(branch)
+    await this.removePreviewNamed(previewName(branch))
+  }
+
+  /** The preview's files, and a record of its removal under its draft's last record. */
+  private async removePreviewNamed(name: string) {
     if (!(await this.parts.previews.remove(name))) return
     const record = this.parts.history
       .records()
-      .find((each) => each.kind === "preview" && each.branch === branch)
+      .find((each) => each.kind === "preview" && previewName(each.branch ?? "") === name)
     this.parts.history.start(
       {
         kind: "preview",
         commit: record?.commit ?? "",
         title: record?.title,
         state: "removed",
-        branch,
+        branch: record?.branch,
         finishedAt: this.iso(),
       },
       this.now(),
     )
-    this.log(`preview of ${branch} removed`)
+    this.log(`preview of ${record?.branch ?? name} removed`)
+  }
+
+  /**
+   * The repository as GitHub has it now; then the previews of drafts whose branch is gone are
+   * removed: one merged or deleted while the server was down, whose webhook it never had.
+   */
+  private async fetch() {
+    const { source, previews } = this.parts
+    await source.fetch().catch((error: Error) => {
+      throw new Failure(failureWords.repository(error.message))
+    })
+    const drafts = new Set((await source.branches(draftPrefix)).map(previewName))
+    for (const name of await previews.names()) {
+      if (!drafts.has(name)) await this.removePreviewNamed(name)
+    }
   }
 
   /** The working copy built at the commit, made a release. */
