@@ -7,6 +7,7 @@ import {
   stubMailchimpAudienceId,
   type MailingProviderStub,
 } from "../e2e/support/stubs/mailingProviderStub"
+import { nodeMembership } from "../src/membership/node/nodeMembership"
 import { memberStore } from "../src/membership/node/store/lmdbStore"
 import { mailchimpList } from "../src/membership/web/providers/mailchimp"
 import { nodeRuntime } from "../src/siteServer/nodeRuntime"
@@ -107,6 +108,37 @@ test("a leave link from before she left and joined again still takes her off the
   const pressed = await app.request(oldLeave, { method: "POST" })
   expect(await pressed.text()).toContain(words.leavePage.leftHeading)
   expect(await status()).toBe("left")
+})
+
+test("her first confirmation e-mail, expired, once she has confirmed from a later one: she is told she is a member", async () => {
+  const { app, members } = await pendingMember()
+  const [member] = await members.list()
+  await members.confirm(member!.id)
+  const expired = await signToken(secret, "confirm", member!.id, new Date(Date.now() - 1000))
+  const page = await app.request(`${site}${confirmEndpoint}?${tokenField}=${expired}`)
+  expect(page.status).toBe(200)
+  expect(await page.text()).toContain(words.confirmPage.confirmedHeading)
+})
+
+test("a leave link from a sign-up forgotten since takes her off once she has joined again: her id is her address's", async () => {
+  const env = { MEMBERS_STORE: store.folder, MEMBERS_SECRET: secret }
+  const app = createApp(nodeRuntime(env))
+  const members = memberStore(store.folder)
+  // She signs up through the site and never confirms: her e-mail's leave link names her id.
+  await nodeMembership(env).list.subscribe("Ann@Example.com", { page: "/contact", wording: "t" })
+  const [first] = await members.list()
+  const oldLeave = `${site}${leaveEndpoint}?${tokenField}=${await signToken(secret, "leave", first!.id)}`
+  // After the period her sign-up is forgotten; later she joins again, and confirms.
+  await members.forgetUnconfirmed(new Date(Date.now() + 1000))
+  expect(await members.list()).toEqual([])
+  await nodeMembership(env).list.subscribe("ann@example.com", { page: "/contact", wording: "t" })
+  const [again] = await members.list()
+  expect(again!.id).toBe(first!.id)
+  await members.confirm(again!.id)
+
+  const pressed = await app.request(oldLeave, { method: "POST" })
+  expect(await pressed.text()).toContain(words.leavePage.leftHeading)
+  expect((await members.list())[0]?.status).toBe("left")
 })
 
 describe("after the list moved to a provider (docs/signups.md)", () => {

@@ -78,7 +78,7 @@ export interface StaffProblem {
 }
 
 /** What became of resending her confirmation (`limited`: within `resendLimit`). */
-export type ResendResult = "sent" | "limited" | "notPending" | "unknown"
+export type ResendResult = "sent" | "waiting" | "limited" | "notPending" | "unknown"
 
 /** An action's answer (200 for every outcome; the message says what happened). */
 export interface ActionAnswer {

@@ -8,6 +8,7 @@ import { processWide } from "../../utils/processWide"
 import { composer, siteAddress } from "./composeEmail"
 import { eraseEmailCopies } from "./emailCopies"
 import { membersSecret } from "./linksSecret"
+import { memberIdFor } from "../web/links/signedLinks"
 import { mailerFromSettings, type Mailer } from "./mailer"
 import { startSender } from "./sender"
 import { memberStore, memberStoreFolder, storeExists } from "./store/lmdbStore"
@@ -77,8 +78,12 @@ function startMembership(env: SignupEnv): NodeMembership {
   // her before her copies are erased; both are set once the sender runs.
   let wakeSender = () => {}
   let sendingSettled = async () => {}
+  // Read (or made) once the store is wanted; without it no link works, and no sign-up is taken.
+  let secret: Promise<string> | undefined
+  const linksSecret = () => (secret ??= membersSecret(env, folder))
   const ownStore = () =>
     memberStore(folder, {
+      memberId: async (addressKey) => memberIdFor(await linksSecret(), addressKey),
       onQueued: () => wakeSender(),
       onRemoved: async (address) => {
         await sendingSettled()
@@ -110,7 +115,7 @@ function startMembership(env: SignupEnv): NodeMembership {
     })
   // Her links work whatever becomes of the mail: a one-click leave from an e-mail already sent
   // must never fail because the mail settings broke since. Without the secret, no link works.
-  const own = membersSecret(env, folder).then(
+  const own = linksSecret().then(
     (secret): OwnList => ({ store: members, secret, movedTo }),
     (error: unknown) => {
       console.error(`members: no secret for the links: ${reason(error)}`)

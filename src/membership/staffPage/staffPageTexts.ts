@@ -93,7 +93,7 @@ export const pageTexts = {
     columns: {
       address: "Address",
       status: "Status",
-      joined: "Joined",
+      joined: "Signed up",
       confirmed: "Confirmed",
       left: "Left",
       manage: "Manage",

@@ -194,6 +194,11 @@ export interface MemberStoreOptions {
    * address: what is kept of her beside the store goes too (the copies of her e-mails).
    */
   onRemoved?: (address: string) => Promise<unknown>
+  /**
+   * A new member's id from her address's key (the server: `memberIdFor`, under the links'
+   * secret, so that her id is the same each time she joins); random when not given.
+   */
+  memberId?: (addressKey: string) => Promise<string>
 }
 
 export function memberStore(folder: string, options: MemberStoreOptions = {}): MemberStore {
@@ -208,7 +213,7 @@ export function memberStore(folder: string, options: MemberStoreOptions = {}): M
     },
   }
   return {
-    ...members(part, options.onQueued ?? (() => {})),
+    ...members(part, options.onQueued ?? (() => {}), options.memberId),
     audit: auditLog(part),
     outbox: outbox(part),
   }

@@ -73,6 +73,17 @@ function resendState(member: Member | undefined, at: Date) {
   return { recent, limited: next.getTime() > at.getTime(), next }
 }
 
+/**
+ * Whether her confirmation still waits in the outbox (the mail server down or out of reach, one
+ * being sent, or one held back by the limit): another would reach her as a second copy.
+ */
+function confirmationWaiting(db: Databases, memberId: string): boolean {
+  for (const { value: job } of db.outbox.getRange()) {
+    if (job.memberId === memberId && job.kind === "confirmation") return true
+  }
+  return false
+}
+
 /** Her confirmation once more, counted, in the caller's transaction. */
 function confirmAgain(db: Databases, key: string, member: Member, recent: string[], at: Date) {
   const updated = { ...member, confirmationsSent: [...recent, at.toISOString()] }
@@ -97,6 +108,7 @@ function remove(db: Databases, key: string, member: Member) {
 export function members(
   { folder, now, write, read, removed }: StorePart,
   onQueued: () => void,
+  memberId: (addressKey: string) => Promise<string> = async () => newMemberId(),
 ): Lifecycle {
   return {
     name: "embedded store",
@@ -104,8 +116,9 @@ export function members(
     async subscribe(address, consent?: Consent): Promise<SubscribeResult> {
       try {
         let queued = false
+        const key = memberKey(address)
+        const newId = await memberId(key)
         const result = await write((db): SubscribeResult => {
-          const key = memberKey(address)
           const at = now()
           const member = db.members.get(key)
           if (member?.status === "confirmed") return "already-member"
@@ -113,7 +126,7 @@ export function members(
           // the limit, which a bot re-submitting her address cannot reset.
           const { recent, limited, next } = resendState(member, at)
           if (member?.status === "pending") {
-            if (limited) return "joined"
+            if (limited || confirmationWaiting(db, member.id)) return "joined"
             confirmAgain(db, key, member, recent, at)
             queued = true
             return "joined"
@@ -122,7 +135,7 @@ export function members(
           // who left has no link that confirms (they were for the sign-up before): hers goes as
           // soon as the limit allows, which a bot re-submitting her address cannot hasten.
           const fresh: Member = {
-            id: member?.id ?? newMemberId(),
+            id: member?.id ?? newId,
             address: member?.address ?? address,
             status: "pending",
             askedAt: at.toISOString(),
@@ -196,6 +209,7 @@ export function members(
         if (!her) return "unknown"
         const { key, member } = her
         if (member.status !== "pending") return "notPending"
+        if (confirmationWaiting(db, memberId)) return "waiting"
         const at = now()
         const { recent, limited } = resendState(member, at)
         if (limited) return "limited"

@@ -49,6 +49,11 @@ export async function confirmMembership(c: Context<MembershipEnv>): Promise<Resp
   const { store, secret, movedTo } = c.var.own
   const token = await tokenOf(c)
   const check = await checkToken(secret, "confirm", token)
+  if (!check.ok && check.reason === "expired" && check.memberId) {
+    // An old confirmation of one who has confirmed since (from a later e-mail): she is a member.
+    const her = await store.byId(check.memberId)
+    if (her?.status === "confirmed") return html(200, confirmedPage(texts))
+  }
   if (!check.ok) {
     return check.reason === "expired"
       ? html(410, expiredPage(texts))

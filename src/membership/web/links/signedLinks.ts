@@ -55,6 +55,20 @@ export function newMemberId(): string {
   return base64url(crypto.getRandomValues(new Uint8Array(16)))
 }
 
+/**
+ * Her id from her address (its key, lower-cased) under the links' secret, 128 bits as a random
+ * one: the same each time she signs up, so a leave link from a sign-up forgotten or erased since
+ * still finds her once she has joined again. Never her address, which the secret keeps unguessable.
+ */
+export async function memberIdFor(secret: string, addressKey: string): Promise<string> {
+  const mac = await crypto.subtle.sign(
+    "HMAC",
+    await hmacKey(secret),
+    encoder.encode(`member:${addressKey}`),
+  )
+  return base64url(new Uint8Array(mac).slice(0, 16))
+}
+
 /** `purpose.memberId.expiry.signature`; the expiry in Unix seconds, 0 for never. */
 export async function signToken(
   secret: string,

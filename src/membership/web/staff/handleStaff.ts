@@ -134,7 +134,8 @@ export function memberAction(action: keyof typeof memberActionEndpoints) {
     if (action === "resend") result = await store.resendConfirmation(member)
     else if (action === "takeOff") result = await store.leave(member)
     else result = (await store.erase({ id: member })) ? "erased" : "unknown"
-    if (result !== "unknown" && result !== "notPending" && result !== "limited") {
+    // The audit log keeps what changed the list, or sent her something.
+    if (result === "sent" || result === "left" || result === "erased") {
       await record(store, identity, action)
     }
     return json(200, { result, message: staffResults[result] } satisfies ActionAnswer)

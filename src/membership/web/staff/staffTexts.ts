@@ -24,6 +24,8 @@ export const staffProblems: Record<StaffProblem["problem"], string> = {
 
 export const staffResults: Record<ActionAnswer["result"], string> = {
   sent: "Her confirmation e-mail is on its way again.",
+  waiting:
+    "Her confirmation e-mail has not gone yet: it is waiting for the mail server, or for the few minutes after she joined again. It goes by itself; there is nothing to resend.",
   limited: `Her confirmation was sent only recently: it can go again ${resendLimit.minimumGapMs / 60_000} minutes after the last one, and ${resendLimit.perDay} times a day at most.`,
   notPending: "She has already confirmed, or has left: there is no confirmation to resend.",
   left: "She is off the list. Nothing more will be sent to her.",
