@@ -336,6 +336,28 @@ test("undo puts the version before back, and it stays through a restart until th
   expect(await servedCommit()).toBe(fourth)
 })
 
+test("the staff's page says live of one record only: the version live now", async () => {
+  const { publisher, publish } = await publisherWith()
+  const second = await publish()
+  const third = await publish()
+  const states = async () =>
+    (await publisher.publishes()).records.map((record) => [
+      record.kind,
+      record.commit,
+      record.state,
+    ])
+  expect(await states()).toEqual([
+    ["publish", third, "live"],
+    ["publish", second, "replaced"],
+  ])
+  await publisher.rollback("eve-editor")
+  expect(await states()).toEqual([
+    ["rollback", second, "live"],
+    ["publish", third, "replaced"],
+    ["publish", second, "replaced"],
+  ])
+})
+
 test("undo after an undo and a publish puts back what that publish replaced, not the version undone", async () => {
   const { publisher, servedCommit, publish } = await publisherWith()
   const second = await publish()

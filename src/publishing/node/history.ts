@@ -124,6 +124,12 @@ export class History {
   }
 
   update(record: PublishRecord, change: Partial<PublishRecord>): PublishRecord {
+    // One version is live: the one before it is replaced (an undo's, a dated day's rebuild too).
+    if (change.state === "live") {
+      for (const other of this.saved.records) {
+        if (other !== record && other.state === "live") other.state = "replaced"
+      }
+    }
     Object.assign(record, change)
     this.save()
     return record

@@ -40,7 +40,7 @@ export const failureWords = {
     `nginx did not take this version's page policy (${what}): the site is as it was, and whoever manages the server must look at nginx`,
   repository: (what: string) => `the repository could not be read (${what})`,
   serverStopped:
-    "the server stopped before this was finished; push again or publish again to retry",
+    "the server stopped before this was finished; as it starts again it publishes the newest change (a draft's preview: at its next save)",
   undoneMeanwhile: "an undo changed the live version while this was built; the undo stays",
   noBranch: (branch: string) => `the branch ${branch} is not in the repository`,
 }
