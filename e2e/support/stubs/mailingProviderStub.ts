@@ -160,6 +160,36 @@ export async function startMailingProviderStub(
     } else mailchimp(request, response, audienceId, hash, body, record.address, answer)
   }
 
+  /**
+   * What both of Buttondown's calls answer before they look at the subscriber: a wrong key, and
+   * the tags that stand for its rate limit, a server error and a slow answer. True once answered.
+   */
+  function buttondownTrouble(
+    request: http.IncomingMessage,
+    response: http.ServerResponse,
+    address: string,
+    answer: Answer,
+    slowAnswer: () => unknown,
+  ): boolean {
+    const json = "application/json"
+    if (request.headers.authorization !== `Token ${stubButtondownApiKey}`) {
+      answer(401, json, { detail: "Invalid or missing API key." })
+      return true
+    }
+    switch (tagOf(address)) {
+      case "ratelimited":
+        answer(429, json, { detail: "Request was throttled." }, { "Retry-After": "60" })
+        return true
+      case "down":
+        answer(500, "text/html", "<h1>Server Error (500)</h1>")
+        return true
+      case "slow":
+        later(response, () => answer(request.method === "POST" ? 201 : 200, json, slowAnswer()))
+        return true
+    }
+    return false
+  }
+
   function buttondown(
     request: http.IncomingMessage,
     response: http.ServerResponse,
@@ -168,10 +198,8 @@ export async function startMailingProviderStub(
     answer: Answer,
   ) {
     const json = "application/json"
-    if (request.headers.authorization !== `Token ${stubButtondownApiKey}`) {
-      answer(401, json, { detail: "Invalid or missing API key." })
-      return
-    }
+    const created = () => subscriber(address, isRecord(body) ? body : {})
+    if (buttondownTrouble(request, response, address, answer, created)) return
     if (!isRecord(body) || typeof body.email_address !== "string") {
       answer(422, json, {
         detail: [
@@ -214,24 +242,15 @@ export async function startMailingProviderStub(
           "You have reached the daily limit for creating subscribers; use POST /v1/imports to add subscribers in bulk.",
         )
         return
-      case "ratelimited":
-        answer(429, json, { detail: "Request was throttled." }, { "Retry-After": "60" })
-        return
-      case "down":
-        answer(500, "text/html", "<h1>Server Error (500)</h1>")
-        return
-      case "slow":
-        later(response, () => answer(201, json, subscriber(address, body)))
-        return
     }
     const key = address.toLowerCase()
     if (buttondownMembers.has(key)) {
       error("email_already_exists", "A subscriber with this email address already exists.")
       return
     }
-    const created = subscriber(address, body)
-    buttondownMembers.set(key, created.type)
-    answer(201, json, created)
+    const made = created()
+    buttondownMembers.set(key, made.type)
+    answer(201, json, made)
   }
 
   /** PATCH /v1/subscribers/{email}: only the change of `type` a leave sends is modelled. */
@@ -243,11 +262,15 @@ export async function startMailingProviderStub(
     answer: Answer,
   ) {
     const json = "application/json"
-    if (request.headers.authorization !== `Token ${stubButtondownApiKey}`) {
-      answer(401, json, { detail: "Invalid or missing API key." })
+    const type = isRecord(body) ? body.type : undefined
+    if (
+      buttondownTrouble(request, response, address, answer, () => ({
+        email_address: address,
+        type,
+      }))
+    ) {
       return
     }
-    const type = isRecord(body) ? body.type : undefined
     if (type !== undefined && !buttondownSettableTypes.has(String(type))) {
       answer(400, json, {
         code: "subscriber_type_invalid",
@@ -255,17 +278,6 @@ export async function startMailingProviderStub(
         metadata: {},
       })
       return
-    }
-    switch (tagOf(address)) {
-      case "ratelimited":
-        answer(429, json, { detail: "Request was throttled." }, { "Retry-After": "60" })
-        return
-      case "down":
-        answer(500, "text/html", "<h1>Server Error (500)</h1>")
-        return
-      case "slow":
-        later(response, () => answer(200, json, { email_address: address, type }))
-        return
     }
     const key = address.toLowerCase()
     if (!buttondownMembers.has(key)) {
