@@ -141,6 +141,19 @@ test("a leave link from a sign-up forgotten since takes her off once she has joi
   expect((await members.list())[0]?.status).toBe("left")
 })
 
+test("a leave link that finds no one (she was erased) does not say she has left: it says how to leave if e-mails still come", async () => {
+  const { app, members, link } = await pendingMember()
+  const [member] = await members.list()
+  await members.confirm(member!.id)
+  const leave = await link("leave")
+  await members.erase({ id: member!.id })
+  const pressed = await app.request(leave, { method: "POST" })
+  expect(pressed.status).toBe(200)
+  const html = await pressed.text()
+  expect(html).toContain(words.leavePage.notFoundHeading)
+  expect(html).not.toContain(words.leavePage.leftHeading)
+})
+
 describe("after the list moved to a provider (docs/signups.md)", () => {
   let stub: MailingProviderStub
   beforeAll(async () => {
@@ -211,6 +224,21 @@ describe("after the list moved to a provider (docs/signups.md)", () => {
     expect(errorSpy.mock.calls.map(String)).toContainEqual(
       expect.stringMatching(/^Mailchimp: leave unavailable/),
     )
+  })
+
+  test("one who never confirmed leaves from her confirmation e-mail: her address is not given to the provider", async () => {
+    const { app } = await movedMember(`eve${Date.now()}+exists@example.com`)
+    const members = memberStore(store.folder)
+    const address = `dee${Date.now()}@example.com`
+    await members.subscribe(address, { page: "/contact", wording: "test" })
+    const pending = (await members.list()).find((member) => member.address === address)
+    const token = await signToken(secret, "leave", pending!.id)
+    const pressed = await app.request(`${site}${leaveEndpoint}?${tokenField}=${token}`, {
+      method: "POST",
+    })
+    expect(await pressed.text()).toContain(words.leavePage.leftHeading)
+    expect(stub.received.filter((request) => request.address === address)).toEqual([])
+    expect((await members.list()).map((member) => member.address)).not.toContain(address)
   })
 
   test("a confirmation link from the store leads her to join again, where the list is now", async () => {

@@ -356,6 +356,7 @@ test("the staff's page says live of one record only: the version live now", asyn
     ["publish", third, "replaced"],
     ["publish", second, "replaced"],
   ])
+  await publisher.idle()
 })
 
 test("undo after an undo and a publish puts back what that publish replaced, not the version undone", async () => {
@@ -561,6 +562,19 @@ test("a build the server stopped during says so after the restart, and is built 
   expect(finalStatus(commit)).toMatchObject({ state: "success", description: statusWords.live })
 })
 
+test("after an undo, the server's restart says nothing on GitHub of the undone commit", async () => {
+  const { publisher, publish, restart, servedCommit, statuses } = await publisherWith()
+  const second = await publish()
+  const third = await publish()
+  await publisher.rollback("eve-editor")
+  const posted = statuses.length
+  const started = await restart()
+  await started.idle()
+  expect(await servedCommit()).toBe(second)
+  expect(statuses.slice(posted)).toEqual([])
+  expect(statuses.filter((each) => each.sha === third).at(-1)?.status.state).toBe("success")
+})
+
 test("a commit refused (its packages differ), then put live by the server's restart, is marked live on GitHub", async () => {
   const { git, build, publish, restart, servedCommit, finalStatus } = await publisherWith()
   const commit = git.commit()
@@ -577,10 +591,16 @@ test("a commit refused (its packages differ), then put live by the server's rest
 test("stopped while old releases are pruned, just after going live: the record still says live", async () => {
   const { git, releases, push, restart, servedCommit } = await publisherWith()
   const prune = releases.prune.bind(releases)
-  releases.prune = () => new Promise(() => undefined) // deleting old releases, never ending here
+  let pruning = () => {}
+  const pruned = new Promise<void>((resolve) => (pruning = resolve))
+  releases.prune = () => {
+    pruning()
+    return new Promise(() => undefined) // deleting old releases, never ending here
+  }
   const commit = git.commit()
   await push(commit)
-  while ((await servedCommit()) !== commit) await new Promise((resolve) => setTimeout(resolve, 10))
+  await pruned
+  expect(await servedCommit()).toBe(commit)
   releases.prune = prune
   const started = await restart() // a deploy's SIGTERM, or the out-of-memory killer, then
   expect((await started.publishes()).records[0]).toMatchObject({ commit, state: "live" })
@@ -640,6 +660,60 @@ test("a dated article's rebuild that fails is tried again ten minutes later, wit
   await publisher.idle()
   expect(build.built).toEqual([dated, dated, dated])
   expect((await publisher.publishes()).records[0]).toMatchObject({ kind: "goLive", state: "live" })
+})
+
+test("a dated article's rebuild that keeps failing is tried three times more, further apart, then waits for a publish", async () => {
+  const clock = new TestClock(Date.parse("2030-01-01T08:00:00"))
+  const { git, build, publisher, publish } = await publisherWith({ clock })
+  const dated = await publish(git.commit(springOnJanuary3))
+  build.failOn(dated, { ok: false, kind: "build", reason: "out of memory" })
+  const at = async (time: string) => {
+    clock.advance(Date.parse(time))
+    await publisher.idle()
+    return build.built.length - 1
+  }
+  expect(await at("2030-01-03T00:00:00")).toBe(1)
+  expect(await at("2030-01-03T00:10:00")).toBe(2)
+  expect(await at("2030-01-03T00:29:59")).toBe(2)
+  expect(await at("2030-01-03T00:30:00")).toBe(3)
+  expect(await at("2030-01-03T01:10:00")).toBe(4)
+  expect(await at("2030-01-05T00:00:00")).toBe(4)
+  const records = (await publisher.publishes()).records
+  expect(records.filter((record) => record.kind === "goLive")).toHaveLength(4)
+  expect(records.filter((record) => record.state === "live")).toHaveLength(1)
+})
+
+test("a dated article's rebuild the content check refuses is not tried again: it would fail the same way", async () => {
+  const clock = new TestClock(Date.parse("2030-01-01T08:00:00"))
+  const { git, build, publisher, publish } = await publisherWith({ clock })
+  const dated = await publish(git.commit(springOnJanuary3))
+  build.failOn(dated, {
+    ok: false,
+    kind: "content",
+    reason: "journal.json: the article has no picture",
+  })
+  clock.advance(Date.parse("2030-01-03T00:00:00"))
+  await publisher.idle()
+  clock.advance(Date.parse("2030-01-04T00:00:00"))
+  await publisher.idle()
+  expect(build.built).toEqual([dated, dated])
+})
+
+test("a dated article's rebuild stopped with the server is not tried again by the stopped publisher", async () => {
+  const clock = new TestClock(Date.parse("2030-01-01T08:00:00"))
+  const { git, build, publisher, publish } = await publisherWith({ clock })
+  await publish(git.commit(springOnJanuary3))
+  build.hold()
+  clock.advance(Date.parse("2030-01-03T00:00:00"))
+  while (build.built.length < 2) await new Promise((resolve) => setTimeout(resolve, 5))
+  publisher.stop()
+  build.fail({ ok: false, kind: "stopped", reason: "killed" })
+  build.release()
+  await publisher.idle()
+  build.fail({ ok: true })
+  clock.advance(Date.parse("2030-01-03T02:00:00"))
+  await publisher.idle()
+  expect(build.built).toHaveLength(2)
 })
 
 test("a draft merged or deleted while the server was down loses its preview when the server starts", async () => {

@@ -156,9 +156,11 @@ export const membership = contentFile({
         paragraph("leftText", "Text once she has left", { maxLength: 240 }),
         heading("unreachableHeading", "Heading when the list cannot be reached"),
         paragraph("unreachableText", "Text when the list cannot be reached", { maxLength: 240 }),
+        heading("notFoundHeading", "Heading when the link finds no one"),
+        paragraph("notFoundText", "Text when the link finds no one", { maxLength: 240 }),
       ],
       {
-        hint: "Where the link at the foot of every e-mail leads. She presses the button to leave; she is not asked why. Once the list has moved to a mailing service, her leave from an older e-mail is passed on to it; if the service cannot be reached, she sees the last two fields, with the button to try again.",
+        hint: "Where the link at the foot of every e-mail leads. She presses the button to leave; she is not asked why. Once the list has moved to a mailing service, her leave from an older e-mail is passed on to it; if the service cannot be reached, she sees the “cannot be reached” fields, with the button to try again. A link from an e-mail of a sign-up deleted since (erased, or never confirmed) finds no one: she sees the last two fields.",
       },
     ),
   ],

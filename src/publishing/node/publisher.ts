@@ -90,14 +90,17 @@ class Failure extends Error {
     readonly reason: string,
     /** The cache may be broken (a build stopped half-way, a full disk). */
     readonly suspect = false,
+    /** The same build fails the same way until someone changes something (content, packages). */
+    readonly lasting = false,
   ) {
     super(reason)
   }
 }
 
 const deliveriesKept = 500
-/** A go-live that failed is tried again after this long. */
+/** A go-live that failed is tried again after this long, then twice and four times as long. */
 const goLiveRetryMs = 10 * 60_000
+const goLiveTries = 3
 /** The CMS's drafts' branches (editorial workflow), each with its preview. */
 const draftPrefix = "cms/"
 const logsKept = 20
@@ -112,6 +115,9 @@ export class Publisher implements PublishingDesk {
   private cacheSuspect = false
   private statusQueue: Promise<unknown> = Promise.resolve()
   private cancelGoLive?: () => void
+  /** The go-live's tries again since the last one scheduled (one per failure, up to goLiveTries). */
+  private goLiveRetries = 0
+  private stopped = false
   private readonly deliveries: string[] = []
   private readonly workDir: string
   private readonly log: (line: string) => void
@@ -123,6 +129,7 @@ export class Publisher implements PublishingDesk {
 
   /** Serves the live release (the checkout's build the first time), then catches up. */
   async start(): Promise<void> {
+    this.stopped = false
     const { releases, site, settings } = this.parts
     let live = await releases.current()
     if (!live) {
@@ -308,6 +315,7 @@ export class Publisher implements PublishingDesk {
 
   /** No more go-live timer, and the build in progress (its whole process group) stopped. */
   stop() {
+    this.stopped = true
     this.cancelGoLive?.()
     this.liveWanted = undefined
     this.previewsWanted.clear()
@@ -372,10 +380,6 @@ export class Publisher implements PublishingDesk {
       if (!goLive) {
         commit = await source.head(settings.branch)
         if (!commit) throw new Failure(failureWords.noBranch(settings.branch))
-        // After a restart, the head's status goes where the pushes' went (the restart builds it).
-        if (wanted.reason === "start" && history.repository && !wanted.pushes.has(commit)) {
-          wanted.pushes.set(commit, history.repository)
-        }
         // The head last taken up, not the live commit: a push replayed later, or the server
         // starting again, leaves an undo as it is; a push that moves the branch back is published,
         // unless it moves it back to what is live (after an undo): that is taken up as it is.
@@ -396,6 +400,16 @@ export class Publisher implements PublishingDesk {
       }
       if (goLive) commit = live?.commit
       if (!commit) return
+      // The server's start builds a head the pushes' statuses did not see through (it stopped
+      // during the build, or refused it): its status goes where theirs went.
+      if (
+        wanted.reason === "start" &&
+        !goLive &&
+        history.repository &&
+        !wanted.pushes.has(commit)
+      ) {
+        wanted.pushes.set(commit, history.repository)
+      }
       const info = await source.info(commit)
       record = history.start(
         {
@@ -426,6 +440,7 @@ export class Publisher implements PublishingDesk {
       if (!goLive) history.lastHead = commit
       history.update(record, { state: "live", finishedAt: this.iso(), address: settings.siteUrl })
       this.log(`${commit.slice(0, 7)} is live (${release.id})`)
+      await history.flushed()
       await this.prune()
       for (const [sha, repository] of wanted.pushes) {
         const newer = sha !== commit
@@ -449,14 +464,7 @@ export class Publisher implements PublishingDesk {
       if (record) history.update(record, { state: "failed", reason, finishedAt: this.iso() })
       // A dated entry's day that came while this was waiting: the live version, once more.
       if (wanted.goLiveDue && !goLive) this.want("goLive")
-      // A go-live that failed is tried again: the day's article must not wait for the next push.
-      // (An undo meanwhile set its own go-live.)
-      if (goLive && !(error instanceof Failure && error.reason === failureWords.undoneMeanwhile)) {
-        this.cancelGoLive?.()
-        this.cancelGoLive = this.parts.clock.at(this.now().getTime() + goLiveRetryMs, () =>
-          this.want("goLive"),
-        )
-      }
+      if (goLive) this.retryGoLive(error)
       this.pushStatuses(wanted, commit, {
         state: "failure",
         description: statusWords.failed(reason),
@@ -611,7 +619,7 @@ export class Publisher implements PublishingDesk {
           outcome = await build(options)
         }
       } catch (error) {
-        if (error instanceof PackagesChanged) throw new Failure(error.message)
+        if (error instanceof PackagesChanged) throw new Failure(error.message, false, true)
         throw error
       } finally {
         logFile.end()
@@ -621,6 +629,7 @@ export class Publisher implements PublishingDesk {
         return
       }
       const suspect = outcome.kind === "stopped" || outcome.kind === "disk"
+      const lasting = outcome.kind === "content"
       throw new Failure(
         outcome.kind === "content"
           ? failureWords.content(outcome.reason)
@@ -630,6 +639,7 @@ export class Publisher implements PublishingDesk {
               ? failureWords.diskDuring
               : failureWords.build(outcome.reason),
         suspect,
+        lasting,
       )
     } finally {
       this.building = undefined
@@ -689,7 +699,28 @@ export class Publisher implements PublishingDesk {
   }
 
   /** A timer for the next dated entry of the live release's content. */
+  /**
+   * A go-live that failed is tried again, the day's article not waiting for the next push: a few
+   * times, further apart each time, unless it would fail the same way (the content, the packages),
+   * an undo meanwhile set its own, or the server is stopping.
+   */
+  private retryGoLive(error: unknown) {
+    const failure = error instanceof Failure ? error : undefined
+    if (this.stopped || failure?.lasting || failure?.reason === failureWords.undoneMeanwhile) return
+    if (this.goLiveRetries >= goLiveTries) {
+      this.log(
+        `the dated entries' rebuild failed ${goLiveTries + 1} times: it waits for the next publish`,
+      )
+      return
+    }
+    const wait = goLiveRetryMs * 2 ** this.goLiveRetries
+    this.goLiveRetries += 1
+    this.cancelGoLive?.()
+    this.cancelGoLive = this.parts.clock.at(this.now().getTime() + wait, () => this.want("goLive"))
+  }
+
   private scheduleGoLive(live: Release) {
+    this.goLiveRetries = 0
     this.cancelGoLive?.()
     const dataDir = path.join(appDirOf(live), "data")
     const read = (name: string) => {

@@ -9,6 +9,7 @@ import {
   leavePage,
   leftPage,
   membershipPageTexts as texts,
+  notFoundPage,
   unreachablePage,
 } from "./linkPages"
 import { checkToken } from "./signedLinks"
@@ -78,13 +79,17 @@ export async function leaveMembership(c: Context<MembershipEnv>): Promise<Respon
   const check = await checkToken(secret, "leave", token)
   if (!check.ok) return html(400, invalidPage(texts))
   if (!changes(c)) return html(200, leavePage(texts, token ?? ""))
-  // Since the list moved to a provider, she is off it only once the provider says so; until
+  // Since the list moved to a provider, a member is off it only once the provider says so; until
   // then she stays on both, and the page offers the button again (a mail app may retry a 503).
-  const her = movedTo && (await store.byId(check.memberId))
-  if (her && (await movedTo.unsubscribe?.(her.address)) !== "left") {
-    return html(503, unreachablePage(texts, token ?? ""), { "Retry-After": "300" })
+  // One who never confirmed was never moved: her address is not given to the provider.
+  const her = await store.byId(check.memberId)
+  if (movedTo && her?.status === "confirmed") {
+    if ((await movedTo.unsubscribe?.(her.address)) !== "left") {
+      return html(503, unreachablePage(texts, token ?? ""), { "Retry-After": "300" })
+    }
   }
-  // Recorded at once; erased already ("unknown") is off the list all the same.
-  await store.leave(check.memberId)
-  return html(200, leftPage(texts))
+  // Recorded at once. No one by this id (erased, or a sign-up forgotten, made before ids came
+  // from the address): she is told so, and how to leave if the e-mails still come.
+  const left = await store.leave(check.memberId)
+  return html(200, left === "left" ? leftPage(texts) : notFoundPage(texts))
 }

@@ -8,7 +8,7 @@ import { signupTexts } from "../signup/signupTexts"
 
 /**
  * The pages her e-mail's links open: confirm (one button: her press is her consent), confirmed,
- * leave (one button), left or not reached, and the expired and broken links. In the site's frame
+ * leave (one button), left, not reached or no one found, and the expired and broken links. In the site's frame
  * (src/endpointPages/); every word from data/membership.json.
  */
 
@@ -26,6 +26,8 @@ export interface MembershipPageTexts {
   left: Words & { linkLabel: string; linkPath: string }
   /** Her leave could not be passed on to the provider that keeps the list now: try again. */
   unreachable: Words & { buttonLabel: string }
+  /** Her link's id is on the list no more (erased, or a sign-up forgotten): she may still be. */
+  notFound: Words & { linkLabel: string; linkPath: string }
 }
 
 const form = (action: string, token: string, label: string) =>
@@ -87,6 +89,10 @@ export function leftPage(texts: MembershipPageTexts): string {
   return page(texts.left, link(texts.left.linkLabel, texts.left.linkPath))
 }
 
+export function notFoundPage(texts: MembershipPageTexts): string {
+  return page(texts.notFound, link(texts.notFound.linkLabel, texts.notFound.linkPath))
+}
+
 /** The pages' words (below) from data/membership.json; each page leads on as the sign-up's. */
 export function pageTextsFrom(texts: MembershipTexts): MembershipPageTexts {
   const { confirmPage, expiredPage, invalidPage, leavePage } = texts
@@ -107,6 +113,7 @@ export function pageTextsFrom(texts: MembershipTexts): MembershipPageTexts {
       text: leavePage.unreachableText,
       buttonLabel: leavePage.buttonLabel,
     },
+    notFound: { heading: leavePage.notFoundHeading, text: leavePage.notFoundText, ...onward },
   }
 }
 
