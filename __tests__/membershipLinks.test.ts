@@ -151,6 +151,7 @@ test("a leave link that finds no one (she was erased) does not say she has left:
   expect(pressed.status).toBe(200)
   const html = await pressed.text()
   expect(html).toContain(words.leavePage.notFoundHeading)
+  expect(html).toContain(words.leavePage.notFoundText)
   expect(html).not.toContain(words.leavePage.leftHeading)
 })
 
@@ -224,6 +225,19 @@ describe("after the list moved to a provider (docs/signups.md)", () => {
     expect(errorSpy.mock.calls.map(String)).toContainEqual(
       expect.stringMatching(/^Mailchimp: leave unavailable/),
     )
+  })
+
+  test("one who left the store before the move and joined the provider's list since: her old link takes her off it", async () => {
+    const address = `fay${Date.now()}+exists@example.com`
+    const { app, link, status } = await movedMember(address)
+    const members = memberStore(store.folder)
+    const [her] = await members.list()
+    await members.leave(her!.id)
+    expect(stub.statusOf("mailchimp", address)).toBe("subscribed")
+    const pressed = await app.request(await link("leave"), { method: "POST" })
+    expect(await pressed.text()).toContain(words.leavePage.leftHeading)
+    expect(stub.statusOf("mailchimp", address)).toBe("unsubscribed")
+    expect(await status()).toBe("left")
   })
 
   test("one who never confirmed leaves from her confirmation e-mail: her address is not given to the provider", async () => {

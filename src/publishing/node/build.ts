@@ -18,8 +18,11 @@ export type BuildOutcome =
   | { ok: true }
   | {
       ok: false
-      /** `content`: the check refused the content; `stopped`: killed, or out of time. */
-      kind: "content" | "build" | "stopped" | "disk"
+      /**
+       * `content`: the check refused the content; `stopped`: killed, or out of time; `start`: a
+       * step could not start (the machine out of processes or files), which may pass by itself.
+       */
+      kind: "content" | "build" | "stopped" | "disk" | "start"
       /** In plain words, for the staff: the check's list of problems, or the build's last error. */
       reason: string
     }
@@ -68,6 +71,17 @@ function run(options: BuildOptions, step: BuildStep, args: string[]): Promise<Bu
       detached: true,
       stdio: ["ignore", "pipe", "pipe"],
     })
+    let timedOut = false
+    const timer = setTimeout(() => {
+      timedOut = true
+      stopGroup(child)
+    }, options.timeoutMs)
+    // First: a process that cannot start (EMFILE, EAGAIN) has no pipes, and an error with no
+    // listener would end the whole server.
+    child.on("error", (error) => {
+      clearTimeout(timer)
+      resolve({ ok: false, kind: "start", reason: `${step} could not start: ${error.message}` })
+    })
     try {
       if (child.pid) setPriority(child.pid, buildNice)
     } catch {
@@ -80,17 +94,8 @@ function run(options: BuildOptions, step: BuildStep, args: string[]): Promise<Bu
       options.log(text)
       tail = (tail + text).slice(-tailBytes)
     }
-    child.stdout.on("data", take)
-    child.stderr.on("data", take)
-    let timedOut = false
-    const timer = setTimeout(() => {
-      timedOut = true
-      stopGroup(child)
-    }, options.timeoutMs)
-    child.on("error", (error) => {
-      clearTimeout(timer)
-      resolve({ ok: false, kind: "build", reason: `${step} could not start: ${error.message}` })
-    })
+    child.stdout?.on("data", take)
+    child.stderr?.on("data", take)
     child.on("close", (code, signal) => {
       clearTimeout(timer)
       // Whatever the step left running (Gatsby's workers) goes with it.

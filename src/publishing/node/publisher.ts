@@ -700,23 +700,28 @@ export class Publisher implements PublishingDesk {
 
   /** A timer for the next dated entry of the live release's content. */
   /**
-   * A go-live that failed is tried again, the day's article not waiting for the next push: a few
-   * times, further apart each time, unless it would fail the same way (the content, the packages),
-   * an undo meanwhile set its own, or the server is stopping.
+   * A go-live that failed is tried again, the day's article not waiting for the next push: three
+   * times, further apart each time, then at each midnight (a full disk freed, a server mended),
+   * unless it would fail the same way (the content, the packages), an undo meanwhile set its own,
+   * or the server is stopping. A publish in between schedules afresh.
    */
   private retryGoLive(error: unknown) {
     const failure = error instanceof Failure ? error : undefined
     if (this.stopped || failure?.lasting || failure?.reason === failureWords.undoneMeanwhile) return
-    if (this.goLiveRetries >= goLiveTries) {
+    const now = this.now()
+    let at: number
+    if (this.goLiveRetries < goLiveTries) {
+      at = now.getTime() + goLiveRetryMs * 2 ** this.goLiveRetries
+      this.goLiveRetries += 1
+    } else {
+      // The next midnight where the server is (TZ), as a dated entry's day begins.
+      at = new Date(now.getFullYear(), now.getMonth(), now.getDate() + 1).getTime()
       this.log(
-        `the dated entries' rebuild failed ${goLiveTries + 1} times: it waits for the next publish`,
+        `the dated entries' rebuild failed again: tried next at ${new Date(at).toISOString()}`,
       )
-      return
     }
-    const wait = goLiveRetryMs * 2 ** this.goLiveRetries
-    this.goLiveRetries += 1
     this.cancelGoLive?.()
-    this.cancelGoLive = this.parts.clock.at(this.now().getTime() + wait, () => this.want("goLive"))
+    this.cancelGoLive = this.parts.clock.at(at, () => this.want("goLive"))
   }
 
   private scheduleGoLive(live: Release) {

@@ -79,11 +79,12 @@ export async function leaveMembership(c: Context<MembershipEnv>): Promise<Respon
   const check = await checkToken(secret, "leave", token)
   if (!check.ok) return html(400, invalidPage(texts))
   if (!changes(c)) return html(200, leavePage(texts, token ?? ""))
-  // Since the list moved to a provider, a member is off it only once the provider says so; until
-  // then she stays on both, and the page offers the button again (a mail app may retry a 503).
-  // One who never confirmed was never moved: her address is not given to the provider.
+  // Since the list moved to a provider, one who was a member (or has left, and may have joined
+  // there since) is off it only once the provider says so; until then she stays on both, and
+  // the page offers the button again (a mail app may retry a 503). One who never confirmed gave
+  // no consent to be kept anywhere: her address is not given to the provider.
   const her = await store.byId(check.memberId)
-  if (movedTo && her?.status === "confirmed") {
+  if (movedTo && her && her.status !== "pending") {
     if ((await movedTo.unsubscribe?.(her.address)) !== "left") {
       return html(503, unreachablePage(texts, token ?? ""), { "Retry-After": "300" })
     }
