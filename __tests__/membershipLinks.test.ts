@@ -174,7 +174,7 @@ describe("after the list moved to a provider (docs/signups.md)", () => {
   async function movedMember(address: string) {
     const members = memberStore(store.folder)
     await members.subscribe(address, { page: "/contact", wording: "test" })
-    const [member] = await members.list()
+    const member = (await members.list()).find((each) => each.address === address)
     await members.confirm(member!.id)
     await mailchimpList({
       apiKey: stubMailchimpApiKey,
@@ -193,7 +193,8 @@ describe("after the list moved to a provider (docs/signups.md)", () => {
     )
     const link = async (purpose: "confirm" | "leave") =>
       `${site}${purpose === "confirm" ? confirmEndpoint : leaveEndpoint}?${tokenField}=${encodeURIComponent(await signToken(secret, purpose, member!.id))}`
-    const status = async () => (await members.list())[0]?.status
+    const status = async () =>
+      (await members.list()).find((each) => each.address === address)?.status
     return { app, link, status }
   }
 
@@ -253,6 +254,19 @@ describe("after the list moved to a provider (docs/signups.md)", () => {
     expect(await pressed.text()).toContain(words.leavePage.leftHeading)
     expect(stub.received.filter((request) => request.address === address)).toEqual([])
     expect((await members.list()).map((member) => member.address)).not.toContain(address)
+  })
+
+  test("the store kept after the move still forgets unconfirmed sign-ups after the period", async () => {
+    const old = Date.now() - (words.pendingDays + 1) * 86_400_000
+    const members = memberStore(store.folder, { now: () => new Date(old) })
+    await members.subscribe(`gil${Date.now()}@example.com`, { page: "/contact", wording: "test" })
+    const { app } = await movedMember(`hal${Date.now()}+exists@example.com`)
+    // The wing starts with the first request to an endpoint that keeps the list.
+    await app.request(`${site}${leaveEndpoint}`)
+    while ((await members.list()).some((member) => member.status === "pending")) {
+      await new Promise((resolve) => setTimeout(resolve, 20))
+    }
+    expect((await members.list()).map((member) => member.status)).toEqual(["confirmed"])
   })
 
   test("a confirmation link from the store leads her to join again, where the list is now", async () => {
