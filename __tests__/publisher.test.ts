@@ -703,6 +703,23 @@ test("a dated article's rebuild the content check refuses is not tried again: it
   expect(build.built).toEqual([dated, dated])
 })
 
+test("a dated article's rebuild that fails after an undo is not tried again: the undone-to version is live", async () => {
+  const clock = new TestClock(Date.parse("2030-01-01T08:00:00"))
+  const { git, build, publisher, publish } = await publisherWith({ clock })
+  const dated = await publish(git.commit(springOnJanuary3))
+  build.hold()
+  clock.advance(Date.parse("2030-01-03T00:00:00"))
+  while (build.built.length < 2) await new Promise((resolve) => setTimeout(resolve, 5))
+  expect(await publisher.rollback("eve-editor")).toMatchObject({ result: "rolledBack" })
+  build.fail({ ok: false, kind: "build", reason: "out of memory" })
+  build.release()
+  await publisher.idle()
+  build.fail({ ok: true })
+  clock.advance(Date.parse("2030-01-04T00:00:00"))
+  await publisher.idle()
+  expect(build.built).toEqual([dated, dated])
+})
+
 test("a dated article's rebuild stopped with the server is not tried again by the stopped publisher", async () => {
   const clock = new TestClock(Date.parse("2030-01-01T08:00:00"))
   const { git, build, publisher, publish } = await publisherWith({ clock })

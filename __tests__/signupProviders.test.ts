@@ -232,22 +232,36 @@ describe.each(cases)("$name over HTTP", ({ provider, name, list }) => {
 
 // Her leave link from an e-mail the embedded store sent before the list moved to the provider.
 describe.each(cases)("$name: a leave forwarded to it", ({ provider, list }) => {
-  it("takes a member off its list, so that it e-mails her no more", async () => {
-    const member = address()
-    await list().subscribe(member)
-    await expect(list().unsubscribe!(member)).resolves.toBe("left")
-    expect(stub.statusOf(provider, member)).toBe("unsubscribed")
-    const [, leave, ...more] = receivedFor(provider, member)
-    expect(more).toEqual([])
-    expect(leave?.method).toBe(provider === "mailchimp" ? "PUT" : "PATCH")
-    expect(errorSpy).not.toHaveBeenCalled()
-  })
+  it.each([false, true])(
+    "takes one it has off its list, so that it e-mails her no more (suppress: %s)",
+    async (suppress) => {
+      const member = address()
+      await list().subscribe(member)
+      const before = stub.received.length
+      await expect(list().unsubscribe!(member, { suppress })).resolves.toBe("left")
+      expect(stub.statusOf(provider, member)).toBe("unsubscribed")
+      const [leave, ...more] = stub.received.slice(before)
+      expect(more).toEqual([])
+      expect(leave?.method).toBe(provider === "mailchimp" && suppress ? "PUT" : "PATCH")
+      expect(errorSpy).not.toHaveBeenCalled()
+    },
+  )
 
-  it("answers left for an address it never had (she was never imported)", async () => {
+  it("answers left for an address it never had, and adds it only to keep a member suppressed", async () => {
     const stranger = address()
+    const before = stub.received.length
     await expect(list().unsubscribe!(stranger)).resolves.toBe("left")
-    // Mailchimp keeps her as unsubscribed, so that an import of the old list cannot add her back.
-    expect(stub.statusOf(provider, stranger)).toBe(
+    expect(stub.statusOf(provider, stranger)).toBeUndefined()
+    // Mailchimp is sent her hash alone: her address is in no request.
+    if (provider === "mailchimp") {
+      expect(
+        JSON.stringify(stub.received.slice(before).map((each) => [each.path, each.body])),
+      ).not.toContain(stranger)
+    }
+    // A confirmed member: Mailchimp keeps her as unsubscribed, so that an import cannot add her.
+    const member = address()
+    await expect(list().unsubscribe!(member, { suppress: true })).resolves.toBe("left")
+    expect(stub.statusOf(provider, member)).toBe(
       provider === "mailchimp" ? "unsubscribed" : undefined,
     )
   })
@@ -256,7 +270,7 @@ describe.each(cases)("$name: a leave forwarded to it", ({ provider, list }) => {
     "answers unavailable when the provider fails (+%s), logged as a leave, without her address",
     async (tag) => {
       const member = address(tag)
-      await expect(list().unsubscribe!(member)).resolves.toBe("unavailable")
+      await expect(list().unsubscribe!(member, { suppress: true })).resolves.toBe("unavailable")
       expect(errorSpy).toHaveBeenCalledTimes(1)
       expect(String(errorSpy.mock.calls[0]?.[0])).toMatch(
         /leave unavailable \(status (500|503|429)/,
@@ -269,8 +283,11 @@ describe.each(cases)("$name: a leave forwarded to it", ({ provider, list }) => {
       provider === "mailchimp"
         ? "secret-key-that-must-not-leak-us21"
         : "secret-key-that-must-not-leak"
-    await expect(list({ apiKey: badKey }).unsubscribe!(address())).resolves.toBe("unavailable")
-    await expect(list({ timeoutMs: 300 }).unsubscribe!(address("slow"))).resolves.toBe(
+    const suppress = { suppress: true }
+    await expect(list({ apiKey: badKey }).unsubscribe!(address(), suppress)).resolves.toBe(
+      "unavailable",
+    )
+    await expect(list({ timeoutMs: 300 }).unsubscribe!(address("slow"), suppress)).resolves.toBe(
       "unavailable",
     )
     expect(errorSpy).toHaveBeenCalledTimes(2)

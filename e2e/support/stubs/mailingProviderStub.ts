@@ -6,9 +6,10 @@
  *   400 `{ code, detail, metadata }`, 422 `{ detail: [...] }` for a body that fails the schema;
  *   and `PATCH /v1/subscribers/{email}` (/api-subscribers-update) for her `type`, 404 for an
  *   address it does not have;
- * - Mailchimp `POST /3.0/lists/{id}/members` (add) and `PUT /3.0/lists/{id}/members/{hash}` (add
+ * - Mailchimp `POST /3.0/lists/{id}/members` (add), `PUT /3.0/lists/{id}/members/{hash}` (add
  *   or update; the hash is the MD5 of the lowercased address, `status_if_new` applies only to a
- *   new member, `status` changes an existing one): HTTP Basic auth with the key as password, 200
+ *   new member, `status` changes an existing one) and `PATCH` there (update only: 404 for an
+ *   address the audience does not have): HTTP Basic auth with the key as password, 200
  *   with the member, errors as problem documents `{ type, title, status, detail, instance }`
  *   (https://mailchimp.com/developer/marketing/docs/errors/). A member who becomes "pending"
  *   (new, or from another status) is sent the opt-in confirmation, listed in `optIns`; one who is
@@ -122,9 +123,10 @@ export async function startMailingProviderStub(
     // One member's address takes PUT on Mailchimp (add or update) and PATCH on Buttondown
     // (update); the list's, POST (add).
     const member = mailchimpPath?.[2] ?? buttondownPath?.[1]
-    const method = member === undefined ? "POST" : provider === "mailchimp" ? "PUT" : "PATCH"
-    if (request.method !== method) {
-      response.setHeader("Allow", method)
+    const methods =
+      member === undefined ? ["POST"] : provider === "mailchimp" ? ["PUT", "PATCH"] : ["PATCH"]
+    if (!methods.includes(request.method ?? "")) {
+      response.setHeader("Allow", methods.join(", "))
       send(response, 405, "application/json", { detail: "Method Not Allowed" })
       return
     }
@@ -354,6 +356,22 @@ export async function startMailingProviderStub(
     }
     if (body === undefined) {
       problem(400, "JSON Parse Error", "We encountered an unspecified JSON parsing error.")
+      return
+    }
+    if (request.method === "PATCH") {
+      // Update list member: by her hash alone; an address the audience does not have is a 404.
+      const key = [...mailchimpMembers.keys()].find((each) => md5(each) === hash)
+      const status = isRecord(body) ? body.status : undefined
+      if (status !== undefined && !mailchimpStatuses.has(String(status))) {
+        problem(400, "Invalid Resource", "Schema describes enum, but input is not valid.")
+      } else if (key === undefined) {
+        problem(404, "Resource Not Found", "The requested resource could not be found.")
+      } else if (tagOf(key) === "down") {
+        problem(503, "Service Unavailable", "The service is temporarily unavailable.")
+      } else {
+        if (typeof status === "string") mailchimpMembers.set(key, status)
+        answer(200, "application/json", member(key, mailchimpMembers.get(key) ?? "", audienceId))
+      }
       return
     }
     const errors: { field: string; message: string }[] = []

@@ -34,9 +34,12 @@ export interface MailingList {
   subscribe(address: string, consent?: Consent): Promise<SubscribeResult>
   /**
    * A provider's side of her leave link from an e-mail the embedded store sent before the list
-   * moved to the provider (docs/signups.md). Never throws, as `subscribe`.
+   * moved to the provider (docs/signups.md). `suppress`: where the provider never had her, keep
+   * her as unsubscribed all the same, so that an import cannot add her (a confirmed member, whom
+   * the move took there); otherwise only one it has is changed, and no address is added to it.
+   * Never throws, as `subscribe`.
    */
-  unsubscribe?(address: string): Promise<UnsubscribeResult>
+  unsubscribe?(address: string, options?: { suppress?: boolean }): Promise<UnsubscribeResult>
 }
 
 /** The environment a host gives the endpoint (process.env in Node, `env` on Cloudflare). */

@@ -372,11 +372,12 @@ export class Publisher implements PublishingDesk {
     let record: PublishRecord | undefined
     let commit: string | undefined
     let goLive = wanted.reason === "goLive"
+    let live: Release | undefined
     try {
       // A go-live builds the live commit again, which is here already: GitHub out of reach at
       // midnight does not hold back the day's article.
       if (!goLive) await this.fetch()
-      const live = await releases.current()
+      live = await releases.current()
       if (!goLive) {
         commit = await source.head(settings.branch)
         if (!commit) throw new Failure(failureWords.noBranch(settings.branch))
@@ -464,7 +465,8 @@ export class Publisher implements PublishingDesk {
       if (record) history.update(record, { state: "failed", reason, finishedAt: this.iso() })
       // A dated entry's day that came while this was waiting: the live version, once more.
       if (wanted.goLiveDue && !goLive) this.want("goLive")
-      if (goLive) this.retryGoLive(error)
+      // A go-live of a release no longer live (an undo meanwhile) is the new one's to schedule.
+      if (goLive && (await releases.current())?.id === live?.id) this.retryGoLive(error)
       this.pushStatuses(wanted, commit, {
         state: "failure",
         description: statusWords.failed(reason),

@@ -79,13 +79,15 @@ export async function leaveMembership(c: Context<MembershipEnv>): Promise<Respon
   const check = await checkToken(secret, "leave", token)
   if (!check.ok) return html(400, invalidPage(texts))
   if (!changes(c)) return html(200, leavePage(texts, token ?? ""))
-  // Since the list moved to a provider, one who was a member (or has left, and may have joined
-  // there since) is off it only once the provider says so; until then she stays on both, and
-  // the page offers the button again (a mail app may retry a 503). One who never confirmed gave
-  // no consent to be kept anywhere: her address is not given to the provider.
+  // Since the list moved to a provider, she is off it only once the provider says so (she may
+  // have joined there since, whatever the store says of her); until then she stays on both, and
+  // the page offers the button again (a mail app may retry a 503). Only a member, whom the move
+  // took there, is kept there as unsubscribed if the provider never had her: anyone else's
+  // address is not added to it.
   const her = await store.byId(check.memberId)
-  if (movedTo && her && her.status !== "pending") {
-    if ((await movedTo.unsubscribe?.(her.address)) !== "left") {
+  if (movedTo && her) {
+    const suppress = her.status === "confirmed"
+    if ((await movedTo.unsubscribe?.(her.address, { suppress })) !== "left") {
       return html(503, unreachablePage(texts, token ?? ""), { "Retry-After": "300" })
     }
   }

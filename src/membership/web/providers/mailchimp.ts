@@ -9,8 +9,10 @@
  * - a former member ("unsubscribed", "cleaned", "archived") or a contact who never opted in
  *   ("transactional"): a second PUT sets `status: "pending"`, and Mailchimp sends the confirmation
  *   again. A POST (add member) answered such a visitor "Member Exists", and she heard nothing.
- * A leave forwarded from an e-mail the embedded store sent is the same PUT, to "unsubscribed" (an
- * address Mailchimp never had is added so, and is never e-mailed).
+ * A leave forwarded from an e-mail the embedded store sent is the same PUT, to "unsubscribed", for
+ * a confirmed member (an address Mailchimp never had is added so, and is never e-mailed); for
+ * anyone else a `PATCH` of her status, which changes only a member Mailchimp has (a 404 else) and
+ * sends her hash, never her address.
  * Errors as https://mailchimp.com/developer/marketing/docs/errors/ describes them. Web-standard
  * APIs only, so the same code runs in Node and in a Cloudflare Pages Function.
  */
@@ -141,14 +143,12 @@ export function mailchimpList(options: MailchimpOptions): MailingList {
       return "joined"
     },
 
-    async unsubscribe(address) {
-      const unsubscribed = {
-        email_address: address,
-        status_if_new: "unsubscribed",
-        status: "unsubscribed",
-      }
+    async unsubscribe(address, { suppress = false } = {}) {
+      const unsubscribed = suppress
+        ? { email_address: address, status_if_new: "unsubscribed", status: "unsubscribed" }
+        : { status: "unsubscribed" }
       const answer = await request(
-        "PUT",
+        suppress ? "PUT" : "PATCH",
         `${members}/${subscriberHash(address)}`,
         headers,
         unsubscribed,
@@ -156,6 +156,8 @@ export function mailchimpList(options: MailchimpOptions): MailingList {
       )
       if ("failed" in answer) return answer.failed
       if (answer.status >= 200 && answer.status < 300) return "left"
+      // Not in the audience: off it all the same (a wrong audience fails the sign-ups too).
+      if (!suppress && answer.status === 404) return "left"
       const problem = parseJson(answer.text)
       const title = safeTitle(isRecord(problem) ? problem.title : undefined)
       const detail = isRecord(problem) && typeof problem.detail === "string" ? problem.detail : ""
