@@ -278,6 +278,15 @@ describe.each(cases)("$name: a leave forwarded to it", ({ provider, list }) => {
     },
   )
 
+  it("answers unavailable on a refused key for one it may not have either (no suppress)", async () => {
+    const badKey =
+      provider === "mailchimp"
+        ? "secret-key-that-must-not-leak-us21"
+        : "secret-key-that-must-not-leak"
+    await expect(list({ apiKey: badKey }).unsubscribe!(address())).resolves.toBe("unavailable")
+    expect(String(errorSpy.mock.calls[0]?.[0])).toMatch(/leave unavailable \(status 401/)
+  })
+
   it("answers unavailable on a refused key, or when it does not answer in time", async () => {
     const badKey =
       provider === "mailchimp"
@@ -295,6 +304,19 @@ describe.each(cases)("$name: a leave forwarded to it", ({ provider, list }) => {
 })
 
 describe("Mailchimp specifics", () => {
+  it("a leave for one not in a wrong audience is not taken for 'not a member': unavailable, logged as configuration", async () => {
+    const list = mailchimpList({
+      apiKey: stubMailchimpApiKey,
+      audienceId: "no-such-audience",
+      baseUrl: stub.url,
+    })
+    await expect(list.unsubscribe!(address())).resolves.toBe("unavailable")
+    expect(errorSpy).toHaveBeenCalledTimes(1)
+    expect(String(errorSpy.mock.calls[0]?.[0])).toMatch(
+      /leave unavailable \(status 404: configuration/,
+    )
+  })
+
   it("answers unavailable for an unknown audience (404), logged as configuration", async () => {
     const list = mailchimpList({
       apiKey: stubMailchimpApiKey,

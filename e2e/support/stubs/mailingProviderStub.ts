@@ -8,8 +8,9 @@
  *   address it does not have;
  * - Mailchimp `POST /3.0/lists/{id}/members` (add), `PUT /3.0/lists/{id}/members/{hash}` (add
  *   or update; the hash is the MD5 of the lowercased address, `status_if_new` applies only to a
- *   new member, `status` changes an existing one) and `PATCH` there (update only: 404 for an
- *   address the audience does not have): HTTP Basic auth with the key as password, 200
+ *   new member, `status` changes an existing one), `PATCH` there (update only: 404 for an
+ *   address the audience does not have; it knows by hash only the addresses a request named
+ *   before, so a tag acts on a PATCH only then) and `GET /3.0/lists/{id}` (the audience): HTTP Basic auth with the key as password, 200
  *   with the member, errors as problem documents `{ type, title, status, detail, instance }`
  *   (https://mailchimp.com/developer/marketing/docs/errors/). A member who becomes "pending"
  *   (new, or from another status) is sent the opt-in confirmation, listed in `optIns`; one who is
@@ -109,6 +110,44 @@ export async function startMailingProviderStub(
 
   async function handle(request: http.IncomingMessage, response: http.ServerResponse) {
     const path = new URL(request.url ?? "/", "http://stub").pathname
+    // Mailchimp's "Get list info": 200 for the audience, the 404 of a missing resource else.
+    const audience = /^\/3\.0\/lists\/([^/]+)\/?$/.exec(path)
+    if (audience && request.method === "GET") {
+      const credentials = Buffer.from(
+        (request.headers.authorization ?? "").replace(/^Basic /, ""),
+        "base64",
+      ).toString("utf8")
+      const id = decodeURIComponent(audience[1] ?? "")
+      const status = !credentials.endsWith(`:${stubMailchimpApiKey}`)
+        ? 401
+        : id === stubMailchimpAudienceId
+          ? 200
+          : 404
+      const { headers } = request
+      received.push({
+        provider: "mailchimp",
+        method: "GET",
+        path,
+        address: "",
+        status,
+        body: undefined,
+        headers,
+      })
+      const title = status === 401 ? "API Key Invalid" : "Resource Not Found"
+      const problem = {
+        type: mailchimpProblemType,
+        title,
+        status,
+        detail: "The requested resource could not be found.",
+      }
+      send(
+        response,
+        status,
+        "application/json",
+        status === 200 ? { id, name: "Evergrace Society" } : problem,
+      )
+      return
+    }
     const mailchimpPath = /^\/3\.0\/lists\/([^/]+)\/members(?:\/([^/]+))?\/?$/.exec(path)
     const buttondownPath = /^\/v1\/subscribers(?:\/([^/]+))?\/?$/.exec(path)
     const provider: StubProvider | undefined = buttondownPath

@@ -60,7 +60,8 @@ export function mailchimpList(options: MailchimpOptions): MailingList {
     }
     base = `https://${dc}.api.mailchimp.com`
   }
-  const members = `${base.replace(/\/+$/, "")}/3.0/lists/${encodeURIComponent(options.audienceId)}/members`
+  const audience = `${base.replace(/\/+$/, "")}/3.0/lists/${encodeURIComponent(options.audienceId)}`
+  const members = `${audience}/members`
   let authorization: string
   try {
     // Basic auth: any user name, the key as the password.
@@ -156,8 +157,17 @@ export function mailchimpList(options: MailchimpOptions): MailingList {
       )
       if ("failed" in answer) return answer.failed
       if (answer.status >= 200 && answer.status < 300) return "left"
-      // Not in the audience: off it all the same (a wrong audience fails the sign-ups too).
-      if (!suppress && answer.status === 404) return "left"
+      // Not in the audience: off it all the same; unless the audience is what is missing (a
+      // wrong MAILCHIMP_AUDIENCE_ID answers the same 404), which one more request tells.
+      if (!suppress && answer.status === 404) {
+        const list = await request("GET", audience, headers, undefined, "leave")
+        if ("failed" in list) return list.failed
+        if (list.status >= 200 && list.status < 300) return "left"
+        return unavailable(
+          `status ${list.status}: configuration, check the API key and audience ID`,
+          "leave",
+        )
+      }
       const problem = parseJson(answer.text)
       const title = safeTitle(isRecord(problem) ? problem.title : undefined)
       const detail = isRecord(problem) && typeof problem.detail === "string" ? problem.detail : ""

@@ -30,7 +30,7 @@ export function providerRequests(provider: string, options: RequestOptions) {
   }
 
   async function request(
-    method: "POST" | "PUT" | "PATCH",
+    method: "GET" | "POST" | "PUT" | "PATCH",
     url: string,
     headers: Record<string, string>,
     body: unknown,
@@ -40,7 +40,7 @@ export function providerRequests(provider: string, options: RequestOptions) {
       const response = await send(url, {
         method,
         headers,
-        body: JSON.stringify(body),
+        body: body === undefined ? undefined : JSON.stringify(body),
         signal: AbortSignal.timeout(timeoutMs),
       })
       return { status: response.status, text: await response.text() }
