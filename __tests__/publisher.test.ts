@@ -229,6 +229,20 @@ async function publisherWith(
   }
 }
 
+/** A publisher whose live version has the article dated 3 January 2030, its clock two days before. */
+async function withDatedArticle() {
+  const clock = new TestClock(Date.parse("2030-01-01T08:00:00"))
+  const harness = await publisherWith({ clock })
+  const dated = await harness.publish(harness.git.commit(springOnJanuary3))
+  /** Its day comes, and the rebuild starts and is held until let go. */
+  const dayComesHeld = async () => {
+    harness.build.hold()
+    clock.advance(Date.parse("2030-01-03T00:00:00"))
+    while (harness.build.built.length < 2) await new Promise((resolve) => setTimeout(resolve, 5))
+  }
+  return { ...harness, clock, dated, dayComesHeld }
+}
+
 test("a burst of ten pushes during a build costs one more build, of the newest commit", async () => {
   const { git, build, publisher, push, servedCommit, finalStatus } = await publisherWith()
   build.hold()
@@ -508,9 +522,7 @@ test("a dated article's day that came while a push waited, whose build then fail
 })
 
 test("a push made while the server was down, and a dated article's day that came then: one build", async () => {
-  const clock = new TestClock(Date.parse("2030-01-01T08:00:00"))
-  const { git, build, publisher, publish, restart } = await publisherWith({ clock })
-  const dated = await publish(git.commit(springOnJanuary3))
+  const { git, build, publisher, restart, clock, dated } = await withDatedArticle()
   publisher.stop()
   const missed = git.commit()
   clock.advance(Date.parse("2030-01-03T09:00:00"))
@@ -631,9 +643,7 @@ test("a version nginx refused is refused again while nginx still refuses it, and
 })
 
 test("a dated article's day while GitHub cannot be reached: the live version is built all the same", async () => {
-  const clock = new TestClock(Date.parse("2030-01-01T08:00:00"))
-  const { git, github, build, publisher, publish } = await publisherWith({ clock })
-  const dated = await publish(git.commit(springOnJanuary3))
+  const { github, build, publisher, clock, dated } = await withDatedArticle()
   github.reachable = false
   clock.advance(Date.parse("2030-01-03T00:00:00"))
   await publisher.idle()
@@ -642,9 +652,7 @@ test("a dated article's day while GitHub cannot be reached: the live version is 
 })
 
 test("a dated article's rebuild that fails is tried again ten minutes later, without a push", async () => {
-  const clock = new TestClock(Date.parse("2030-01-01T08:00:00"))
-  const { git, build, publisher, publish } = await publisherWith({ clock })
-  const dated = await publish(git.commit(springOnJanuary3))
+  const { build, publisher, clock, dated } = await withDatedArticle()
   build.failOn(dated, { ok: false, kind: "build", reason: "out of memory" })
   clock.advance(Date.parse("2030-01-03T00:00:00"))
   await publisher.idle()
@@ -663,9 +671,7 @@ test("a dated article's rebuild that fails is tried again ten minutes later, wit
 })
 
 test("a dated article's rebuild that keeps failing is tried three times more, further apart, then at each midnight", async () => {
-  const clock = new TestClock(Date.parse("2030-01-01T08:00:00"))
-  const { git, build, publisher, publish } = await publisherWith({ clock })
-  const dated = await publish(git.commit(springOnJanuary3))
+  const { build, publisher, clock, dated } = await withDatedArticle()
   build.failOn(dated, { ok: false, kind: "build", reason: "out of memory" })
   const at = async (time: string) => {
     clock.advance(Date.parse(time))
@@ -688,9 +694,7 @@ test("a dated article's rebuild that keeps failing is tried three times more, fu
 })
 
 test("a dated article's rebuild the content check refuses is not tried again: it would fail the same way", async () => {
-  const clock = new TestClock(Date.parse("2030-01-01T08:00:00"))
-  const { git, build, publisher, publish } = await publisherWith({ clock })
-  const dated = await publish(git.commit(springOnJanuary3))
+  const { build, publisher, clock, dated } = await withDatedArticle()
   build.failOn(dated, {
     ok: false,
     kind: "content",
@@ -704,12 +708,8 @@ test("a dated article's rebuild the content check refuses is not tried again: it
 })
 
 test("a dated article's rebuild that fails after an undo is not tried again: the undone-to version is live", async () => {
-  const clock = new TestClock(Date.parse("2030-01-01T08:00:00"))
-  const { git, build, publisher, publish } = await publisherWith({ clock })
-  const dated = await publish(git.commit(springOnJanuary3))
-  build.hold()
-  clock.advance(Date.parse("2030-01-03T00:00:00"))
-  while (build.built.length < 2) await new Promise((resolve) => setTimeout(resolve, 5))
+  const { build, publisher, clock, dated, dayComesHeld } = await withDatedArticle()
+  await dayComesHeld()
   expect(await publisher.rollback("eve-editor")).toMatchObject({ result: "rolledBack" })
   build.fail({ ok: false, kind: "build", reason: "out of memory" })
   build.release()
@@ -721,12 +721,8 @@ test("a dated article's rebuild that fails after an undo is not tried again: the
 })
 
 test("a dated article's rebuild stopped with the server is not tried again by the stopped publisher", async () => {
-  const clock = new TestClock(Date.parse("2030-01-01T08:00:00"))
-  const { git, build, publisher, publish } = await publisherWith({ clock })
-  await publish(git.commit(springOnJanuary3))
-  build.hold()
-  clock.advance(Date.parse("2030-01-03T00:00:00"))
-  while (build.built.length < 2) await new Promise((resolve) => setTimeout(resolve, 5))
+  const { build, publisher, clock, dayComesHeld } = await withDatedArticle()
+  await dayComesHeld()
   publisher.stop()
   build.fail({ ok: false, kind: "stopped", reason: "killed" })
   build.release()
