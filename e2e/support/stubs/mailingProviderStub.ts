@@ -113,12 +113,8 @@ export async function startMailingProviderStub(
     // Mailchimp's "Get list info": 200 for the audience, the 404 of a missing resource else.
     const audience = /^\/3\.0\/lists\/([^/]+)\/?$/.exec(path)
     if (audience && request.method === "GET") {
-      const credentials = Buffer.from(
-        (request.headers.authorization ?? "").replace(/^Basic /, ""),
-        "base64",
-      ).toString("utf8")
       const id = decodeURIComponent(audience[1] ?? "")
-      const status = !credentials.endsWith(`:${stubMailchimpApiKey}`)
+      const status = !mailchimpKeyIn(request.headers.authorization)
         ? 401
         : id === stubMailchimpAudienceId
           ? 200
@@ -194,11 +190,10 @@ export async function startMailingProviderStub(
     }
     const audienceId = decodeURIComponent(mailchimpPath?.[1] ?? "")
     const hash = mailchimpPath?.[2] === undefined ? undefined : decodeURIComponent(mailchimpPath[2])
-    if (provider === "buttondown" && member !== undefined) {
-      buttondownUpdate(request, response, body, record.address, answer)
-    } else if (provider === "buttondown") {
-      buttondown(request, response, body, record.address, answer)
-    } else mailchimp(request, response, audienceId, hash, body, record.address, answer)
+    const call: Call = { request, response, body, address: record.address, answer }
+    if (provider === "mailchimp") mailchimp(call, audienceId, hash)
+    else if (member !== undefined) buttondownUpdate(call)
+    else buttondown(call)
   }
 
   /**
@@ -206,10 +201,7 @@ export async function startMailingProviderStub(
    * the tags that stand for its rate limit, a server error and a slow answer. True once answered.
    */
   function buttondownTrouble(
-    request: http.IncomingMessage,
-    response: http.ServerResponse,
-    address: string,
-    answer: Answer,
+    { request, response, address, answer }: Call,
     slowAnswer: () => unknown,
   ): boolean {
     const json = "application/json"
@@ -231,16 +223,11 @@ export async function startMailingProviderStub(
     return false
   }
 
-  function buttondown(
-    request: http.IncomingMessage,
-    response: http.ServerResponse,
-    body: unknown,
-    address: string,
-    answer: Answer,
-  ) {
+  function buttondown(call: Call) {
+    const { body, address, answer } = call
     const json = "application/json"
     const created = () => subscriber(address, isRecord(body) ? body : {})
-    if (buttondownTrouble(request, response, address, answer, created)) return
+    if (buttondownTrouble(call, created)) return
     if (!isRecord(body) || typeof body.email_address !== "string") {
       answer(422, json, {
         detail: [
@@ -295,23 +282,11 @@ export async function startMailingProviderStub(
   }
 
   /** PATCH /v1/subscribers/{email}: only the change of `type` a leave sends is modelled. */
-  function buttondownUpdate(
-    request: http.IncomingMessage,
-    response: http.ServerResponse,
-    body: unknown,
-    address: string,
-    answer: Answer,
-  ) {
+  function buttondownUpdate(call: Call) {
+    const { body, address, answer } = call
     const json = "application/json"
     const type = isRecord(body) ? body.type : undefined
-    if (
-      buttondownTrouble(request, response, address, answer, () => ({
-        email_address: address,
-        type,
-      }))
-    ) {
-      return
-    }
+    if (buttondownTrouble(call, () => ({ email_address: address, type }))) return
     if (type !== undefined && !buttondownSettableTypes.has(String(type))) {
       answer(400, json, {
         code: "subscriber_type_invalid",
@@ -352,14 +327,10 @@ export async function startMailingProviderStub(
   }
 
   function mailchimp(
-    request: http.IncomingMessage,
-    response: http.ServerResponse,
+    { request, response, body, address, answer }: Call,
     audienceId: string,
-    /** The member's hash from a PUT's path; undefined for a POST. */
+    /** The member's hash from a PUT's or a PATCH's path; undefined for a POST. */
     hash: string | undefined,
-    body: unknown,
-    address: string,
-    answer: Answer,
   ) {
     const problem = (
       status: number,
@@ -379,9 +350,7 @@ export async function startMailingProviderStub(
       problem(401, "API Key Missing", "Your request did not include an API key.")
       return
     }
-    const password = /^Basic (.+)$/.exec(authorization)
-    const credentials = password ? Buffer.from(password[1] ?? "", "base64").toString("utf8") : ""
-    if (credentials.slice(credentials.indexOf(":") + 1) !== stubMailchimpApiKey) {
+    if (!mailchimpKeyIn(authorization)) {
       problem(
         401,
         "API Key Invalid",
@@ -560,6 +529,23 @@ export async function startMailingProviderStub(
       )
     },
   }
+}
+
+/** Whether HTTP Basic credentials carry the stub's Mailchimp key as their password. */
+function mailchimpKeyIn(authorization: string | undefined): boolean {
+  const encoded = /^Basic (.+)$/.exec(authorization ?? "")?.[1] ?? ""
+  const credentials = Buffer.from(encoded, "base64").toString("utf8")
+  return credentials.slice(credentials.indexOf(":") + 1) === stubMailchimpApiKey
+}
+
+/** One request to a provider, as each of its handlers below reads it and answers it. */
+interface Call {
+  request: http.IncomingMessage
+  response: http.ServerResponse
+  body: unknown
+  /** Her address: the body's, or Buttondown's path's. */
+  address: string
+  answer: Answer
 }
 
 type Answer = (

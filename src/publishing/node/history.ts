@@ -10,8 +10,7 @@ import { failureWords } from "./statusWords"
  * across restarts: the last head of the branch it took up (so a rollback stays until the next
  * push, even through a restart, and a push replayed later starts nothing), the repository the
  * pushes came from, and the releases that were live, in order (an undo goes back to the one
- * before). One JSON file in the state folder,
- * replaced whole at each change.
+ * before). One JSON file in the state folder, replaced whole at each change.
  */
 
 interface Saved {

@@ -55,13 +55,9 @@ export class NginxPolicy {
 add_header Content-Security-Policy "${policy}" always;
 `
     if (text === this.taken) return
+    // The file as wanted already (the server's start, or a try after nginx refused it) proves
+    // nothing of nginx: it is reloaded and checked all the same.
     const before = existsSync(this.file) ? await readFile(this.file, "utf8") : ""
-    // The file as wanted already, and nginx to check (the server's start, or a try after nginx
-    // refused it): reloaded and checked all the same, as the file proves nothing of nginx.
-    if (before === text && !this.options.reload && !this.options.url) {
-      this.taken = text
-      return
-    }
     if (before !== text) {
       await mkdir(path.dirname(this.file), { recursive: true })
       await writeFile(`${this.file}.next`, text)

@@ -700,16 +700,15 @@ export class Publisher implements PublishingDesk {
     await releases.prune(wanted).catch((error: Error) => this.log(`prune: ${error.message}`))
   }
 
-  /** A timer for the next dated entry of the live release's content. */
   /**
    * A go-live that failed is tried again, the day's article not waiting for the next push: three
    * times, further apart each time, then at each midnight (a full disk freed, a server mended),
-   * unless it would fail the same way (the content, the packages), an undo meanwhile set its own,
-   * or the server is stopping. A publish in between schedules afresh.
+   * unless it would fail the same way (the content, the packages) or the server is stopping. A
+   * publish or an undo in between schedules afresh (the caller asks only while the release that
+   * was live still is).
    */
   private retryGoLive(error: unknown) {
-    const failure = error instanceof Failure ? error : undefined
-    if (this.stopped || failure?.lasting || failure?.reason === failureWords.undoneMeanwhile) return
+    if (this.stopped || (error instanceof Failure && error.lasting)) return
     const now = this.now()
     let at: number
     if (this.goLiveRetries < goLiveTries) {
@@ -726,6 +725,7 @@ export class Publisher implements PublishingDesk {
     this.cancelGoLive = this.parts.clock.at(at, () => this.want("goLive"))
   }
 
+  /** A timer for the next dated entry of the live release's content. */
   private scheduleGoLive(live: Release) {
     this.goLiveRetries = 0
     this.cancelGoLive?.()

@@ -8,8 +8,8 @@ import { signupTexts } from "../signup/signupTexts"
 
 /**
  * The pages her e-mail's links open: confirm (one button: her press is her consent), confirmed,
- * leave (one button), left, not reached or no one found, and the expired and broken links. In the site's frame
- * (src/endpointPages/); every word from data/membership.json.
+ * leave (one button), left, not reached or no one found, and the expired and broken links. In
+ * the site's frame (src/endpointPages/); every word from data/membership.json.
  */
 
 interface Words {

@@ -1,8 +1,8 @@
 /**
  * Buttondown as the mailing list: one `POST /v1/subscribers` a sign-up
- * (https://docs.buttondown.com/api-subscribers-create), and one
- * `PATCH /v1/subscribers/{email}` to `type: "unsubscribed"` a leave forwarded from an e-mail the
- * embedded store sent (https://docs.buttondown.com/api-subscribers-update). Web-standard APIs only, so the same code
+ * (https://docs.buttondown.com/api-subscribers-create), and one `PATCH /v1/subscribers/{email}`
+ * to `type: "unsubscribed"` a leave forwarded from an e-mail the embedded store sent
+ * (https://docs.buttondown.com/api-subscribers-update). Web-standard APIs only, so the same code
  * runs in Node and in a Cloudflare Pages Function.
  */
 import type { MailingList } from "../mailingList"

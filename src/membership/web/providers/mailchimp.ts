@@ -96,10 +96,7 @@ export function mailchimpList(options: MailchimpOptions): MailingList {
 
   /** What an error answer means for the sign-up. */
   function problemResult(status: number, problem: unknown): SubscribeResult {
-    // Errors are RFC 7807 problems: `title` names the case; `detail` quotes the address, so it
-    // is read here and never logged.
-    const title = safeTitle(isRecord(problem) ? problem.title : undefined)
-    const detail = isRecord(problem) && typeof problem.detail === "string" ? problem.detail : ""
+    const { title, detail } = problemOf(problem)
     if (status === 400 && title !== undefined) {
       if (refusedTitles.has(title)) {
         console.warn(`Mailchimp: refused a sign-up (${title})`)
@@ -168,9 +165,7 @@ export function mailchimpList(options: MailchimpOptions): MailingList {
           "leave",
         )
       }
-      const problem = parseJson(answer.text)
-      const title = safeTitle(isRecord(problem) ? problem.title : undefined)
-      const detail = isRecord(problem) && typeof problem.detail === "string" ? problem.detail : ""
+      const { title, detail } = problemOf(parseJson(answer.text))
       // Unsubscribed or bounced already, deleted for good, or an address Mailchimp would never
       // have taken: off its list all the same.
       const offAlready =
@@ -181,6 +176,17 @@ export function mailchimpList(options: MailchimpOptions): MailingList {
         "leave",
       )
     },
+  }
+}
+
+/**
+ * An error's words: Mailchimp's errors are RFC 7807 problems, whose `title` names the case and
+ * whose `detail` quotes the address, so the detail is read here and never logged.
+ */
+function problemOf(problem: unknown): { title: string | undefined; detail: string } {
+  return {
+    title: safeTitle(isRecord(problem) ? problem.title : undefined),
+    detail: isRecord(problem) && typeof problem.detail === "string" ? problem.detail : "",
   }
 }
 
