@@ -1,6 +1,6 @@
 /** @jest-environment node */
 import { execFile } from "node:child_process"
-import { mkdtempSync, readFileSync } from "node:fs"
+import { existsSync, mkdtempSync, readFileSync } from "node:fs"
 import { mkdir, rm, writeFile } from "node:fs/promises"
 import { tmpdir } from "node:os"
 import path from "node:path"
@@ -400,6 +400,9 @@ test("npm run release:rollback with no server running goes back along what was l
   )
   expect(stdout).toContain(`The site is back to ${second.slice(0, 7)}`)
   expect(await servedCommit()).toBe(second)
+  // The staff's page: the undo is live, and nothing else says so.
+  const states = new History(stateDir).records().map((record) => [record.kind, record.state])
+  expect(states.filter(([, state]) => state === "live")).toEqual([["rollback", "live"]])
 }, 30_000)
 
 test("after an undo, a push that moves the branch back to the live version builds nothing", async () => {
@@ -572,6 +575,79 @@ test("a build the server stopped during says so after the restart, and is built 
   expect((await started.publishes()).records[1]?.reason).toBe(failureWords.serverStopped)
   // The commit's status on GitHub follows: the restart's build put it live.
   expect(finalStatus(commit)).toMatchObject({ state: "success", description: statusWords.live })
+})
+
+test("a push built and one waiting when the server stops: the restart's build answers both on GitHub", async () => {
+  const { git, build, push, restart, servedCommit, finalStatus } = await publisherWith()
+  build.hold()
+  const first = git.commit()
+  await push(first)
+  while (build.built.length === 0) await new Promise((resolve) => setTimeout(resolve, 5))
+  const second = git.commit()
+  await push(second)
+  build.abandon() // the process ended: the held build never ends
+  const started = await restart()
+  await started.idle()
+  expect(await servedCommit()).toBe(second)
+  expect(finalStatus(second)).toMatchObject({ state: "success", description: statusWords.live })
+  expect(finalStatus(first)).toMatchObject({
+    state: "success",
+    description: statusWords.liveWith(second),
+  })
+})
+
+test("a build stopped with the server: the restart's build that fails is built again from a clean cache", async () => {
+  const { git, build, push, restart, servedCommit } = await publisherWith()
+  // What a build stopped half-way may leave: a cache every later build fails on.
+  const brokenCache = path.join(stateDir, "work", ".cache", "half-written")
+  const run = build.run
+  build.run = (commitOf) => async (options) =>
+    existsSync(brokenCache)
+      ? { ok: false, kind: "build", reason: "Cannot read properties of undefined" }
+      : run(commitOf)(options)
+  build.hold()
+  const first = git.commit()
+  await push(first)
+  while (build.built.length === 0) await new Promise((resolve) => setTimeout(resolve, 5))
+  await mkdir(path.dirname(brokenCache), { recursive: true })
+  await writeFile(brokenCache, "")
+  build.abandon()
+  const started = await restart()
+  await started.idle()
+  expect(await servedCommit()).toBe(first)
+  expect(existsSync(brokenCache)).toBe(false)
+})
+
+test("a commit fetched by an earlier push's build is answered live, though its own push comes late", async () => {
+  const { git, publisher, push, servedCommit, statuses } = await publisherWith()
+  const first = git.commit()
+  const second = git.commit() // on GitHub before the first push's build fetched
+  await push(first)
+  await publisher.idle()
+  expect(await servedCommit()).toBe(second)
+  await push(second) // its webhook, late (or delivered again by hand)
+  await publisher.idle()
+  const ofSecond = statuses.filter((each) => each.sha === second).map((each) => each.status)
+  expect(ofSecond.at(-1)).toMatchObject({ state: "success", description: statusWords.live })
+})
+
+test("a push of the commit being built joins that build: no second build, no waiting for itself", async () => {
+  const { git, build, publisher, push, statuses } = await publisherWith()
+  const first = git.commit()
+  const second = git.commit()
+  build.hold()
+  await push(first)
+  while (build.built.length === 0) await new Promise((resolve) => setTimeout(resolve, 5))
+  await push(second)
+  build.release()
+  await publisher.idle()
+  const ofSecond = statuses.filter((each) => each.sha === second)
+  expect(ofSecond.map((each) => each.status.description)).toEqual([
+    statusWords.building,
+    statusWords.building,
+    statusWords.live,
+  ])
+  expect(build.built).toEqual([second])
 })
 
 test("after an undo, the server's restart says nothing on GitHub of the undone commit", async () => {

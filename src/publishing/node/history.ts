@@ -9,8 +9,9 @@ import { failureWords } from "./statusWords"
  * What the publisher did, newest first (the staff's page shows it), and what it must remember
  * across restarts: the last head of the branch it took up (so a rollback stays until the next
  * push, even through a restart, and a push replayed later starts nothing), the repository the
- * pushes came from, and the releases that were live, in order (an undo goes back to the one
- * before). One JSON file in the state folder, replaced whole at each change.
+ * pushes came from, the pushes whose status still says pending, and the releases that were live,
+ * in order (an undo goes back to the one before). One JSON file in the state folder, replaced
+ * whole at each change.
  */
 
 interface Saved {
@@ -19,6 +20,11 @@ interface Saved {
   lastHead?: string
   /** The repository GitHub's pushes name ("owner/name"): a restart's build posts its status there. */
   repository?: string
+  /**
+   * The pushes whose commit status still says pending (sha → repository): a restart's build gives
+   * them theirs, as the build they waited for would have.
+   */
+  pending?: Record<string, string>
   /**
    * The releases put live, oldest first, the live one last: a publish adds one, a dated entry's
    * rebuild takes its version's place, an undo takes the last one off.
@@ -60,6 +66,25 @@ export class History {
   set repository(name: string | undefined) {
     if (name === this.saved.repository) return
     this.saved.repository = name
+    this.save()
+  }
+
+  /** The pushes whose commit status still says pending, each with its repository. */
+  get pending(): ReadonlyMap<string, string> {
+    return new Map(Object.entries(this.saved.pending ?? {}))
+  }
+
+  /** A push's status says pending until `answered`. */
+  addPending(sha: string, repository: string) {
+    this.saved.pending = { ...this.saved.pending, [sha]: repository }
+    this.save()
+  }
+
+  /** These pushes' statuses are final (live, replaced or failed). */
+  answered(shas: Iterable<string>) {
+    const pending = { ...this.saved.pending }
+    for (const sha of shas) delete pending[sha]
+    this.saved.pending = pending
     this.save()
   }
 
@@ -118,20 +143,24 @@ export class History {
       ...record,
     }
     this.saved.records = [started, ...this.saved.records].slice(0, recordsKept)
+    // The command line's undo, with no server running, starts its record live.
+    if (started.state === "live") this.replaceLiveBefore(started)
     this.save()
     return started
   }
 
   update(record: PublishRecord, change: Partial<PublishRecord>): PublishRecord {
-    // One version is live: the one before it is replaced (an undo's, a dated day's rebuild too).
-    if (change.state === "live") {
-      for (const other of this.saved.records) {
-        if (other !== record && other.state === "live") other.state = "replaced"
-      }
-    }
     Object.assign(record, change)
+    if (change.state === "live") this.replaceLiveBefore(record)
     this.save()
     return record
+  }
+
+  /** One version is live: the one before it is replaced (an undo's, a dated day's rebuild too). */
+  private replaceLiveBefore(live: PublishRecord) {
+    for (const other of this.saved.records) {
+      if (other !== live && other.state === "live") other.state = "replaced"
+    }
   }
 
   /** Resolves when what was changed is on the disk. */
@@ -168,6 +197,8 @@ function readSaved(file: string): Saved {
       ),
       lastHead: typeof saved.lastHead === "string" ? saved.lastHead : undefined,
       repository: typeof saved.repository === "string" ? saved.repository : undefined,
+      pending:
+        typeof saved.pending === "object" && saved.pending !== null ? saved.pending : undefined,
       liveTrail: Array.isArray(saved.liveTrail) ? saved.liveTrail : [],
     }
   } catch {

@@ -1,6 +1,6 @@
 import type { ChildProcess } from "node:child_process"
-import { createWriteStream, readFileSync } from "node:fs"
-import { mkdir, readdir, rm, statfs } from "node:fs/promises"
+import { createWriteStream, existsSync, readFileSync } from "node:fs"
+import { mkdir, readdir, rm, statfs, writeFile } from "node:fs/promises"
 import path from "node:path"
 import { contentFiles } from "../../content/model"
 import { nextGoLive, showEveryEntry } from "../../content/goLive"
@@ -110,6 +110,8 @@ export class Publisher implements PublishingDesk {
   private readonly previewsWanted = new Map<string, PreviewWanted>()
   private running?: Promise<void>
   private building?: string
+  /** The live build under way, and the pushes it answers: a push of its commit joins them. */
+  private publishing?: { commit: string; pushes: Map<string, string> }
   private buildStep?: ChildProcess
   private switching: Promise<unknown> = Promise.resolve()
   private cacheSuspect = false
@@ -120,10 +122,15 @@ export class Publisher implements PublishingDesk {
   private stopped = false
   private readonly deliveries: string[] = []
   private readonly workDir: string
+  /** There while a build runs: found as the server starts, the build was stopped half-way. */
+  private readonly buildMarker: string
   private readonly log: (line: string) => void
 
   constructor(private readonly parts: PublisherParts) {
     this.workDir = path.join(parts.settings.stateDir, "work")
+    this.buildMarker = path.join(parts.settings.stateDir, "build-unfinished")
+    // The server stopped (a deploy, the out-of-memory killer) with a build half-way: its cache too.
+    this.cacheSuspect = existsSync(this.buildMarker)
     this.log = parts.log ?? ((line) => console.log(`publish: ${line}`))
   }
 
@@ -148,9 +155,14 @@ export class Publisher implements PublishingDesk {
     // The trail of what was live ends with it (one put live by hand, or by the command line
     // with no server running, included).
     this.parts.history.wentLive(live, "start", live, await releases.list())
-    // A push made while the server was down is published now; a dated entry's day that came
+    // A push made while the server was down is published now, and those whose status still says
+    // pending (their build stopped with the server) are answered; a dated entry's day that came
     // then is caught up, by that build if there is one (asked first, so a day due already joins it).
-    this.liveWanted = { reason: "start", pushes: new Map(), goLiveDue: false }
+    this.liveWanted = {
+      reason: "start",
+      pushes: new Map(this.parts.history.pending),
+      goLiveDue: false,
+    }
     this.scheduleGoLive(live)
     this.kick()
   }
@@ -184,6 +196,18 @@ export class Publisher implements PublishingDesk {
       }
     }
     this.parts.history.repository = event.repository
+    this.parts.history.addPending(event.commit, event.repository)
+    // Its commit is being built already (fetched as the head by an earlier push's build).
+    const publishing = this.publishing
+    if (publishing?.commit === event.commit) {
+      publishing.pushes.set(event.commit, event.repository)
+      this.status(event.repository, event.commit, {
+        state: "pending",
+        description: statusWords.building,
+        context: publishContext,
+      })
+      return { outcome: "accepted", message: `Publishing ${event.commit.slice(0, 7)}: building.` }
+    }
     this.status(event.repository, event.commit, {
       state: "pending",
       description: statusWords.waiting(this.building),
@@ -395,21 +419,20 @@ export class Publisher implements PublishingDesk {
               context: publishContext,
             })
           }
+          history.answered(wanted.pushes.keys())
+          wanted.pushes.clear()
           if (!wanted.goLiveDue) return
           goLive = true
         }
       }
       if (goLive) commit = live?.commit
       if (!commit) return
-      // The server's start builds a head the pushes' statuses did not see through (it stopped
-      // during the build, or refused it): its status goes where theirs went.
-      if (
-        wanted.reason === "start" &&
-        !goLive &&
-        history.repository &&
-        !wanted.pushes.has(commit)
-      ) {
-        wanted.pushes.set(commit, history.repository)
+      // The head built is answered as the pushes are, where theirs go: one pushed after them and
+      // fetched with them (its own push may come late, or never), or one the server's start
+      // builds (it stopped during the build, or refused it).
+      const repository = [...wanted.pushes.values()][0] ?? history.repository
+      if (!goLive && repository && !wanted.pushes.has(commit)) {
+        wanted.pushes.set(commit, repository)
       }
       const info = await source.info(commit)
       record = history.start(
@@ -423,7 +446,8 @@ export class Publisher implements PublishingDesk {
         this.now(),
       )
       this.log(`building ${commit.slice(0, 7)} (${wanted.reason})`)
-      this.pushStatuses(wanted, commit, { state: "pending", description: statusWords.building })
+      if (!goLive) this.publishing = { commit, pushes: wanted.pushes }
+      this.pushStatuses(wanted, { state: "pending", description: statusWords.building })
       const release = await this.buildRelease(
         info,
         new Date(this.parts.clock.now()).toISOString(),
@@ -439,6 +463,7 @@ export class Publisher implements PublishingDesk {
       // Taken up: a restart does not build it again, nor undo an undo (a failed head is retried).
       // Said before the old releases are pruned: a stop during that leaves the record true.
       if (!goLive) history.lastHead = commit
+      this.publishing = undefined
       history.update(record, { state: "live", finishedAt: this.iso(), address: settings.siteUrl })
       this.log(`${commit.slice(0, 7)} is live (${release.id})`)
       await history.flushed()
@@ -457,7 +482,21 @@ export class Publisher implements PublishingDesk {
           context: publishContext,
         })
       }
+      history.answered(wanted.pushes.keys())
     } catch (error) {
+      this.publishing = undefined
+      if (this.stopped) {
+        // The server is stopping: as it starts again it publishes the newest change, and answers
+        // the pushes (still pending, in the history).
+        if (record) {
+          history.update(record, {
+            state: "failed",
+            reason: failureWords.serverStopped,
+            finishedAt: this.iso(),
+          })
+        }
+        return
+      }
       const reason =
         error instanceof Failure ? error.reason : failureWords.build((error as Error).message)
       if (error instanceof Failure && error.suspect) this.cacheSuspect = true
@@ -467,10 +506,8 @@ export class Publisher implements PublishingDesk {
       if (wanted.goLiveDue && !goLive) this.want("goLive")
       // A go-live of a release no longer live (an undo meanwhile) is the new one's to schedule.
       if (goLive && (await releases.current())?.id === live?.id) this.retryGoLive(error)
-      this.pushStatuses(wanted, commit, {
-        state: "failure",
-        description: statusWords.failed(reason),
-      })
+      this.pushStatuses(wanted, { state: "failure", description: statusWords.failed(reason) })
+      history.answered(wanted.pushes.keys())
     }
   }
 
@@ -612,6 +649,7 @@ export class Publisher implements PublishingDesk {
       const build = this.parts.build ?? buildSite
       let outcome: BuildOutcome
       try {
+        await writeFile(this.buildMarker, `${info.sha}\n`)
         outcome = await build(options)
         if (!outcome.ok && outcome.kind === "build" && this.cacheSuspect) {
           // The last build was stopped half-way: its cache may be what fails. Once more, clean.
@@ -625,6 +663,8 @@ export class Publisher implements PublishingDesk {
         throw error
       } finally {
         logFile.end()
+        // Stopped with the server: the marker tells the next start its cache may be broken.
+        if (!this.stopped) await rm(this.buildMarker, { force: true })
       }
       if (outcome.ok) {
         this.cacheSuspect = false
@@ -762,16 +802,9 @@ export class Publisher implements PublishingDesk {
       .find((record) => record.commit === live.commit && record.state === "live")?.finishedAt
   }
 
-  private pushStatuses(
-    wanted: LiveWanted,
-    head: string | undefined,
-    status: Omit<CommitStatus, "context">,
-  ) {
-    const targets = new Map(wanted.pushes)
-    const repository = [...wanted.pushes.values()][0]
-    if (head && repository) targets.set(head, repository)
-    for (const [sha, owner] of targets)
-      this.status(owner, sha, { ...status, context: publishContext })
+  private pushStatuses(wanted: LiveWanted, status: Omit<CommitStatus, "context">) {
+    for (const [sha, repository] of wanted.pushes)
+      this.status(repository, sha, { ...status, context: publishContext })
   }
 
   /** Statuses go out in order, one after another, without holding a build up. */
