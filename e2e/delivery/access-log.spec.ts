@@ -1,11 +1,11 @@
-// nginx's access log, with the shipped config: her e-mail's links carry a token that confirms her
-// or takes her off the list, so whoever reads the log must not find it there. Run by
+// nginx's logs, with the shipped config: her e-mail's links carry a token that confirms her or
+// takes her off the list, so whoever reads the access log or the error log must not find it there. Run by
 // scripts/test-delivery.ts (playwright.delivery.config.ts); starts an nginx of its own, with its
 // access log on, in front of a closed API port (a request nginx answers 502 is logged the same).
 import { readFile } from "node:fs/promises"
 import path from "node:path"
 import { expect, test } from "@playwright/test"
-import { confirmEndpoint, leaveEndpoint, tokenField } from "../../src/shared/endpoints"
+import { authPath, confirmEndpoint, leaveEndpoint, tokenField } from "../../src/shared/endpoints"
 import { startNginx, type NginxServer } from "../support/nginx"
 import { freePort } from "../support/servers"
 
@@ -16,7 +16,7 @@ test.beforeAll(async () => {
 })
 test.afterAll(async () => nginx?.stop())
 
-test("her links' tokens are in no line of the access log, neither as an address nor as a Referer", async () => {
+test("her links' tokens are in no line of the access log, neither as an address nor as a Referer, nor of the error log", async () => {
   const token = "leave.Zm9yLXRoZS1sb2ctdGVzdA.0.c2lnbmF0dXJlLW9mLXRoZS10ZXN0"
   const links = [
     `${leaveEndpoint}?${tokenField}=${token}`,
@@ -45,4 +45,10 @@ test("her links' tokens are in no line of the access log, neither as an address 
     1,
   )
   expect(lines.some((line) => line.includes('"GET /shop?from=newsletter HTTP/1.1"'))).toBe(true)
+  // Nor in the error log, which names each request nginx could not pass on (the API port is
+  // closed here) whole: another endpoint's are still there.
+  await fetch(`${nginx.baseUrl}${authPath}?for=the-error-log`)
+  const errors = path.join(nginx.prefix, "error.log")
+  await expect.poll(async () => readFile(errors, "utf8")).toContain("for=the-error-log")
+  expect(await readFile(errors, "utf8")).not.toContain(token)
 })

@@ -54,8 +54,8 @@ function serverBlockFor(
     }
     return source.replace(pattern, replacement)
   }
-  let block = replace(text, /^\s*listen 80;$/m, `    listen 127.0.0.1:${port};`)
-  block = replace(block, /^\s*listen \[::\]:80;\n/m, "")
+  let block = replace(text, /^\s*listen 80( default_server)?;$/m, `    listen 127.0.0.1:${port}$1;`)
+  block = replace(block, /^\s*listen \[::\]:80( default_server)?;\n/m, "")
   block = replace(block, /^\s*root .*;$/m, `    root ${publicDir};`)
   block = replace(
     block,
@@ -183,20 +183,27 @@ async function launchNginx(
       await symlink(target, path.join(confDir, "evergrace", name))
     }
   }
-  const previews =
-    previewPort === undefined
-      ? ""
-      : previewsBlockFor(await readFile(shippedPreviewsBlock, "utf8"), port, previewPort)
+  // The server blocks as Debian's nginx reads them, each its own file in sites-enabled/, in the
+  // order of their names: evergrace-previews.conf first (so only default_server makes the site's
+  // block answer an address that names neither, such as 127.0.0.1, which the publisher asks).
+  const sitesEnabled = path.join(confDir, "sites-enabled")
+  await mkdir(sitesEnabled)
   await writeFile(
-    path.join(confDir, "evergrace.conf"),
+    path.join(sitesEnabled, "evergrace.conf"),
     serverBlockFor(await readFile(shippedServerBlock, "utf8"), {
       port,
       publicDir,
       brotli,
       apiPort,
       accessLog: accessLog ? path.join(prefix, "access.log") : undefined,
-    }) + previews,
+    }),
   )
+  if (previewPort !== undefined) {
+    await writeFile(
+      path.join(sitesEnabled, "evergrace-previews.conf"),
+      previewsBlockFor(await readFile(shippedPreviewsBlock, "utf8"), port, previewPort),
+    )
+  }
   const mimeTypes = existsSync("/etc/nginx/mime.types") ? "/etc/nginx/mime.types" : "mime.types"
   await writeFile(
     path.join(confDir, "nginx.conf"),
@@ -220,7 +227,7 @@ http {
     fastcgi_temp_path ${prefix}/fastcgi;
     uwsgi_temp_path ${prefix}/uwsgi;
     scgi_temp_path ${prefix}/scgi;
-    include evergrace.conf;
+    include sites-enabled/*;
 }
 `,
   )
