@@ -321,6 +321,29 @@ test("TRUST_PROXY=1 on an address others can reach is refused at start, in plain
   expect(result.stderr).toContain("TRUST_PROXY=1 trusts X-Real-IP")
 }, 40_000)
 
+test("a setting that stops sign-ups is named in the log as the server starts, before any visitor", async () => {
+  let output = ""
+  const misconfigured = spawnSiteServer(
+    await freePort(),
+    // A store folder of its own: none there, so none is kept open beside the provider.
+    {
+      PUBLIC_DIR: site.publicDir,
+      MEMBERS_STORE: path.join(store, "none"),
+      SIGNUP_PROVIDER: "buttondwn",
+    },
+    (text) => (output += text),
+  )
+  try {
+    for (let tries = 0; tries < 100 && !output.includes("Evergrace on"); tries++) await sleep(200)
+    await sleep(200)
+    expect(output).toContain('sign-up: refused: SIGNUP_PROVIDER is "buttondwn"')
+  } finally {
+    const exited = new Promise((resolve) => misconfigured.once("exit", resolve))
+    misconfigured.kill("SIGTERM")
+    await exited
+  }
+}, 40_000)
+
 test("an unchanged page is revalidated with a 304 that keeps its headers", async () => {
   const first = await fetch(`${base}/shop`)
   const tag = first.headers.get("etag") ?? ""

@@ -12,7 +12,8 @@ import { privateFileMode, privateFolder } from "./privateFiles"
  *
  *   SMTP_URL           smtp://user:pass@host:587 (STARTTLS when offered) or smtps://…:465
  *   MAIL_FROM          "Evergrace" <hello@evergrace.example>; required with SMTP_URL
- *   DKIM_PRIVATE_KEY   the key as PEM text (one line with \n is fine) or the path of a PEM file
+ *   DKIM_PRIVATE_KEY   the path of a PEM file, or the key as PEM text (one line with \n is fine;
+ *                      in a systemd EnvironmentFile, in double quotes, which keep the \)
  *   DKIM_SELECTOR      with DKIM_PRIVATE_KEY; the domain is MAIL_FROM's
  */
 

@@ -38,6 +38,8 @@ export function nodeMembership(env: SignupEnv): NodeMembership {
   if (!membership) {
     membership = startMembership(env)
     started.set(env, membership)
+    // A setting that stops sign-ups is said as the server starts, not first to a visitor.
+    if (membership.list.problem) console.error(`sign-up: refused: ${membership.list.problem}`)
   }
   return membership
 }

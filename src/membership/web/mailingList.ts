@@ -30,6 +30,8 @@ export type UnsubscribeResult = "left" | "unavailable"
 export interface MailingList {
   /** For logs and docs/signups.md: "embedded store", "Buttondown", "Mailchimp". */
   readonly name: string
+  /** Why no list can be used (`unavailableList`): said in the log as the server starts. */
+  readonly problem?: string
   /** Never throws: every failure is `unavailable`, logged without the address. */
   subscribe(address: string, consent?: Consent): Promise<SubscribeResult>
   /**
@@ -55,6 +57,7 @@ export const defaultProviderTimeoutMs = 8000
 export function unavailableList(reason: string): MailingList {
   return {
     name: "no list",
+    problem: reason,
     async subscribe() {
       console.error(`sign-up: ${reason}`)
       return "unavailable"
