@@ -19,6 +19,9 @@ export interface CommitInfo {
 
 export class GitError extends Error {}
 
+/** GitHub's title for the merge of a CMS draft's pull request (a `cms/…` branch). */
+const cmsMerge = /^Merge pull request #\d+ from [^/\s]+\/cms\//
+
 export function git(args: readonly string[], cwd: string): Promise<string> {
   return new Promise((resolve, reject) => {
     execFile(
@@ -76,9 +79,20 @@ export class Repository {
   }
 
   async info(sha: string): Promise<CommitInfo> {
-    const [title = "", author = ""] = (
-      await git(["show", "--no-patch", "--format=%s%n%an", sha], this.gitDir)
+    const [title = "", author = "", parents = ""] = (
+      await git(["show", "--no-patch", "--format=%s%n%an%n%P", sha], this.gitDir)
     ).split("\n")
+    // A draft the CMS published is GitHub's merge of its branch, "Merge pull request #12 from
+    // owner/cms/pages/journal": the staff read the draft's own words instead (its last save's
+    // message, the title of its card in the CMS's Workflow).
+    const draft = parents.split(" ")[1]
+    if (draft && cmsMerge.test(title)) {
+      return {
+        sha,
+        title: await git(["show", "--no-patch", "--format=%s", draft], this.gitDir),
+        author,
+      }
+    }
     return { sha, title, author }
   }
 

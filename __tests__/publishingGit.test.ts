@@ -1,0 +1,86 @@
+/** @jest-environment node */
+import { execFileSync } from "node:child_process"
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs"
+import { tmpdir } from "node:os"
+import path from "node:path"
+import { Repository } from "../src/publishing/node/git"
+
+// What the staff's page and the commit statuses call a commit (src/publishing/node/git.ts), read
+// from a real Git repository standing in for GitHub's.
+
+let folder: string
+let origin: string
+const run = (...args: string[]) =>
+  execFileSync("git", args, {
+    cwd: origin,
+    env: {
+      ...process.env,
+      GIT_AUTHOR_NAME: "Eve Editor",
+      GIT_AUTHOR_EMAIL: "eve@example.com",
+      GIT_COMMITTER_NAME: "GitHub",
+      GIT_COMMITTER_EMAIL: "noreply@github.com",
+    },
+  })
+    .toString()
+    .trim()
+const commit = (message: string) => {
+  writeFileSync(path.join(origin, "page.json"), JSON.stringify({ message }))
+  run("add", "page.json")
+  run("commit", "--quiet", "-m", message)
+  return run("rev-parse", "HEAD")
+}
+
+beforeEach(() => {
+  folder = mkdtempSync(path.join(tmpdir(), "evergrace-git-"))
+  origin = path.join(folder, "origin")
+  execFileSync("git", ["init", "--quiet", "--initial-branch=main", origin])
+  commit("First version")
+})
+afterEach(() => rmSync(folder, { recursive: true, force: true }))
+
+test("a draft published from the CMS is named by the draft's own words, not GitHub's merge title", async () => {
+  run("switch", "--quiet", "-c", "cms/pages/journal")
+  const draft = commit("Update Page “journal”")
+  run("switch", "--quiet", "main")
+  run(
+    "merge",
+    "--quiet",
+    "--no-ff",
+    "-m",
+    "Merge pull request #12 from evergrace/cms/pages/journal",
+    "-m",
+    "Automatically generated. Merged on Decap CMS.",
+    "cms/pages/journal",
+  )
+  const merge = run("rev-parse", "HEAD")
+  const repository = new Repository(path.join(folder, "repo.git"), origin)
+  await repository.fetch()
+  expect(await repository.info(merge)).toEqual({
+    sha: merge,
+    title: "Update Page “journal”",
+    author: "Eve Editor",
+  })
+  expect((await repository.info(draft)).title).toBe("Update Page “journal”")
+})
+
+test("another merge, and a plain commit, keep their own titles", async () => {
+  run("switch", "--quiet", "-c", "feature/header")
+  commit("A new header")
+  run("switch", "--quiet", "main")
+  run(
+    "merge",
+    "--quiet",
+    "--no-ff",
+    "-m",
+    "Merge pull request #13 from evergrace/feature/header",
+    "feature/header",
+  )
+  const merge = run("rev-parse", "HEAD")
+  const plain = commit("Journal: a new article")
+  const repository = new Repository(path.join(folder, "repo.git"), origin)
+  await repository.fetch()
+  expect((await repository.info(merge)).title).toBe(
+    "Merge pull request #13 from evergrace/feature/header",
+  )
+  expect((await repository.info(plain)).title).toBe("Journal: a new article")
+})
