@@ -117,8 +117,49 @@ test("her first confirmation e-mail, expired, once she has confirmed from a late
   const expired = await signToken(secret, "confirm", member!.id, new Date(Date.now() - 1000))
   const page = await app.request(`${site}${confirmEndpoint}?${tokenField}=${expired}`)
   expect(page.status).toBe(200)
-  expect(await page.text()).toContain(words.confirmPage.confirmedHeading)
+  expect(await page.text()).toContain(words.confirmPage.alreadyHeading)
 })
+
+test("her confirmation link again, once she is a member: she is told so, no button, and no second welcome", async () => {
+  const { app, members, link, status } = await pendingMember()
+  const confirm = await link("confirm")
+  await app.request(confirm, { method: "POST" })
+  // Every e-mail queued so far taken (and held for ten days): what is queued later shows apart.
+  const queued = () =>
+    members.outbox.claimDue(new Date(Date.now() + 86_400_000), 100, 10 * 86_400_000)
+  expect((await queued()).map((job) => job.kind)).toEqual(["welcome"])
+  const page = await app.request(confirm)
+  const html = await page.text()
+  expect(html).toContain(words.confirmPage.alreadyHeading)
+  expect(html).not.toContain(words.confirmPage.confirmedText)
+  expect(html).not.toMatch(/<form/)
+  const pressed = await app.request(confirm, { method: "POST" })
+  expect(await pressed.text()).toContain(words.confirmPage.alreadyHeading)
+  expect(await status()).toBe("confirmed")
+  expect(await queued()).toEqual([])
+})
+
+test.each(["a member", "one who never confirmed"])(
+  "her confirmation link after she left the list, as %s: she is told she left, and led to the sign-up",
+  async (who) => {
+    const { app, members, link, status } = await pendingMember()
+    if (who === "a member") await app.request(await link("confirm"), { method: "POST" })
+    await app.request(await link("leave"), { method: "POST" })
+    const confirm = await link("confirm")
+    for (const method of ["GET", "POST"]) {
+      const page = await app.request(confirm, { method })
+      expect(page.status).toBe(410)
+      const html = await page.text()
+      expect(html).toContain(words.confirmPage.leftHeading)
+      expect(html).not.toContain(words.expiredPage.heading)
+      expect(html).toContain(words.expiredPage.joinAgainLabel)
+      expect(html).not.toMatch(/<form/)
+    }
+    // A member's leave is kept; of one who never confirmed, nothing is.
+    expect(await status()).toBe(who === "a member" ? "left" : undefined)
+    expect((await members.list()).length).toBe(who === "a member" ? 1 : 0)
+  },
+)
 
 test("a leave link from a sign-up forgotten since takes her off once she has joined again: her id is her address's", async () => {
   const env = { MEMBERS_STORE: store.folder, MEMBERS_SECRET: secret }

@@ -124,9 +124,13 @@ export const membership = contentFile({
         text("buttonLabel", "Button text", { maxLength: 30 }),
         heading("confirmedHeading", "Heading once confirmed"),
         paragraph("confirmedText", "Text once confirmed", { maxLength: 240 }),
+        heading("alreadyHeading", "Heading when she had confirmed already"),
+        paragraph("alreadyText", "Text when she had confirmed already", { maxLength: 240 }),
+        heading("leftHeading", "Heading when she has left since"),
+        paragraph("leftText", "Text when she has left since", { maxLength: 240 }),
       ],
       {
-        hint: "Where the button in the confirmation e-mail leads. The page confirms her address at once; in a browser with JavaScript turned off, she presses the button first.",
+        hint: "Where the button in the confirmation e-mail leads: she presses it to confirm. If she follows the link again once confirmed, she sees the “had confirmed already” fields (no second gift is sent); if she left the list after the e-mail came, the “has left since” fields, with the link to the sign-up page below.",
       },
     ),
     group(

@@ -2,16 +2,19 @@ import type { Context } from "hono"
 import { tokenField } from "../../../shared/endpoints"
 import { endpointHeaders } from "../../../shared/policy"
 import {
+  alreadyConfirmedPage,
   confirmedPage,
   confirmPage,
   expiredPage,
   invalidPage,
   leavePage,
   leftPage,
+  leftSincePage,
   membershipPageTexts as texts,
   notFoundPage,
   unreachablePage,
 } from "./linkPages"
+import { membershipTexts } from "../../emails/emailTexts"
 import { checkToken } from "./signedLinks"
 import type { MembershipEnv } from "../middleware"
 
@@ -24,6 +27,7 @@ import type { MembershipEnv } from "../middleware"
  */
 
 const htmlType = "text/html; charset=utf-8"
+const dayMs = 86_400_000
 
 function html(status: number, body: string, headers: Record<string, string> = {}): Response {
   return new Response(body, {
@@ -53,7 +57,7 @@ export async function confirmMembership(c: Context<MembershipEnv>): Promise<Resp
   if (!check.ok && check.reason === "expired" && check.memberId) {
     // An old confirmation of one who has confirmed since (from a later e-mail): she is a member.
     const her = await store.byId(check.memberId)
-    if (her?.status === "confirmed") return html(200, confirmedPage(texts))
+    if (her?.status === "confirmed") return html(200, alreadyConfirmedPage(texts))
   }
   if (!check.ok) {
     return check.reason === "expired"
@@ -62,13 +66,27 @@ export async function confirmMembership(c: Context<MembershipEnv>): Promise<Resp
   }
   // Since the list moved to a provider, she joins there: the page leads to the sign-up.
   if (movedTo) return html(410, expiredPage(texts))
-  if (!changes(c)) return html(200, confirmPage(texts, token ?? ""))
-  const result = await store.confirm(check.memberId, check.issuedAt)
-  // Forgotten after 30 days unconfirmed, erased, left since, or a link from an earlier sign-up:
-  // she can join again.
-  if (result === "unknown" || result === "left" || result === "stale") {
-    return html(410, expiredPage(texts))
+  // Not on the list: a sign-up unconfirmed past the days it is kept was forgotten (the link has
+  // expired, in effect); sooner, she left from the e-mail (nothing is kept of one who never
+  // confirmed), or was erased at her request.
+  const gone = () => {
+    const keptUntil = (check.issuedAt?.getTime() ?? 0) + membershipTexts.pendingDays * dayMs
+    return Date.now() >= keptUntil ? html(410, expiredPage(texts)) : html(410, leftSincePage(texts))
   }
+  // Her page says where she stands before it offers a button that could not change it.
+  if (!changes(c)) {
+    const her = await store.byId(check.memberId)
+    if (!her) return gone()
+    if (her.status === "confirmed") return html(200, alreadyConfirmedPage(texts))
+    if (her.status === "left") return html(410, leftSincePage(texts))
+    return html(200, confirmPage(texts, token ?? ""))
+  }
+  const result = await store.confirm(check.memberId, check.issuedAt)
+  if (result === "already-confirmed") return html(200, alreadyConfirmedPage(texts))
+  if (result === "left") return html(410, leftSincePage(texts))
+  if (result === "unknown") return gone()
+  // A link from before she left and joined again: its sign-up has passed.
+  if (result === "stale") return html(410, expiredPage(texts))
   return html(200, confirmedPage(texts))
 }
 

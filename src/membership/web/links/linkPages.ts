@@ -20,6 +20,10 @@ interface Words {
 export interface MembershipPageTexts {
   confirm: Words & { buttonLabel: string }
   confirmed: Words & { linkLabel: string; linkPath: string }
+  /** Her confirmation link again, once she is a member. */
+  alreadyConfirmed: Words
+  /** Her confirmation link, after she left the list. */
+  leftSince: Words
   expired: Words & { joinAgainLabel: string; joinAgainPath: string }
   invalid: Words & { linkLabel: string; linkPath: string }
   leave: Words & { buttonLabel: string }
@@ -70,6 +74,17 @@ export function expiredPage(texts: MembershipPageTexts): string {
   return page(texts.expired, link(joinAgainLabel, joinAgainPath))
 }
 
+/** Her confirmation link again, once she is a member: nothing more is sent. */
+export function alreadyConfirmedPage(texts: MembershipPageTexts): string {
+  return page(texts.alreadyConfirmed, link(texts.confirmed.linkLabel, texts.confirmed.linkPath))
+}
+
+/** Her confirmation link, after she left the list: it leads to the sign-up, as an expired one. */
+export function leftSincePage(texts: MembershipPageTexts): string {
+  const { joinAgainLabel, joinAgainPath } = texts.expired
+  return page(texts.leftSince, link(joinAgainLabel, joinAgainPath))
+}
+
 export function invalidPage(texts: MembershipPageTexts): string {
   return page(texts.invalid, link(texts.invalid.linkLabel, texts.invalid.linkPath))
 }
@@ -104,6 +119,8 @@ export function pageTextsFrom(texts: MembershipTexts): MembershipPageTexts {
       text: confirmPage.confirmedText,
       ...onward,
     },
+    alreadyConfirmed: { heading: confirmPage.alreadyHeading, text: confirmPage.alreadyText },
+    leftSince: { heading: confirmPage.leftHeading, text: confirmPage.leftText },
     expired: expiredPage,
     invalid: { ...invalidPage, ...onward },
     leave: leavePage,
