@@ -237,6 +237,10 @@ export const codeStyle: CSSProperties = {
   borderRadius: "6px",
   padding: "8px 16px",
   margin: "0 0 20px",
+  // A long code on a narrow screen breaks within the box rather than push the mail sideways.
+  maxWidth: "100%",
+  boxSizing: "border-box",
+  wordBreak: "break-all",
 }
 
 /** The words of one e-mail the frame writes: each e-mail's own texts have them. */
