@@ -132,6 +132,43 @@ test.describe("fits every screen", () => {
     }
   }
 
+  // A visitor who has set a larger text in her browser (Chrome's "Very large" is 24 px, 200% is
+  // 32 px): the layout follows her text size, so nothing goes sideways and nothing is cut off.
+  for (const [textSize, width] of [
+    [24, 390],
+    [32, 1024],
+  ] as const) {
+    for (const route of routes) {
+      test(`${route} at a ${textSize}px text size, ${width}px wide: no sideways scroll, nothing cut off`, async ({
+        page,
+      }) => {
+        const cdp = await page.context().newCDPSession(page)
+        await cdp.send("Page.setFontSizes", { fontSizes: { standard: textSize } })
+        await page.setViewportSize({ width, height: 900 })
+        await page.goto(route)
+        await waitForHydration(page)
+        const problems = await page.evaluate(() => {
+          const found: string[] = []
+          const root = document.documentElement
+          if (root.scrollWidth > root.clientWidth) found.push(`page ${root.scrollWidth}px wide`)
+          const visible = (element: Element) => element.getClientRects().length > 0
+          for (const element of document.querySelectorAll("h1, h2, h3, a, button")) {
+            if (!visible(element)) continue
+            const box = element.getBoundingClientRect()
+            const name = `${element.tagName} "${element.textContent?.trim().slice(0, 30)}"`
+            if (box.right > root.clientWidth + 1) found.push(`${name} past the screen`)
+            // Within the card it is in, which hides what overflows it.
+            const card = element.closest("article")?.getBoundingClientRect()
+            if (card && (box.left < card.left - 1 || box.right > card.right + 1))
+              found.push(`${name} past its card`)
+          }
+          return found
+        })
+        expect(problems).toEqual([])
+      })
+    }
+  }
+
   test("the home hero fills the first screen and its headline is whole on a small phone", async ({
     page,
   }) => {

@@ -325,6 +325,32 @@ test("affiliate: a keyboard visitor tabs to a button and sees its note", async (
   await expect(visit).toBeFocused()
 })
 
+test.describe("on a phone", () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true })
+
+  test("affiliate: a tap on a button shows its note, and a tap elsewhere closes it", async ({
+    page,
+  }) => {
+    await page.goto(affiliate.path)
+    await waitForHydration(page)
+    const explore = page.getByRole("button", { name: affiliate.exploreLabel, exact: true }).first()
+    await explore.scrollIntoViewIfNeeded()
+    // Her first tap fetches the tooltips' code too: the note opens once it is in.
+    // (Playwright will not tap an aria-disabled button unless forced; a visitor can.)
+    await explore.tap({ force: true })
+    const tooltip = page.locator("[data-radix-popper-content-wrapper]")
+    await expect(tooltip).toContainText(comingSoon, { timeout: 3000 })
+    await page.getByText(affiliate.collections[0]!.description, { exact: true }).tap()
+    await expect(tooltip).toHaveCount(0)
+    // Another button, the tooltips' code in: her tap shows its note too.
+    const last = page.getByRole("button", { name: affiliate.exploreLabel, exact: true }).last()
+    await last.scrollIntoViewIfNeeded()
+    await last.tap({ force: true })
+    await expect(tooltip).toContainText(comingSoon, { timeout: 3000 })
+    await expect(page).toHaveURL(urlOf(affiliate.path))
+  })
+})
+
 test("contact: benefits, the form, the privacy note and the questions box", async ({ page }) => {
   await page.goto(contact.path)
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(contact.heading)

@@ -1,4 +1,4 @@
-import { breakpoints, fontSizes, sizes, space } from "./tokens"
+import { fontSizes, fromWidth, sizes, space } from "./tokens"
 
 /**
  * The site's header where no script runs (JavaScript off on the site's pages, as a <noscript>
@@ -9,7 +9,7 @@ import { breakpoints, fontSizes, sizes, space } from "./tokens"
  * attributes, more specific than its classes, so the header's own styles need nothing for it.
  */
 export const headerWithoutScript = `
-@media (max-width: ${breakpoints.lg - 0.02}px) {
+@media not all and ${fromWidth("lg")} {
   html [data-site-header] {
     position: static;
   }

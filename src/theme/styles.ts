@@ -117,9 +117,16 @@ export const headerBand = css`
 export const headerRow = css`
   ${container};
   display: flex;
+  flex-wrap: wrap;
   align-items: center;
   justify-content: space-between;
+  gap: 0 ${space.sm};
   min-height: ${sizes.navHeight};
+  /* A larger text than the row holds: the name wraps, then the menu button goes under it. */
+  & > * {
+    min-width: 0;
+    overflow-wrap: break-word;
+  }
 `
 
 /** White small text on ink, in a rounded box: the skip link and the tooltips' notes. */

@@ -68,12 +68,21 @@ export const sizes = {
   tapTarget: "2.75rem", // 44px
 } as const
 
-export const breakpoints = { sm: 480, md: 768, lg: 1024 } as const
+/**
+ * Where the layout changes, in em: 480, 768 and 1024 pixels at the browser's default text size,
+ * and wider for a visitor who has set a larger one, so her larger text gets the narrower layout
+ * (a media query's em is the browser's text size, not the page's).
+ */
+export const breakpoints = { sm: 30, md: 48, lg: 64 } as const
+
+/** The query for "this layout width or wider" (also for `matchMedia`). */
+export const fromWidth = (breakpoint: keyof typeof breakpoints) =>
+  `(min-width: ${breakpoints[breakpoint]}em)`
 
 export const mq = {
-  sm: `@media (min-width: ${breakpoints.sm}px)`,
-  md: `@media (min-width: ${breakpoints.md}px)`,
-  lg: `@media (min-width: ${breakpoints.lg}px)`,
+  sm: `@media ${fromWidth("sm")}`,
+  md: `@media ${fromWidth("md")}`,
+  lg: `@media ${fromWidth("lg")}`,
   reducedMotion: "@media (prefers-reduced-motion: reduce)",
 } as const
 

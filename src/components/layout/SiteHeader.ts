@@ -1,7 +1,7 @@
 import { css, jsx } from "@emotion/react"
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type FocusEvent } from "react"
 import { container, headerBand, headerRow, logoLink } from "../../theme/styles"
-import { breakpoints, colors, fontSizes, mq, radii, sizes, space } from "../../theme/tokens"
+import { colors, fontSizes, fromWidth, mq, radii, sizes, space } from "../../theme/tokens"
 import { PlainLink, type LinkComponent } from "./links"
 import { SiteNavigation, type NavigationLink } from "./SiteNavigation"
 
@@ -201,7 +201,7 @@ export function SiteHeader({ settings, currentPath, link = PlainLink }: SiteHead
       }
     }
     // Growing to the desktop layout shows the links inline; the menu state no longer applies.
-    const desktop = window.matchMedia(`(min-width: ${breakpoints.lg}px)`)
+    const desktop = window.matchMedia(fromWidth("lg"))
     desktop.addEventListener("change", close)
     document.addEventListener("keydown", onKeyDown)
     return () => {
