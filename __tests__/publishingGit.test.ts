@@ -30,6 +30,16 @@ const commit = (message: string) => {
   return run("rev-parse", "HEAD")
 }
 
+/** A branch with one commit, merged as GitHub merges a pull request; the merge's SHA. */
+function mergedPullRequest(branch: string, number: number, message: string, ...body: string[]) {
+  run("switch", "--quiet", "-c", branch)
+  const tip = commit(message)
+  run("switch", "--quiet", "main")
+  const title = `Merge pull request #${number} from evergrace/${branch}`
+  run("merge", "--quiet", "--no-ff", "-m", title, ...body.flatMap((text) => ["-m", text]), branch)
+  return { tip, merge: run("rev-parse", "HEAD") }
+}
+
 beforeEach(() => {
   folder = mkdtempSync(path.join(tmpdir(), "evergrace-git-"))
   origin = path.join(folder, "origin")
@@ -39,20 +49,12 @@ beforeEach(() => {
 afterEach(() => rmSync(folder, { recursive: true, force: true }))
 
 test("a draft published from the CMS is named by the draft's own words, not GitHub's merge title", async () => {
-  run("switch", "--quiet", "-c", "cms/pages/journal")
-  const draft = commit("Update Page “journal”")
-  run("switch", "--quiet", "main")
-  run(
-    "merge",
-    "--quiet",
-    "--no-ff",
-    "-m",
-    "Merge pull request #12 from evergrace/cms/pages/journal",
-    "-m",
-    "Automatically generated. Merged on Decap CMS.",
+  const { tip: draft, merge } = mergedPullRequest(
     "cms/pages/journal",
+    12,
+    "Update Page “journal”",
+    "Automatically generated. Merged on Decap CMS.",
   )
-  const merge = run("rev-parse", "HEAD")
   const repository = new Repository(path.join(folder, "repo.git"), origin)
   await repository.fetch()
   expect(await repository.info(merge)).toEqual({
@@ -64,18 +66,7 @@ test("a draft published from the CMS is named by the draft's own words, not GitH
 })
 
 test("another merge, and a plain commit, keep their own titles", async () => {
-  run("switch", "--quiet", "-c", "feature/header")
-  commit("A new header")
-  run("switch", "--quiet", "main")
-  run(
-    "merge",
-    "--quiet",
-    "--no-ff",
-    "-m",
-    "Merge pull request #13 from evergrace/feature/header",
-    "feature/header",
-  )
-  const merge = run("rev-parse", "HEAD")
+  const { merge } = mergedPullRequest("feature/header", 13, "A new header")
   const plain = commit("Journal: a new article")
   const repository = new Repository(path.join(folder, "repo.git"), origin)
   await repository.fetch()
