@@ -256,7 +256,10 @@ describe("the content check", () => {
       const plain = (width: number, height: number) =>
         sharp({ create: { width, height, channels: 3, background: "#c9a6a0" } })
       made.phone = await plain(4032, 3024).jpeg().toBuffer()
-      made.portrait = await plain(2400, 3200).jpeg().toBuffer()
+      // A phone's tall portrait (9:16) as the editor makes it, and a picture taller than that.
+      made.portrait = await plain(2400, 4267).jpeg().toBuffer()
+      made.tall = await plain(2400, 6000).jpeg().toBuffer()
+      made.avif = await plain(3200, 2400).avif({ effort: 0 }).toBuffer()
       made.noisy = await sharp({
         create: {
           width: 2400,
@@ -279,7 +282,7 @@ describe("the content check", () => {
       uploaded("phone-photo.jpg", made.phone)
       expect(problemsIn(copy.dir)).toEqual([
         expect.stringMatching(
-          /^data\/about\.json: 'image' names images\/phone-photo\.jpg, which is 4032 × 3024 pixels and \d\.\d MB: the site shows a picture at most 2400 pixels wide, and takes pictures of up to 8 megapixels and 2\.0 MB\. Upload it again in the editor, which makes it that size, or make it 2400 pixels wide \(or narrower\) in a photo app and save it as a JPEG/,
+          /^data\/about\.json: 'image' names images\/phone-photo\.jpg, which is 4032 × 3024 pixels and \d\.\d MB: the site shows a picture at most 2400 pixels wide, and takes pictures of up to 12 megapixels and 2\.0 MB\. Upload it again in the editor, which makes it that size, or make it 2400 pixels wide \(or narrower\) in a photo app and save it as a JPEG/,
         ),
       ])
     })
@@ -294,9 +297,27 @@ describe("the content check", () => {
       ])
     })
 
-    it("accepts a portrait photo as the editor makes it: 2400 pixels wide", () => {
+    it("accepts a phone's tall portrait photo as the editor makes it: 2400 pixels wide", () => {
       uploaded("portrait.jpg", made.portrait)
       expect(problemsIn(copy.dir)).toEqual([])
+    })
+
+    it("refuses one too tall for the editor to make fit, and says to crop it", () => {
+      uploaded("tall.jpg", made.tall)
+      expect(problemsIn(copy.dir)).toEqual([
+        expect.stringMatching(
+          /names images\/tall\.jpg, which is 2400 × 6000 pixels .* crop it in a photo app to at most twice as tall as it is wide/,
+        ),
+      ])
+    })
+
+    it("refuses an AVIF over 2400 pixels wide, and does not send it back to the editor", () => {
+      uploaded("wide.avif", made.avif)
+      const [problem] = problemsIn(copy.dir)
+      expect(problem).toMatch(
+        /names images\/wide\.avif, which is 3200 × 2400 pixels .* The editor does not resize AVIF pictures: save it as a JPEG/,
+      )
+      expect(problem).not.toMatch(/Upload it again in the editor/)
     })
   })
 

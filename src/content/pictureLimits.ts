@@ -10,8 +10,11 @@
 export const pictureLimits = {
   /** Pixels across: the widest rendition the build makes. */
   width: 2400,
-  /** Pixels in all: a portrait photo at 2400 wide (3:4) is 7.7 megapixels. */
-  megapixels: 8,
+  /**
+   * Pixels in all: what the editor makes of a phone's tall portrait (9:16) at 2400 wide is 10.2
+   * megapixels, a 2:3 one 8.6; a picture taller than 1:2 must be cropped.
+   */
+  megapixels: 12,
   /** Bytes of the file: several times what the CMS's processing makes of a 12-megapixel photo. */
   bytes: 2_000_000,
   /** The JPEG quality the CMS encodes at (the build makes the site's own files from it). */

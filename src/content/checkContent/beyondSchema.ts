@@ -116,11 +116,19 @@ function pictureTooLarge(file: string): string | undefined {
   const { width: widest, megapixels, bytes } = pictureLimits
   const over = width > widest || width * height > megapixels * 1_000_000 || data.length > bytes
   if (!over) return undefined
+  // What the editor makes of an upload (src/cms/config.ts): a JPEG this wide, as tall as it
+  // keeps the picture's shape; it leaves an AVIF as it is.
+  const tooTall = widest * Math.round((widest * height) / width) > megapixels * 1_000_000
+  const avif = path.extname(file).toLowerCase() === ".avif"
+  const fix = avif
+    ? `The editor does not resize AVIF pictures: save it as a JPEG at most ${widest} pixels wide in a photo app, and upload that`
+    : tooTall
+      ? `It is too tall for its width: crop it in a photo app to at most twice as tall as it is wide, then upload it again in the editor`
+      : `Upload it again in the editor, which makes it that size, or make it ${widest} pixels wide (or narrower) in a photo app and save it as a JPEG`
   return [
     `is ${width} × ${height} pixels and ${megabytes(data.length)}: the site shows a picture at most`,
     `${widest} pixels wide, and takes pictures of up to ${megapixels} megapixels and ${megabytes(bytes)}.`,
-    `Upload it again in the editor, which makes it that size, or make it ${widest} pixels wide`,
-    `(or narrower) in a photo app and save it as a JPEG`,
+    fix,
   ].join(" ")
 }
 
