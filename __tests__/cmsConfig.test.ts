@@ -12,7 +12,9 @@ import { cmsConfig, dataFolder } from "../src/cms/config"
 import { jsonFileFormat, jsonFileFormatter } from "../src/cms/jsonFormat"
 import { pageChoices, pageShowing } from "../src/cms/savedContent"
 import { pageRoutes } from "../src/content/routes"
-import { dataDir, repoRoot } from "./setup/contentCopy"
+import { checkContent } from "../src/content/checkContent"
+import { imagePathPattern } from "../src/content/jsonSchema"
+import { copyOfData, dataDir, repoRoot } from "./setup/contentCopy"
 import { isRecord } from "../src/utils/json"
 
 // The CMS's form is generated from the content model; these tests hold it against the files in
@@ -50,7 +52,7 @@ type LooseField = CmsField & {
   widget?: string
   fields?: CmsField[]
   field?: CmsField
-  pattern?: [string, string]
+  pattern?: [RegExp | string, string]
   value_type?: string
   format?: string
   options?: unknown[]
@@ -104,7 +106,12 @@ function widgetMismatches(field: LooseField, value: unknown, where: string): str
       : problem("a whole number (value_type int)")
   }
   if (typeof value !== "string") return problem(`no ${typeof value} values`)
-  if (/^images\//.test(value)) return widget === "image" ? [] : problem("a picture")
+  if (/^images\//.test(value)) {
+    if (widget !== "image") return problem("a picture")
+    // Decap's image widget checks its pattern against the file's name.
+    const [pattern, message] = field.pattern ?? [""]
+    return new RegExp(pattern).test(path.basename(value)) ? [] : [`${where}: "${message}"`]
+  }
   if (/^\d{4}-\d{2}-\d{2}$/.test(value)) {
     return widget === "datetime" && field.format === "YYYY-MM-DD"
       ? []
@@ -200,6 +207,97 @@ describe("the Decap CMS configuration", () => {
         const file = JSON.parse(quoted).slice(`${config.public_folder}/`.length)
         expect(siteImages).toContain(file)
       }
+    }
+  })
+})
+
+describe("what the editor lets staff save", () => {
+  // One top-level text field of each kind the model has (required or not, placeholders or not, a
+  // format, a paragraph), each given texts the content check takes or refuses: the editor's
+  // pattern must agree with the check, or a draft saved without a word fails at the build.
+  type Found = { file: string; path: string[]; field: Field & { kind: "text" } }
+  const kinds = new Map<string, Found>()
+  const walk = (file: string, fields: readonly Field[], path: string[]) => {
+    for (const field of fields) {
+      if (field.kind === "group") walk(file, field.fields, [...path, field.name])
+      if (field.kind !== "text") continue
+      const kind = JSON.stringify([
+        field.optional,
+        field.placeholders,
+        field.format,
+        field.multiline,
+      ])
+      if (!kinds.has(kind)) kinds.set(kind, { file, path: [...path, field.name], field })
+    }
+  }
+  for (const file of contentFiles) walk(file.name, file.fields, [])
+  const texts = (maxLength: number) => [
+    "A plain text",
+    "   ",
+    "Style for {product} lovers, with {partner}: write to {email}",
+    "Style for {Product} lovers",
+    "Half a { bracket",
+    "{nope}",
+    "hello@evergrace.example",
+    "mailto:hello@evergrace.example",
+    "hello@example.com.",
+    "Hello@Evergrace.Example",
+    "https://www.evergrace.example/shop",
+    "x".repeat(maxLength),
+    "x".repeat(maxLength + 1),
+  ]
+
+  test.each([...kinds.values()].map((found) => [`${found.file}.${found.path.join(".")}`, found]))(
+    "%s: the editor refuses what the content check refuses, and takes what it takes",
+    (_, { file, path: where, field }) => {
+      const copy = copyOfData()
+      try {
+        let fields = cmsFiles.find((each) => each.name === file)!.fields
+        let cmsField = loose(fields[0]!)
+        for (const name of where) {
+          cmsField = loose(fields.find((each) => each.name === name)!)
+          fields = cmsField.fields ?? []
+        }
+        const [pattern] = cmsField.pattern ?? [""]
+        const verdicts = texts(field.maxLength).map((text) => {
+          copy.edit(file, (json) => {
+            const parent = where.slice(0, -1).reduce((object, name) => object[name], json)
+            parent[field.name] = text
+          })
+          const refused = checkContent(copy.dir).some(
+            (problem) =>
+              problem.file === `data/${file}.json` &&
+              problem.where.some((place) => place.includes(`'${field.name}'`)),
+          )
+          return { text, check: !refused, editor: new RegExp(pattern).test(text) }
+        })
+        expect(verdicts.filter((verdict) => verdict.check !== verdict.editor)).toEqual([])
+        // Each kind meets texts both sides of its rules.
+        expect(new Set(verdicts.map((verdict) => verdict.check))).toEqual(new Set([true, false]))
+      } finally {
+        copy.remove()
+      }
+    },
+  )
+
+  test("a picture is one the site can show", () => {
+    const [pattern] = loose(
+      config.collections
+        .flatMap((collection) => collection.files ?? [])
+        .flatMap((file) => file.fields)
+        .find((field) => loose(field).widget === "image")!,
+    ).pattern ?? [""]
+    // Decap's image widget validates the file's name, the path's last part.
+    for (const [name, shown] of [
+      ["sale.jpg", true],
+      ["sale.avif", true],
+      ["sale.gif", false],
+      ["sale.JPG", false],
+    ] as const) {
+      const picture = `images/${name}`
+      expect(new RegExp(pattern).test(path.basename(picture))).toBe(shown)
+      // The same verdict as the content check's schema.
+      expect(new RegExp(imagePathPattern).test(picture)).toBe(shown)
     }
   })
 })

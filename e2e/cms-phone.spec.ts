@@ -55,4 +55,19 @@ test("at 390 pixels: a text changed and saved as a draft, the editor within the 
       .map(({ text }) => text),
   )
   expect(cut).toEqual([])
+  // Nothing floats over the form: the preview's buttons go with the preview.
+  await expect(page.locator('[class*="-EditorToggle"]').first()).toBeHidden()
+
+  // The draft thrown away, on the phone: its card on the Workflow board says how.
+  await page.goto("/admin/#/workflow")
+  const discard = page.getByRole("button", { name: "Delete changes" })
+  await discard.scrollIntoViewIfNeeded()
+  await expect(discard).toBeInViewport()
+  page.once("dialog", (dialog) => void dialog.accept())
+  await discard.tap()
+  await expect
+    .poll(() => server.git("branch", "--list", "cms/pages/shop")?.trim(), {
+      message: "the draft's branch is gone",
+    })
+    .toBe("")
 })

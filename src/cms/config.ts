@@ -1,3 +1,4 @@
+import { fullFormats } from "ajv-formats/dist/formats"
 import type {
   CmsBackend,
   CmsCollection,
@@ -7,13 +8,16 @@ import type {
 } from "decap-cms-core"
 import {
   entryNameField,
+  imageExtensions,
   imageFolder,
   isPageFile,
   type ContentFile,
   type Field,
+  type TextField,
 } from "../content/fields"
 import { contentFiles } from "../content/model"
 import { pictureLimits } from "../content/pictureLimits"
+import { knownPlaceholders } from "../content/placeholders"
 import { jsonFileFormat } from "./jsonFormat"
 
 /**
@@ -32,20 +36,53 @@ export interface PageChoice {
 }
 
 /**
- * Decap checks a field's value against a regular expression and, if it fails, shows
- * "<Label> didn't match the pattern: <message>." (it adds the full stop).
+ * Decap checks a field's value against one regular expression and, if it fails, shows
+ * "<Label> didn't match the pattern: <message>." (it adds the full stop). A text's pattern holds
+ * all the content check (src/content/checkContent/) asks of it, so what the editor lets staff
+ * save is what the build takes: not blank where required, its length, its format, and curly
+ * brackets only as the placeholders the site fills in (none where it is used as written).
  */
-function lengthPattern(maxLength: number): [string, string] {
-  return [`^[\\s\\S]{0,${maxLength}}$`, `at most ${maxLength} characters fit here`]
-}
+type Pattern = [RegExp, string]
 
-const formatPatterns: Record<"email" | "url", [string, string]> = {
-  email: [
-    "^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$",
-    "write a full e-mail address, such as name@example.com",
-  ],
+/** ajv's e-mail format, as the check applies it (ajv-formats' "full" mode), without its `i`. */
+const emailPattern = (fullFormats.email as RegExp).source.replaceAll("a-z0-9", "a-zA-Z0-9")
+
+const formats: Record<"email" | "url", [string, string]> = {
+  email: [emailPattern, "write a full e-mail address, such as name@example.com"],
   url: ["^https?://\\S+$", "write the full address, starting with https://"],
 }
+
+function textPattern(
+  field: Pick<TextField, "maxLength" | "optional" | "placeholders" | "format">,
+): Pattern {
+  const fillable = field.placeholders !== false
+  const parts: { test: string; says: string }[] = [
+    ...(field.format
+      ? [{ test: `(?=${formats[field.format][0]})`, says: formats[field.format][1] }]
+      : []),
+    ...(field.optional ? [] : [{ test: "(?=[\\s\\S]*\\S)", says: "write more than spaces" }]),
+    {
+      test: `(?![\\s\\S]{${field.maxLength + 1}})`,
+      says: `at most ${field.maxLength} characters fit here`,
+    },
+    fillable
+      ? {
+          test: `(?=(?:[^{}]|\\{(?:${knownPlaceholders.join("|")})\\})*$)`,
+          says: `curly brackets only as ${knownPlaceholders.map((name) => `{${name}}`).join(", ")}`,
+        }
+      : { test: "(?=[^{}]*$)", says: "no curly brackets: this text is used exactly as written" },
+  ]
+  return [
+    new RegExp(`^${parts.map((part) => part.test).join("")}`),
+    parts.map((part) => part.says).join("; "),
+  ]
+}
+
+/** Decap checks a picture's file name (its widget validates the path's last part). */
+const imagePattern: Pattern = [
+  new RegExp(`^[^/\\\\]+\\.(${imageExtensions.join("|")})$`),
+  "choose a JPEG, PNG, WebP or AVIF picture",
+]
 
 function base(field: Field): Pick<CmsField, "name" | "label" | "hint" | "required"> {
   return {
@@ -74,8 +111,7 @@ function decapField(field: Field, context: FieldContext): CmsField {
       return {
         ...base(field),
         widget: field.multiline ? "text" : "string",
-        // A format says more than a length; the schema checks both before every build anyway.
-        pattern: field.format ? formatPatterns[field.format] : lengthPattern(field.maxLength),
+        pattern: textPattern(field),
       }
     case "wholeNumber":
       return {
@@ -115,6 +151,7 @@ function decapField(field: Field, context: FieldContext): CmsField {
         ...base(field),
         widget: "image",
         choose_url: false,
+        pattern: imagePattern,
         ...(field.asUploaded ? { media_processing: { enabled: false } } : {}),
       }
     case "pageLink":
@@ -159,7 +196,7 @@ function decapField(field: Field, context: FieldContext): CmsField {
           label: field.itemLabel.charAt(0).toUpperCase() + field.itemLabel.slice(1),
           widget: field.multiline ? "text" : "string",
           required: true,
-          pattern: lengthPattern(field.maxLength),
+          pattern: textPattern({ maxLength: field.maxLength }),
         },
       }
   }
@@ -254,14 +291,16 @@ export function cmsConfig({
     // file, as gatsby-source-filesystem resolves them today.
     media_folder: `${dataFolder}/${imageFolder}`,
     public_folder: imageFolder,
-    // Each upload made, in the browser, the width of the widest picture the site shows, and its
-    // camera data (the place it was taken) dropped, before it is committed. Decap's `width` is
-    // exact: a narrower picture is enlarged to it (src/content/pictureLimits.ts).
+    // Each upload made, in the browser, a JPEG the width of the widest picture the site shows,
+    // its camera data (the place it was taken) dropped, before it is committed: a PNG photo at
+    // that width is several megabytes. Decap's `width` is exact: a narrower picture is enlarged
+    // to it (src/content/pictureLimits.ts). Decap processes JPEG, PNG and WebP; AVIF passes as is.
     media_processing: {
       enabled: true,
       width: pictureLimits.width,
       quality: pictureLimits.quality,
       strip_metadata: true,
+      format: { enabled: true, default: "jpeg" },
     },
     collections: decapCollections(contentFiles, { pages, previewPaths }),
   }

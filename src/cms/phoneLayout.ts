@@ -5,9 +5,11 @@
  * 800 pixels the editor fits the screen: the toolbar takes three rows (the way back and whether
  * the changes are saved; Save, Status, Publish; Check for Preview or View Preview, which opens
  * the page itself, built), the site's address, the account menu and the toolbar's Delete (a
- * draft's card on the Workflow board has "Delete changes") are left to the other screens, and
- * the form takes the whole width. Decap's styled components are found by the names emotion
- * writes into their class names; e2e/cms-phone.spec.ts fails if they change.
+ * draft's card on the Workflow board has "Delete changes", under the card: Decap hides a card's
+ * buttons below 500 pixels) are left to the other screens, and the form takes the whole width,
+ * without the preview or its buttons, which floated over the fields. Decap's styled components
+ * are found by the names emotion writes into their class names; e2e/cms-phone.spec.ts fails if
+ * they change.
  */
 const toolbarRow = "56px"
 
@@ -47,8 +49,18 @@ export const phoneLayout = `
     width: 100% !important;
   }
   body .SplitPane > .Resizer,
-  body .SplitPane > .Pane2 {
+  body .SplitPane > .Pane2,
+  body [class*="-EditorToggle"] {
     display: none;
   }
+  body [class*="-CardButtonContainer"] {
+    display: flex;
+    position: static;
+    opacity: 1;
+  }
+}
+/* Workflow's "New Post" offers the collections an entry can be added to: here none (each page is a file). */
+body [class*="-WorkflowTopRow"] [class*="-StyledDropdownButton"] {
+  display: none;
 }
 `
