@@ -147,10 +147,14 @@ describe("the sign-up endpoint, called by the page's script (JSON)", () => {
 })
 
 describe("abuse and bad input", () => {
-  test("only POST: other methods get 405 with Allow: POST", async () => {
+  test("only POST signs up: other methods get 405 with Allow: POST (a GET too, from a script)", async () => {
     const { list, received } = fakeList()
-    for (const method of ["GET", "PUT", "DELETE", "OPTIONS"]) {
-      const response = await signUp(request({ method }), context(list))
+    const asked = [
+      ...["PUT", "DELETE", "OPTIONS"].map((method) => request({ method })),
+      request({ method: "GET", headers: { Accept: "application/json" } }),
+    ]
+    for (const each of asked) {
+      const response = await signUp(each, context(list))
       expect(response.status).toBe(405)
       expect(response.headers.get("allow")).toBe("POST")
     }
@@ -378,10 +382,14 @@ describe("a plain form post (JavaScript off) gets a page, never JSON", () => {
     expect(page).toContain('value="&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;"')
   })
 
-  test("a GET (someone opened the address) gets a page leading back to the form", async () => {
-    const { list } = fakeList()
+  test("a GET (her browser opened the address: a tab restored, her history) gets the form, no problem named", async () => {
+    const { list, received } = fakeList()
     const response = await signUp(request({ method: "GET" }), context(list))
-    expect(response.status).toBe(405)
-    expect(await response.text()).toContain(`href="${contact.path}"`)
+    expect(response.status).toBe(200)
+    const page = await response.text()
+    expect(page).toContain(signupTexts.form.heading)
+    expect(page).toMatch(/<input[^>]*type="email"/)
+    expect(page).not.toContain(signupTexts.messages.heading)
+    expect(received).toEqual([])
   })
 })

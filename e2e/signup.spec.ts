@@ -157,16 +157,18 @@ test.describe("sign-up with JavaScript off", () => {
   })
 })
 
-test("the endpoint takes only POST: a visit to its address gets 405 and a page back to the form", async ({
+test("a visit to the endpoint's address (a tab restored after a sign-up without JavaScript) shows the form, no problem named; another method gets 405", async ({
   page,
+  request,
 }) => {
   const response = await page.goto("/api/subscribe")
-  expect(response?.status()).toBe(405)
-  expect(response?.headers()["allow"]).toBe("POST")
-  await expect(page.getByRole("link", { name: contact.heading, exact: true })).toHaveAttribute(
-    "href",
-    contact.path,
-  )
+  expect(response?.status()).toBe(200)
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(contact.heading)
+  await expect(page.getByText(contact.messages.heading)).toHaveCount(0)
+  await expect(field(page)).toBeVisible()
+  const put = await request.put("/api/subscribe")
+  expect(put.status()).toBe(405)
+  expect(put.headers()["allow"]).toBe("POST")
 })
 
 test("bodies with nothing in them are answered at once, never left hanging", async ({

@@ -5,7 +5,7 @@ import { addressField, honeypotField } from "../../../shared/endpoints"
 import type { MailingList } from "../mailingList"
 import type { MembershipEnv } from "../middleware"
 import { clientKey, type SignupLimits } from "../rateLimit"
-import { confirmationPage, notAFormPage, problemPage } from "./signupPages"
+import { confirmationPage, formPage, notAFormPage, problemPage } from "./signupPages"
 import { signupTexts, wordingVersion, type SignupProblem, type SignupTexts } from "./signupTexts"
 
 /**
@@ -63,6 +63,10 @@ export async function handleSignup(request: Request, context: SignupContext): Pr
   const refuse = (status: number, headers = {}) =>
     answer(status, { outcome: "problem", problem: "rejected" }, "", headers)
 
+  // Her browser opening the form's address: the form, as nothing was sent.
+  if (!json && (request.method === "GET" || request.method === "HEAD")) {
+    return html(200, formPage(context.texts))
+  }
   if (request.method !== "POST") {
     return json
       ? refuse(405, { Allow: "POST" })
@@ -105,7 +109,7 @@ export async function handleSignup(request: Request, context: SignupContext): Pr
   let result
   try {
     result = await context.list.subscribe(checked.address, {
-      page: formPage(request, context.texts),
+      page: pageOfForm(request, context.texts),
       wording: wordingVersion,
     })
   } catch (error) {
@@ -155,7 +159,7 @@ function html(status: number, body: string, headers: Record<string, string> = {}
 }
 
 /** The page whose form she used: this site's page that sent her (the form is on the contact page). */
-function formPage(request: Request, texts: SignupTexts): string {
+function pageOfForm(request: Request, texts: SignupTexts): string {
   try {
     const from = new URL(request.headers.get("referer") ?? "")
     if (from.host === new URL(request.url).host) return from.pathname

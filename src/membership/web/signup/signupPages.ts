@@ -45,36 +45,46 @@ export function confirmationPage(texts: SignupTexts): string {
   })
 }
 
+/** The site's sign-up form, with what the endpoint answered beside the field, if anything. */
+function formSection(texts: SignupTexts, answered?: { problem: SignupProblem; address: string }) {
+  const { form } = texts
+  return jsx(
+    "div",
+    { css: content },
+    jsx(
+      "section",
+      { css: formCard, "aria-labelledby": "signup-heading" },
+      jsx("h2", { id: "signup-heading" }, form.heading),
+      jsx(SignupFormView, { texts: formTexts(texts), describedById: PRIVACY_NOTE_ID, answered }),
+      jsx(
+        "p",
+        { id: PRIVACY_NOTE_ID, css: privacyNote },
+        `${form.privacyNote} `,
+        jsx("a", { href: form.privacyLink.path }, form.privacyLink.label),
+      ),
+    ),
+  )
+}
+
 /** The form again, the problem beside the field (and in the tab's title), the address kept. */
 export function problemPage(texts: SignupTexts, problem: SignupProblem, address: string): string {
-  const { form, messages } = texts
+  const { messages } = texts
   return renderEndpointPage({
     title: `${messages.heading}: ${messages[problem]}`,
     heading: messages.heading,
-    children: jsx(
-      "div",
-      { css: content },
-      jsx(
-        "section",
-        { css: formCard, "aria-labelledby": "signup-heading" },
-        jsx("h2", { id: "signup-heading" }, form.heading),
-        jsx(SignupFormView, {
-          texts: formTexts(texts),
-          describedById: PRIVACY_NOTE_ID,
-          answered: { problem, address },
-        }),
-        jsx(
-          "p",
-          { id: PRIVACY_NOTE_ID, css: privacyNote },
-          `${form.privacyNote} `,
-          jsx("a", { href: form.privacyLink.path }, form.privacyLink.label),
-        ),
-      ),
-    ),
+    children: formSection(texts, { problem, address }),
   })
 }
 
-/** Any method but POST, or a body that is not a sign-up: a short page that leads to the form. */
+/**
+ * The form's address opened (a tab restored after a sign-up without JavaScript, her history, a
+ * bookmark): the form, with no problem named, since nothing was sent.
+ */
+export function formPage(texts: SignupTexts): string {
+  return renderEndpointPage({ heading: texts.form.heading, children: formSection(texts) })
+}
+
+/** A method other than POST, GET or HEAD: a short page that leads to the form. */
 export function notAFormPage(texts: SignupTexts): string {
   const { form, messages } = texts
   return renderEndpointPage({
