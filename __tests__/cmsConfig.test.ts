@@ -243,8 +243,11 @@ describe("what the editor lets staff save", () => {
     "hello@example.com.",
     "Hello@Evergrace.Example",
     "https://www.evergrace.example/shop",
+    "https://www.evergrace.example/böse",
+    "https://www.evergrace.example/a|b",
     "x".repeat(maxLength),
     "x".repeat(maxLength + 1),
+    `${"x".repeat(maxLength - 1)}🌸`,
   ]
 
   test.each([...kinds.values()].map((found) => [`${found.file}.${found.path.join(".")}`, found]))(

@@ -311,6 +311,16 @@ describe("the content check", () => {
       ])
     })
 
+    it("refuses a site icon over the limits, and does not send it back to the editor, which keeps it as uploaded", () => {
+      fs.writeFileSync(path.join(copy.dir, "images", "big-icon.jpg"), made.phone!)
+      copy.edit("site", (json) => (json.icon = "images/big-icon.jpg"))
+      const [problem] = problemsIn(copy.dir).filter((each) => each.includes("big-icon"))
+      expect(problem).toMatch(
+        /The editor keeps this picture as it is uploaded: make it 2400 pixels wide/,
+      )
+      expect(problem).not.toMatch(/Upload it again in the editor/)
+    })
+
     it("refuses an AVIF over 2400 pixels wide, and does not send it back to the editor", () => {
       uploaded("wide.avif", made.avif)
       const [problem] = problemsIn(copy.dir)

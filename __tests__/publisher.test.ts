@@ -137,7 +137,7 @@ function settings(overrides: Partial<PublishSettings> = {}): PublishSettings {
 }
 
 async function publisherWith(
-  options: { free?: number; clock?: TestClock; nginxReload?: string } = {},
+  options: { free?: number; clock?: TestClock; nginxReload?: string; statusMs?: number } = {},
 ) {
   const git = fakeSource()
   const build = fakeBuild()
@@ -148,11 +148,13 @@ async function publisherWith(
   const live: Release[] = []
   const statuses: { sha: string; status: CommitStatus }[] = []
   let checkedOut = sha(1)
-  /** Whether GitHub answers the fetch. */
-  const github = { reachable: true }
+  /** Whether GitHub answers the fetch; a fetch waits for `gate`, and counts itself. */
+  const github = { reachable: true, gate: Promise.resolve(), fetching: 0 }
   const source: Source = {
     ...git.source,
     fetch: async () => {
+      github.fetching += 1
+      await github.gate
       if (!github.reachable) throw new Error("Could not resolve host: github.com")
     },
     checkout: async (_dir, commit) => void (checkedOut = commit),
@@ -185,8 +187,11 @@ async function publisherWith(
       },
       nginx: new NginxPolicy(stateDir, { reload: options.nginxReload }),
       clock,
-      postStatus: async (_repository, commit, status) =>
-        void statuses.push({ sha: commit, status }),
+      postStatus: async (_repository, commit, status) => {
+        // GitHub's answer takes this long.
+        if (options.statusMs) await new Promise((resolve) => setTimeout(resolve, options.statusMs))
+        statuses.push({ sha: commit, status })
+      },
       build: build.run(() => checkedOut),
       freeBytes: async () => options.free ?? 1_000,
       log: () => undefined,
@@ -616,6 +621,88 @@ test("a build stopped with the server: the restart's build that fails is built a
   await started.idle()
   expect(await servedCommit()).toBe(first)
   expect(existsSync(brokenCache)).toBe(false)
+})
+
+test("a push of the head that comes while the build fetches joins that build too: a failing head is built once", async () => {
+  const { git, github, build, publisher, push, finalStatus } = await publisherWith()
+  const first = git.commit()
+  const second = git.commit() // on GitHub already: the first push's build fetches it as the head
+  build.failOn(second, { ok: false, kind: "build", reason: "boom" })
+  let open = () => {}
+  github.gate = new Promise((resolve) => (open = resolve))
+  await push(first)
+  while (github.fetching === 0) await new Promise((resolve) => setTimeout(resolve, 5))
+  await push(second) // its own webhook, during the fetch
+  open()
+  await publisher.idle()
+  expect(build.built).toEqual([second])
+  expect(finalStatus(second)?.state).toBe("failure")
+})
+
+test("a build killed at its time limit, then a restart: the next build that fails is built again from a clean cache", async () => {
+  const { git, build, restart, servedCommit } = await publisherWith()
+  const brokenCache = path.join(stateDir, "work", ".cache", "half-written")
+  const run = build.run
+  let timeOut = true
+  build.run = (commitOf) => async (options) => {
+    if (timeOut) {
+      timeOut = false
+      // Past the build's time limit: killed half-way, its cache left half-written.
+      await mkdir(path.dirname(brokenCache), { recursive: true })
+      await writeFile(brokenCache, "")
+      return { ok: false, kind: "stopped", reason: "the gatsby build took too long" }
+    }
+    return existsSync(brokenCache)
+      ? { ok: false, kind: "build", reason: "Cannot read properties of undefined" }
+      : run(commitOf)(options)
+  }
+  const before = await restart() // a publisher with the build above
+  const first = git.commit()
+  await before.receive({
+    kind: "push",
+    delivery: first,
+    repository: repo,
+    branch: "main",
+    commit: first,
+  })
+  await before.idle()
+  const after = await restart() // a deploy before the next push
+  await after.idle()
+  const second = git.commit()
+  await after.receive({
+    kind: "push",
+    delivery: second,
+    repository: repo,
+    branch: "main",
+    commit: second,
+  })
+  await after.idle()
+  expect(await servedCommit()).toBe(second)
+})
+
+test("the head an earlier push's build fetched is answered after a restart, though its own push was lost", async () => {
+  const { git, build, push, restart, finalStatus } = await publisherWith()
+  const first = git.commit()
+  const second = git.commit() // fetched as the head by the first push's build
+  build.hold()
+  await push(first)
+  while (build.built.length === 0) await new Promise((resolve) => setTimeout(resolve, 5))
+  build.abandon() // the server stops; its own webhook is lost while it is down
+  git.commit() // and the branch moves on meanwhile
+  const started = await restart()
+  await started.idle()
+  expect(finalStatus(second)?.state).toBe("success")
+})
+
+test("a publish that ends as the server stops: its commit's final status still reaches GitHub", async () => {
+  const { git, publisher, push, servedCommit, finalStatus } = await publisherWith({ statusMs: 50 })
+  const commit = git.commit()
+  await push(commit)
+  while ((await servedCommit()) !== commit) await new Promise((resolve) => setTimeout(resolve, 5))
+  await new Promise((resolve) => setTimeout(resolve, 10))
+  publisher.stop() // systemd's SIGTERM: the server stops as below (publishingServer.ts)
+  await publisher.drain()
+  expect(finalStatus(commit)).toMatchObject({ state: "success", description: statusWords.live })
 })
 
 test("a commit fetched by an earlier push's build is answered live, though its own push comes late", async () => {

@@ -45,6 +45,11 @@ export const reruns: Record<string, { content: boolean; nginx: boolean; why: str
     nginx: true,
     why: "the policy nginx sends, enforced; content brings only words and pictures of the site's origin",
   },
+  emails: {
+    content: true,
+    nginx: false,
+    why: "the welcome e-mail at a narrow width, with the gift code the content has",
+  },
   design: {
     content: true,
     nginx: false,

@@ -49,7 +49,11 @@ const emailPattern = (fullFormats.email as RegExp).source.replaceAll("a-z0-9", "
 
 const formats: Record<"email" | "url", [string, string]> = {
   email: [emailPattern, "write a full e-mail address, such as name@example.com"],
-  url: ["^https?://\\S+$", "write the full address, starting with https://"],
+  // What ajv's "uri" takes after https://: ASCII letters, digits and URI punctuation, or %XX.
+  url: [
+    "^https?://(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@/?#\\[\\]]|%[0-9A-Fa-f]{2})+$",
+    "write the full address, starting with https://",
+  ],
 }
 
 function textPattern(
@@ -73,7 +77,8 @@ function textPattern(
       : { test: "(?=[^{}]*$)", says: "no curly brackets: this text is used exactly as written" },
   ]
   return [
-    new RegExp(`^${parts.map((part) => part.test).join("")}`),
+    // `u`: a length counted in characters, as the check counts it, an emoji as one.
+    new RegExp(`^${parts.map((part) => part.test).join("")}`, "u"),
     parts.map((part) => part.says).join("; "),
   ]
 }

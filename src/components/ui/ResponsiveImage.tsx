@@ -108,7 +108,8 @@ export function ResponsiveImage({
 /**
  * Image sizes used across the site. Each slot's image is named in data/ and processed here at
  * build time: AVIF and WebP, responsive widths and a blurred placeholder. `sizes` tells the
- * browser how wide the slot is drawn, so that it fetches the smallest file that fills it.
+ * browser how wide the slot is drawn, so that it fetches the smallest file that fills it: in em,
+ * as the layout's breakpoints (src/theme/tokens.ts), so they follow the visitor's text size.
  */
 export const imageFragments = graphql`
   fragment PortraitCardImage on File {
@@ -119,7 +120,7 @@ export const imageFragments = graphql`
         placeholder: BLURRED
         formats: [AUTO, WEBP, AVIF]
         breakpoints: [320, 480, 560, 840, 1120]
-        sizes: "(min-width: 1152px) 360px, (min-width: 768px) 45vw, 92vw"
+        sizes: "(min-width: 72em) 22.5em, (min-width: 48em) 45vw, 92vw"
       )
     }
   }
@@ -131,7 +132,7 @@ export const imageFragments = graphql`
         placeholder: BLURRED
         formats: [AUTO, WEBP, AVIF]
         breakpoints: [320, 480, 640, 960, 1200]
-        sizes: "(min-width: 1152px) 360px, (min-width: 768px) 45vw, 92vw"
+        sizes: "(min-width: 72em) 22.5em, (min-width: 48em) 45vw, 92vw"
       )
     }
   }

@@ -11,6 +11,7 @@ import {
   type ChoiceField,
   type ContentFile,
   type Field,
+  type ImageField,
 } from "../fields"
 import { imageSize } from "image-size"
 import { imagePathPattern } from "../jsonSchema"
@@ -88,7 +89,7 @@ function checkText(value: string, field: Field | undefined, segments: string[], 
   }
 }
 
-function checkImage(value: string, segments: string[], walker: Walker) {
+function checkImage(value: string, field: ImageField, segments: string[], walker: Walker) {
   if (!new RegExp(imagePathPattern).test(value)) return // the schema has said what is wrong
   const file = path.join(walker.dataDir, value)
   if (!fs.existsSync(file) || !fs.statSync(file).isFile()) {
@@ -102,7 +103,7 @@ function checkImage(value: string, segments: string[], walker: Walker) {
       `names ${value}, which is not a JPEG, PNG, WebP or AVIF picture: save it in one of those formats`,
     )
   } else {
-    const tooLarge = pictureTooLarge(file)
+    const tooLarge = pictureTooLarge(file, field)
     if (tooLarge) walker.report(segments, `names ${value}, which ${tooLarge}`)
   }
 }
@@ -110,7 +111,7 @@ function checkImage(value: string, segments: string[], walker: Walker) {
 const megabytes = (bytes: number) => `${(bytes / 1_000_000).toFixed(1)} MB`
 
 /** What is too large about a picture (./pictureLimits.ts) and how to fix it; undefined if nothing. */
-function pictureTooLarge(file: string): string | undefined {
+function pictureTooLarge(file: string, field: ImageField): string | undefined {
   const data = fs.readFileSync(file)
   const { width = 0, height = 0 } = imageSize(data)
   const { width: widest, megapixels, bytes } = pictureLimits
@@ -120,11 +121,13 @@ function pictureTooLarge(file: string): string | undefined {
   // keeps the picture's shape; it leaves an AVIF as it is.
   const tooTall = widest * Math.round((widest * height) / width) > megapixels * 1_000_000
   const avif = path.extname(file).toLowerCase() === ".avif"
-  const fix = avif
-    ? `The editor does not resize AVIF pictures: save it as a JPEG at most ${widest} pixels wide in a photo app, and upload that`
-    : tooTall
-      ? `It is too tall for its width: crop it in a photo app to at most twice as tall as it is wide, then upload it again in the editor`
-      : `Upload it again in the editor, which makes it that size, or make it ${widest} pixels wide (or narrower) in a photo app and save it as a JPEG`
+  const fix = field.asUploaded
+    ? `The editor keeps this picture as it is uploaded: make it ${widest} pixels wide (or narrower) in a photo app first`
+    : avif
+      ? `The editor does not resize AVIF pictures: save it as a JPEG at most ${widest} pixels wide in a photo app, and upload that`
+      : tooTall
+        ? `It is too tall for its width: crop it in a photo app to at most twice as tall as it is wide, then upload it again in the editor`
+        : `Upload it again in the editor, which makes it that size, or make it ${widest} pixels wide (or narrower) in a photo app and save it as a JPEG`
   return [
     `is ${width} × ${height} pixels and ${megabytes(data.length)}: the site shows a picture at most`,
     `${widest} pixels wide, and takes pictures of up to ${megapixels} megapixels and ${megabytes(bytes)}.`,
@@ -161,7 +164,7 @@ export function walk(fields: readonly Field[], data: unknown, segments: string[]
         if (typeof value === "string") checkText(value, field, here, walker)
         break
       case "image":
-        if (typeof value === "string") checkImage(value, here, walker)
+        if (typeof value === "string") checkImage(value, field, here, walker)
         break
       case "choice":
         if (typeof value === "string") checkChoice(value, field, here, walker)

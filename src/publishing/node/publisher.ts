@@ -332,6 +332,18 @@ export class Publisher implements PublishingDesk {
     await this.parts.history.flushed()
   }
 
+  /**
+   * Once stopped: the commit statuses already queued go out (GitHub given `limitMs` in all), and
+   * the history is on the disk, so a final status marked answered is not lost with the process.
+   */
+  async drain(limitMs = 5000): Promise<void> {
+    let timer: NodeJS.Timeout | undefined
+    const limit = new Promise((resolve) => (timer = setTimeout(resolve, limitMs)))
+    await Promise.race([this.statusQueue, limit])
+    clearTimeout(timer)
+    await this.parts.history.flushed()
+  }
+
   /** The commit being built, if any. */
   get currentBuild(): string | undefined {
     return this.building
@@ -433,6 +445,7 @@ export class Publisher implements PublishingDesk {
       const repository = [...wanted.pushes.values()][0] ?? history.repository
       if (!goLive && repository && !wanted.pushes.has(commit)) {
         wanted.pushes.set(commit, repository)
+        history.addPending(commit, repository)
       }
       const info = await source.info(commit)
       record = history.start(
@@ -446,7 +459,17 @@ export class Publisher implements PublishingDesk {
         this.now(),
       )
       this.log(`building ${commit.slice(0, 7)} (${wanted.reason})`)
-      if (!goLive) this.publishing = { commit, pushes: wanted.pushes }
+      if (!goLive) {
+        this.publishing = { commit, pushes: wanted.pushes }
+        // Its own push came while the head was fetched: it joins this build, not the next.
+        const waiting = this.liveWanted
+        const own = waiting?.pushes.get(commit)
+        if (waiting && own) {
+          wanted.pushes.set(commit, own)
+          waiting.pushes.delete(commit)
+          if (waiting.pushes.size === 0 && !waiting.goLiveDue) this.liveWanted = undefined
+        }
+      }
       this.pushStatuses(wanted, { state: "pending", description: statusWords.building })
       const release = await this.buildRelease(
         info,
@@ -663,10 +686,10 @@ export class Publisher implements PublishingDesk {
         throw error
       } finally {
         logFile.end()
-        // Stopped with the server: the marker tells the next start its cache may be broken.
-        if (!this.stopped) await rm(this.buildMarker, { force: true })
       }
       if (outcome.ok) {
+        // Only a finished build clears the suspicion, for this process and the next.
+        await rm(this.buildMarker, { force: true })
         this.cacheSuspect = false
         return
       }

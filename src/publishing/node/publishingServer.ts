@@ -112,6 +112,7 @@ export async function startPublishingServer({
     publisher,
     async stop() {
       publisher.stop()
+      await publisher.drain()
       control.close()
       previewServer?.close()
       previewServer?.closeAllConnections()
