@@ -101,9 +101,10 @@ test("the routes are the app's: the whole address, not Express's mount-relative 
   // No OAuth App set here: the sign-in says so, from the sign-in's own handler.
   expect(start.status).toBe(503)
   expect(start.headers.get("cross-origin-opener-policy")).toBe("unsafe-none")
-  const get = await fetch(`${base}${signupEndpoint}`)
-  expect(get.status).toBe(405)
-  expect(get.headers.get("allow")).toBe("POST")
+  // The sign-up's own answer to a method it does not take.
+  const put = await fetch(`${base}${signupEndpoint}`, { method: "PUT" })
+  expect(put.status).toBe(405)
+  expect(put.headers.get("allow")).toBe("POST")
 })
 
 test("the staff's list: no sign-in from this computer under gatsby develop (npm run cms) only", async () => {

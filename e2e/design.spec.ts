@@ -238,6 +238,8 @@ test.describe("images", () => {
             ({ condition }) => !condition || window.matchMedia(condition).matches,
           )
           const probe = document.createElement("div")
+          // An em in `sizes` is the browser's text size, as in a media query: the initial one.
+          probe.style.fontSize = "initial"
           probe.style.width = chosen?.length ?? ""
           document.body.append(probe)
           const announcedWidth = probe.getBoundingClientRect().width
