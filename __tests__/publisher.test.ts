@@ -226,6 +226,14 @@ async function publisherWith(
     servedCommit,
     finalStatus,
     clock,
+    /** A new commit pushed, its build under way and held (until `build.release()`). */
+    pushHeld: async () => {
+      build.hold()
+      const commit = git.commit()
+      await push(commit)
+      while (build.built.length === 0) await new Promise((resolve) => setTimeout(resolve, 5))
+      return commit
+    },
     /** The server stopped (its build with it) and started again. */
     restart: async () => {
       publisher.stop()
@@ -249,12 +257,9 @@ async function withDatedArticle() {
 }
 
 test("a burst of ten pushes during a build costs one more build, of the newest commit", async () => {
-  const { git, build, publisher, push, servedCommit, finalStatus } = await publisherWith()
-  build.hold()
-  const first = git.commit()
-  await push(first)
+  const { pushHeld, git, build, publisher, push, servedCommit, finalStatus } = await publisherWith()
   // The first build is under way when the rest come.
-  while (build.built.length === 0) await new Promise((resolve) => setTimeout(resolve, 5))
+  const first = await pushHeld()
   const burst: string[] = []
   for (let count = 0; count < 9; count += 1) {
     burst.push(git.commit())
@@ -583,11 +588,8 @@ test("a build the server stopped during says so after the restart, and is built 
 })
 
 test("a push built and one waiting when the server stops: the restart's build answers both on GitHub", async () => {
-  const { git, build, push, restart, servedCommit, finalStatus } = await publisherWith()
-  build.hold()
-  const first = git.commit()
-  await push(first)
-  while (build.built.length === 0) await new Promise((resolve) => setTimeout(resolve, 5))
+  const { pushHeld, git, build, push, restart, servedCommit, finalStatus } = await publisherWith()
+  const first = await pushHeld()
   const second = git.commit()
   await push(second)
   build.abandon() // the process ended: the held build never ends
@@ -602,7 +604,7 @@ test("a push built and one waiting when the server stops: the restart's build an
 })
 
 test("a build stopped with the server: the restart's build that fails is built again from a clean cache", async () => {
-  const { git, build, push, restart, servedCommit } = await publisherWith()
+  const { pushHeld, build, restart, servedCommit } = await publisherWith()
   // What a build stopped half-way may leave: a cache every later build fails on.
   const brokenCache = path.join(stateDir, "work", ".cache", "half-written")
   const run = build.run
@@ -610,10 +612,7 @@ test("a build stopped with the server: the restart's build that fails is built a
     existsSync(brokenCache)
       ? { ok: false, kind: "build", reason: "Cannot read properties of undefined" }
       : run(commitOf)(options)
-  build.hold()
-  const first = git.commit()
-  await push(first)
-  while (build.built.length === 0) await new Promise((resolve) => setTimeout(resolve, 5))
+  const first = await pushHeld()
   await mkdir(path.dirname(brokenCache), { recursive: true })
   await writeFile(brokenCache, "")
   build.abandon()
@@ -656,27 +655,21 @@ test("a build killed at its time limit, then a restart: the next build that fail
       ? { ok: false, kind: "build", reason: "Cannot read properties of undefined" }
       : run(commitOf)(options)
   }
-  const before = await restart() // a publisher with the build above
-  const first = git.commit()
-  await before.receive({
-    kind: "push",
-    delivery: first,
-    repository: repo,
-    branch: "main",
-    commit: first,
-  })
-  await before.idle()
-  const after = await restart() // a deploy before the next push
-  await after.idle()
-  const second = git.commit()
-  await after.receive({
-    kind: "push",
-    delivery: second,
-    repository: repo,
-    branch: "main",
-    commit: second,
-  })
-  await after.idle()
+  /** A new commit pushed to this server's publisher, and that publisher done with it. */
+  const publishOn = async (publisher: Publisher) => {
+    const commit = git.commit()
+    await publisher.receive({
+      kind: "push",
+      delivery: commit,
+      repository: repo,
+      branch: "main",
+      commit,
+    })
+    await publisher.idle()
+    return commit
+  }
+  await publishOn(await restart()) // a publisher with the build above
+  const second = await publishOn(await restart()) // a deploy before the next push
   expect(await servedCommit()).toBe(second)
 })
 
