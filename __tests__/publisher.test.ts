@@ -147,6 +147,8 @@ async function publisherWith(
   )
   const live: Release[] = []
   const statuses: { sha: string; status: CommitStatus }[] = []
+  /** Each status as its post to GitHub starts (`statuses`: once GitHub has answered). */
+  const posting: { sha: string; status: CommitStatus }[] = []
   let checkedOut = sha(1)
   /** Whether GitHub answers the fetch; a fetch waits for `gate`, and counts itself. */
   const github = { reachable: true, gate: Promise.resolve(), fetching: 0 }
@@ -188,6 +190,7 @@ async function publisherWith(
       nginx: new NginxPolicy(stateDir, { reload: options.nginxReload }),
       clock,
       postStatus: async (_repository, commit, status) => {
+        posting.push({ sha: commit, status })
         // GitHub's answer takes this long.
         if (options.statusMs) await new Promise((resolve) => setTimeout(resolve, options.statusMs))
         statuses.push({ sha: commit, status })
@@ -221,6 +224,7 @@ async function publisherWith(
     publisher,
     live,
     statuses,
+    posting,
     push,
     publish,
     servedCommit,
@@ -237,6 +241,8 @@ async function publisherWith(
     /** The server stopped (its build with it) and started again. */
     restart: async () => {
       publisher.stop()
+      // As the server stops (publishingServer.ts): what the history holds is on the disk first.
+      await publisher.drain()
       return startPublisher()
     },
   }
@@ -688,11 +694,13 @@ test("the head an earlier push's build fetched is answered after a restart, thou
 })
 
 test("a publish that ends as the server stops: its commit's final status still reaches GitHub", async () => {
-  const { git, publisher, push, servedCommit, finalStatus } = await publisherWith({ statusMs: 50 })
+  const { git, publisher, push, posting, finalStatus } = await publisherWith({ statusMs: 50 })
   const commit = git.commit()
   await push(commit)
-  while ((await servedCommit()) !== commit) await new Promise((resolve) => setTimeout(resolve, 5))
-  await new Promise((resolve) => setTimeout(resolve, 10))
+  // Live, and its final status on its way to GitHub, which has not answered yet.
+  const final = () => posting.some((each) => each.sha === commit && each.status.state !== "pending")
+  while (!final()) await new Promise((resolve) => setTimeout(resolve, 5))
+  expect(finalStatus(commit)).toBeUndefined()
   publisher.stop() // systemd's SIGTERM: the server stops as below (publishingServer.ts)
   await publisher.drain()
   expect(finalStatus(commit)).toMatchObject({ state: "success", description: statusWords.live })
