@@ -14,6 +14,7 @@ import {
   notFoundPage,
   unreachablePage,
 } from "./linkPages"
+import { dayMs } from "../../../utils/dates"
 import { membershipTexts } from "../../emails/emailTexts"
 import { checkToken } from "./signedLinks"
 import type { MembershipEnv } from "../middleware"
@@ -27,7 +28,6 @@ import type { MembershipEnv } from "../middleware"
  */
 
 const htmlType = "text/html; charset=utf-8"
-const dayMs = 86_400_000
 
 function html(status: number, body: string, headers: Record<string, string> = {}): Response {
   return new Response(body, {
