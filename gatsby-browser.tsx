@@ -1,5 +1,5 @@
 import type { GatsbyBrowser } from "gatsby"
-import { markHydrated } from "./src/hooks/useHydrated"
+import { markHydrated } from "./src/utils/hydration"
 
 export { wrapPageElement } from "./src/wrappers"
 

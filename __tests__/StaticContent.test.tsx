@@ -4,7 +4,7 @@ import { renderToString } from "react-dom/server"
 import { render, screen, within } from "@testing-library/react"
 import { ErrorBoundary } from "../src/components/layout/ErrorBoundary"
 import { StaticContent } from "../src/gatsby/StaticContent"
-import { markHydrated } from "../src/hooks/useHydrated"
+import { markHydrated } from "../src/utils/hydration"
 
 function Article({ onRender }: { onRender: () => void }) {
   onRender()

@@ -1,6 +1,7 @@
 /** @jest-environment node */
 import membership from "../data/membership.json"
-import { confirmationDays, signToken } from "../src/membership/web/links/signedLinks"
+import { confirmationDays } from "../src/membership/membersApi"
+import { signToken } from "../src/membership/web/links/signedLinks"
 import {
   startMailingProviderStub,
   stubMailchimpApiKey,
@@ -8,11 +9,12 @@ import {
   type MailingProviderStub,
 } from "../e2e/support/stubs/mailingProviderStub"
 import { nodeMembership } from "../src/membership/node/nodeMembership"
-import { memberStore } from "../src/membership/node/store/lmdbStore"
+import { memberStore, storeExists } from "../src/membership/node/store/lmdbStore"
 import { mailchimpList } from "../src/membership/web/providers/mailchimp"
 import { nodeRuntime } from "../src/siteServer/nodeRuntime"
 import { createApp } from "../src/server/app"
 import { confirmEndpoint, leaveEndpoint, tokenField } from "../src/shared/endpoints"
+import { dayMs } from "../src/utils/dates"
 import { filled } from "./setup/content"
 import { temporaryStore } from "./setup/servers"
 
@@ -341,7 +343,7 @@ describe("after the list moved to a provider (docs/signups.md)", () => {
     expect(await status()).toBe("confirmed")
   })
 
-  test("with no store ever made on this disk, her links are no endpoint", async () => {
+  test("with no store ever made on this disk, her links lead her on in her own words", async () => {
     const app = createApp(
       nodeRuntime({
         MEMBERS_STORE: store.folder,
@@ -354,5 +356,13 @@ describe("after the list moved to a provider (docs/signups.md)", () => {
       method: "POST",
     })
     expect(pressed.status).toBe(404)
+    expect(pressed.headers.get("content-type")).toContain("text/html")
+    expect(await pressed.text()).toContain(words.leavePage.notFoundHeading)
+    const confirmToken = await signToken(secret, "confirm", "someone", new Date(Date.now() + dayMs))
+    const opened = await app.request(`${site}${confirmEndpoint}?${tokenField}=${confirmToken}`)
+    expect(opened.status).toBe(410)
+    expect(await opened.text()).toContain(words.expiredPage.heading)
+    // Her links made no store where there was none.
+    expect(storeExists(store.folder)).toBe(false)
   })
 })

@@ -3,7 +3,7 @@ import { pagePreviews } from "../src/cms/preview/FilePreview"
 import { placeholderValues, previewImage } from "../src/cms/preview/previewData"
 import { savedContent } from "../src/cms/savedContent"
 import { pageNames } from "../src/content/model"
-import { markHydrated } from "../src/hooks/useHydrated"
+import { markHydrated } from "../src/utils/hydration"
 
 // Every page component renders its content from data/ as its template's query gives it (here
 // converted as the CMS preview does), and none of them trips StaticContent's check for

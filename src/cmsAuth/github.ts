@@ -1,3 +1,4 @@
+import { isRecord } from "../utils/json"
 import type { CmsAuthProblem } from "./signInTexts"
 
 /**
@@ -76,7 +77,7 @@ export async function exchangeCode(
     report(`GitHub's token endpoint answered ${response.status} without JSON`)
     return { problem: "githubUnavailable" }
   }
-  const fields = typeof body === "object" && body !== null ? (body as Record<string, unknown>) : {}
+  const fields = isRecord(body) ? body : {}
   if (response.ok && typeof fields.access_token === "string" && fields.access_token !== "") {
     return { token: fields.access_token }
   }

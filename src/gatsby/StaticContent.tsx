@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode, type RefObject } from "react"
-import { isHydrating } from "../hooks/useHydrated"
+import { isHydrating } from "../utils/hydration"
 
 interface StaticContentProps {
   /** Unique on the page: how the browser finds this block's server HTML. */

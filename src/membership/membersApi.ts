@@ -4,6 +4,12 @@
  * browser's bundle includes it.
  */
 
+/**
+ * Days her confirmation link works (src/membership/web/links/signedLinks.ts signs it so); the
+ * CMS's hint for how long an unconfirmed sign-up is kept names it (src/content/model/membership.ts).
+ */
+export const confirmationDays = 7
+
 export type MemberStatus = "pending" | "confirmed" | "left"
 
 /**

@@ -4,7 +4,11 @@ import { every } from "hono/combine"
 import { createMiddleware } from "hono/factory"
 import { methodNotAllowed } from "hono/method-not-allowed"
 import { finishSignIn, startSignIn } from "../cmsAuth/handleCmsAuth"
-import { confirmMembership, leaveMembership } from "../membership/web/links/handleLinks"
+import {
+  confirmMembership,
+  leaveMembership,
+  linkWithoutList,
+} from "../membership/web/links/handleLinks"
 import { ownListOnly, withMembership, type MembershipEnv } from "../membership/web/middleware"
 import { isPreviewSite } from "../previews/previewSite"
 import { maxBodyBytes, signUp, signupRefusal } from "../membership/web/signup/handleSignup"
@@ -71,7 +75,7 @@ export function createApp(runtime: Runtime) {
       onError: (c) => c.text("Too large\n", 413, endpointHeaders()),
     }),
     membership,
-    ownListOnly,
+    ownListOnly(linkWithoutList),
   )
   // The staff's page of the list: each request signed in; an action is a POST from the page.
   const staff = every(noListOnPreview, membership, staffOnly(runtime))

@@ -4,7 +4,7 @@ import type { SignupTexts } from "./SignupForm"
 import { colors, fontSizes, radii, shadows, sizes, space } from "../../theme/tokens"
 
 // The spec's notification settings (the form keeps at most three toasts).
-export const TOAST_DURATION_MS = 5000
+const TOAST_DURATION_MS = 5000
 const VIEWPORT_WIDTH_PX = 356
 const TOAST_GAP_PX = 14
 

@@ -1,3 +1,4 @@
+import { confirmationDays } from "../../membership/membersApi"
 import { contentFile, group, paragraph, text, wholeNumber } from "../fields"
 import { heading } from "./sharedFields"
 
@@ -29,7 +30,7 @@ export const membership = contentFile({
     wholeNumber("pendingDays", "Days an unconfirmed sign-up is kept", {
       minimum: 1,
       maximum: 90,
-      hint: "A whole number. An address that has not been confirmed by then is deleted, and its confirmation link shows the “link has expired” page.",
+      hint: `A whole number. An address that has not been confirmed by then is deleted. Her confirmation link itself works for ${confirmationDays} days; after that it opens the “link has expired” page, which leads her back to the sign-up.`,
     }),
     group(
       "gift",

@@ -1,6 +1,7 @@
 import site from "../../../data/site.json"
 import { renderEmail } from "../emails/renderEmail"
-import { confirmationDays, signToken } from "../web/links/signedLinks"
+import { confirmationDays } from "../membersApi"
+import { signToken } from "../web/links/signedLinks"
 import { dayMs } from "../../utils/dates"
 import { confirmEndpoint, leaveEndpoint, tokenField } from "../../shared/endpoints"
 import type { SignupEnv } from "../web/mailingList"

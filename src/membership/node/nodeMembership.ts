@@ -4,6 +4,7 @@ import { unavailableList, type MailingList, type SignupEnv } from "../web/mailin
 import type { Membership, OwnList } from "../web/middleware"
 import { listFromSettings } from "../web/providers/fromEnv"
 import { clientLimiterFromEnv, siteLimiterFromEnv, type SignupLimits } from "../web/rateLimit"
+import { dayMs } from "../../utils/dates"
 import { processWide } from "../../utils/processWide"
 import { composer, siteAddress } from "./composeEmail"
 import { eraseEmailCopies } from "./emailCopies"
@@ -127,7 +128,7 @@ function startMembership(env: SignupEnv): NodeMembership {
 
   // Unconfirmed sign-ups are forgotten after the period the staff set (data/membership.json).
   const forget = async () => {
-    const before = new Date(Date.now() - membershipTexts.pendingDays * 24 * hourMs)
+    const before = new Date(Date.now() - membershipTexts.pendingDays * dayMs)
     const forgotten = await members.forgetUnconfirmed(before)
     if (forgotten > 0) console.log(`members: ${forgotten} unconfirmed sign-ups forgotten`)
   }

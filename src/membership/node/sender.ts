@@ -1,3 +1,4 @@
+import { escapeRegExp } from "../../utils/escapeRegExp"
 import type { Outbox, OutboxJob } from "../web/memberStore"
 import { sendDeadlineMs, type Mailer, type OutgoingEmail } from "./mailer"
 
@@ -185,11 +186,7 @@ export function reason(error: unknown, to?: string) {
     "<address>",
   )
   // Her address as typed, should it be one the pattern misses (a quoted local part).
-  if (to)
-    text = text.replace(
-      new RegExp(`<?${to.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}>?`, "gi"),
-      "<address>",
-    )
+  if (to) text = text.replace(new RegExp(`<?${escapeRegExp(to)}>?`, "gi"), "<address>")
   return text.replace(/\s+/g, " ").slice(0, 300)
 }
 

@@ -65,12 +65,13 @@ export const withMembership = (membership: (c: Context) => Membership) =>
   })
 
 /**
- * Only where the site keeps its own list: elsewhere the provider sends its own links, and her
- * links' addresses are no endpoint (a 404 from the route table).
+ * Only where the site keeps its own list; elsewhere (a provider sends its own links, or the host
+ * has no disk) `otherwise` answers, for a link from an e-mail the site sent before.
  */
-export const ownListOnly = createMiddleware<MembershipEnv>(async (c, next) => {
-  const own = await c.var.membership.own
-  if (!own) return c.notFound()
-  c.set("own", own)
-  await next()
-})
+export const ownListOnly = (otherwise: (c: Context<MembershipEnv>) => Response) =>
+  createMiddleware<MembershipEnv>(async (c, next) => {
+    const own = await c.var.membership.own
+    if (!own) return otherwise(c)
+    c.set("own", own)
+    await next()
+  })

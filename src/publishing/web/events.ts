@@ -5,6 +5,7 @@
  * what the publisher acts on is kept; which commit to build is never taken from here but from the
  * repository itself, so a payload replayed later cannot put an old commit back on the site.
  */
+import { isRecord } from "../../utils/json"
 
 /** A push to a branch: `commit` is the branch's new head as GitHub said (for its status). */
 export interface PushEvent {
@@ -45,8 +46,7 @@ const updating = new Set(["opened", "reopened", "synchronize", "ready_for_review
 const sha = /^[0-9a-f]{40}$/
 
 type Json = Record<string, unknown>
-const record = (value: unknown): Json =>
-  typeof value === "object" && value !== null ? (value as Json) : {}
+const record = (value: unknown): Json => (isRecord(value) ? value : {})
 const text = (value: unknown) => (typeof value === "string" ? value : undefined)
 
 /** The event named by X-GitHub-Event, from its parsed payload. */

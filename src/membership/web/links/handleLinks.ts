@@ -1,5 +1,5 @@
 import type { Context } from "hono"
-import { tokenField } from "../../../shared/endpoints"
+import { confirmEndpoint, tokenField } from "../../../shared/endpoints"
 import { endpointHeaders } from "../../../shared/policy"
 import {
   alreadyConfirmedPage,
@@ -47,6 +47,18 @@ async function tokenOf(c: Context<MembershipEnv>): Promise<string | undefined> {
   if (!type.startsWith("application/x-www-form-urlencoded")) return undefined
   const value = new URLSearchParams(await c.req.text()).get(tokenField)
   return value ?? undefined
+}
+
+/**
+ * Her link where the site keeps no list of its own (a provider keeps it, or the host has no disk,
+ * as Cloudflare's): a link from an e-mail the site sent before gets her own words, not a bare 404.
+ * A confirmation leads her to join again, where the list is now; a leave link cannot find her
+ * (her id is not her address) and says how to leave all the same.
+ */
+export function linkWithoutList(c: Context<MembershipEnv>): Response {
+  return c.req.path === confirmEndpoint
+    ? html(410, expiredPage(texts))
+    : html(404, notFoundPage(texts))
 }
 
 /** /api/confirm: her confirmation link's page, and her press of its button. */

@@ -1,4 +1,5 @@
 import { dayMs } from "../../../utils/dates"
+import { confirmationDays } from "../../membersApi"
 
 /**
  * The tokens in her e-mail's links: what the link may do (confirm, leave), for which member (her
@@ -8,8 +9,6 @@ import { dayMs } from "../../../utils/dates"
  */
 
 export type TokenPurpose = "confirm" | "leave"
-
-export const confirmationDays = 7
 
 export type TokenCheck =
   /** `issuedAt`: when a token that expires was signed. */

@@ -1,5 +1,6 @@
 import type { Context } from "hono"
 import { endpointHeaders } from "../../../shared/policy"
+import { isRecord, parseJson } from "../../../utils/json"
 import { checkAddress } from "./address"
 import { addressField, honeypotField } from "../../../shared/endpoints"
 import type { MailingList } from "../mailingList"
@@ -171,12 +172,6 @@ function pageOfForm(request: Request, texts: SignupTexts): string {
 
 function parseFields(type: string, body: string): Record<string, unknown> | undefined {
   if (type === formType) return Object.fromEntries(new URLSearchParams(body))
-  try {
-    const parsed: unknown = JSON.parse(body)
-    return parsed && typeof parsed === "object" && !Array.isArray(parsed)
-      ? (parsed as Record<string, unknown>)
-      : undefined
-  } catch {
-    return undefined
-  }
+  const parsed = parseJson(body)
+  return isRecord(parsed) ? parsed : undefined
 }
