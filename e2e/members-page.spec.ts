@@ -253,3 +253,27 @@ test("at 200 % zoom (640 px wide) and on a phone the page keeps to the screen; k
   await page.keyboard.press("Enter")
   await expect(manage).toBeFocused()
 })
+
+test("on a phone with a larger text, her row's Manage is in reach and opens her actions", async ({
+  page,
+}) => {
+  const joined = await fetch(`${baseURL}/api/subscribe`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Accept: "application/json", Origin: baseURL },
+    body: JSON.stringify({ email: uniqueAddress("a-rather-long-name-for-a-larger-text") }),
+  })
+  expect(joined.status).toBe(200)
+  await asCmsUser(page, await tokenFor("editor"))
+  const cdp = await page.context().newCDPSession(page)
+  for (const textSize of [20, 24]) {
+    await cdp.send("Page.setFontSizes", { fontSizes: { standard: textSize } })
+    await page.setViewportSize({ width: 390, height: 800 })
+    await page.goto(`${baseURL}${membersPagePath}`)
+    // A tap where the button is drawn: Playwright's click fails if her pinned address covers it.
+    await page
+      .getByRole("button", { name: /^Manage / })
+      .first()
+      .click({ timeout: 5000 })
+    await expect(page.getByRole("button", { name: pageTexts.actions.close })).toBeVisible()
+  }
+})

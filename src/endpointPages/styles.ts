@@ -14,7 +14,6 @@ export const content = css`
   code {
     font-family: ${fonts.mono};
     font-size: 0.9em;
-    overflow-wrap: anywhere;
   }
 `
 

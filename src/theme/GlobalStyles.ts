@@ -24,6 +24,10 @@ const globalStyles = css`
     line-height: ${lineHeights.body};
     text-rendering: optimizeLegibility;
     -webkit-font-smoothing: antialiased;
+    /* The staff write the words: a word longer than its line (a web address, a compound, a large
+       text setting) breaks rather than push the page sideways or be cut off by its box. "anywhere"
+       rather than "break-word": a flex or grid item may then be narrower than its longest word. */
+    overflow-wrap: anywhere;
   }
   h1,
   h2,

@@ -125,7 +125,6 @@ export const headerRow = css`
   /* A larger text than the row holds: the name wraps, then the menu button goes under it. */
   & > * {
     min-width: 0;
-    overflow-wrap: break-word;
   }
 `
 

@@ -58,7 +58,6 @@ const questions = css`
     background: ${colors.linen};
   }
   a {
-    overflow-wrap: anywhere;
     font-weight: 600;
   }
 `

@@ -18,7 +18,6 @@ const messageBox = css`
   background: ${colors.linen};
   font-family: ${fonts.mono};
   font-size: ${fontSizes.small};
-  overflow-wrap: anywhere;
 `
 
 interface ErrorScreenProps {

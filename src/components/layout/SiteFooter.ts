@@ -63,7 +63,6 @@ const contactLink = css`
   display: inline-flex;
   align-items: center;
   min-height: ${sizes.tapTarget};
-  overflow-wrap: anywhere;
 `
 
 const legal = css`

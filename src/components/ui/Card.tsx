@@ -24,8 +24,6 @@ const body = css`
   h3 {
     margin: 0;
     font-size: ${fontSizes.h3};
-    /* A word longer than a card is wide (a large text setting): broken, not cut off. */
-    overflow-wrap: break-word;
   }
   p {
     margin: 0;

@@ -28,7 +28,6 @@ const panel = [
 const reason = css`
   display: block;
   color: ${colors.problem};
-  overflow-wrap: anywhere;
 `
 
 const question = css`

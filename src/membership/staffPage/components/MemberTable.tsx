@@ -70,6 +70,12 @@ const table = css`
     display: inline-block;
     padding-inline: ${space.md};
   }
+  /* The columns keep their words whole and the table scrolls sideways (the page's text breaks
+     anywhere, src/theme/GlobalStyles.ts); her address, the row's heading, alone breaks. */
+  thead th,
+  td {
+    overflow-wrap: normal;
+  }
   th,
   td {
     padding: 0.75rem ${space.sm};
@@ -110,8 +116,10 @@ const table = css`
   }
 `
 
+// Never more than about half the frame: pinned, a wider column would cover the row's other cells
+// (her status, her dates, Manage) on a phone with a larger text.
 const addressCell = css`
-  min-width: 14rem;
+  min-width: min(14rem, 45vw);
   text-align: left;
   overflow-wrap: anywhere;
   font-weight: 600;
