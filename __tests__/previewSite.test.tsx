@@ -7,6 +7,7 @@ import contact from "../data/contact.json"
 import site from "../data/site.json"
 import { Seo } from "../src/components/layout/Seo"
 import { fillPlaceholders } from "../src/content/placeholders"
+import { pagesSignupProblem } from "../src/membership/web/providers/fromEnv"
 import { hostPreview, isPreviewSite, previewSettingProblem } from "../src/previews/previewSite"
 import { createApp } from "../src/server/app"
 import type { Settings } from "../src/server/runtime"
@@ -53,6 +54,26 @@ describe("the setting", () => {
     )
     expect(previewSettingProblem({ ...netlifyPreview, SITE_PREVIEW: "1" })).toBeUndefined()
     expect(previewSettingProblem({ NETLIFY: "true", CONTEXT: "production" })).toBeUndefined()
+    // A live site built from another branch than main is told how to say so, not to mark it a preview.
+    expect(previewSettingProblem({ CF_PAGES: "1", CF_PAGES_BRANCH: "master" })).toMatch(
+      /If master is the branch the live site is built from, set GATSBY_CMS_BRANCH=master for Production/,
+    )
+  })
+
+  test("Cloudflare's live site stops at its build without a provider for its sign-ups", () => {
+    const live = { CF_PAGES: "1", CF_PAGES_BRANCH: "main" }
+    expect(pagesSignupProblem(live)).toMatch(
+      /SIGNUP_PROVIDER is not set for this Cloudflare Pages build.*every sign-up would be refused/,
+    )
+    expect(pagesSignupProblem({ ...live, SIGNUP_PROVIDER: "sendgrid" })).toMatch(
+      /SIGNUP_PROVIDER is "sendgrid", which is no known provider/,
+    )
+    expect(pagesSignupProblem({ ...live, SIGNUP_PROVIDER: "Buttondown" })).toBeUndefined()
+    // Previews keep no list; other hosts keep the embedded store.
+    expect(pagesSignupProblem({ ...live, SITE_PREVIEW: "1" })).toBeUndefined()
+    expect(pagesSignupProblem({ CF_PAGES: "1", CF_PAGES_BRANCH: "cms/pages/shop" })).toBeUndefined()
+    expect(pagesSignupProblem({ NETLIFY: "true", CONTEXT: "production" })).toBeUndefined()
+    expect(pagesSignupProblem({})).toBeUndefined()
   })
 })
 

@@ -43,9 +43,16 @@ export function hostPreview(env: Env): string | undefined {
 export function previewSettingProblem(env: Env): string | undefined {
   const host = hostPreview(env)
   if (!host || isPreviewSite(env)) return undefined
-  return [
+  const lines = [
     `This is a preview build (${host}), but ${previewSetting} is not set, so its sign-up form would`,
     `add people to the live site's list. Set ${previewSetting}=1 for previews on the host, for its`,
     `builds and its functions alike (docs/deploying.md, "Previews of drafts"), and build again.`,
-  ].join(" ")
+  ]
+  // Never SITE_PREVIEW on the live site's own branch: its sign-ups would be refused.
+  if (env.CF_PAGES === "1")
+    lines.push(
+      `If ${env.CF_PAGES_BRANCH} is the branch the live site is built from, set GATSBY_CMS_BRANCH=${env.CF_PAGES_BRANCH}`,
+      `for Production instead (docs/deploying.md, "A CDN host: Cloudflare Pages").`,
+    )
+  return lines.join(" ")
 }

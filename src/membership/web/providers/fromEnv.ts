@@ -8,6 +8,7 @@ import {
   type MailingList,
   type SignupEnv,
 } from "../mailingList"
+import { hostPreview, isPreviewSite } from "../../../previews/previewSite"
 import { buttondownList } from "./buttondown"
 import { mailchimpDataCentre, mailchimpList } from "./mailchimp"
 
@@ -152,4 +153,27 @@ export function listFromSettings(env: SignupEnv, otherwise: () => MailingList): 
   } catch (error) {
     return unavailableList(error instanceof Error ? error.message : String(error))
   }
+}
+
+/**
+ * Why a Cloudflare Pages build of the live site must stop: a Pages Function has no disk for the
+ * embedded store, so without a provider it named every sign-up would be refused while the site
+ * looked well. Only the provider's name is checked: its keys may be secrets the build is not
+ * shown. Previews keep no list, so need none.
+ */
+export function pagesSignupProblem(env: SignupEnv): string | undefined {
+  if (env.CF_PAGES !== "1" || isPreviewSite(env) || hostPreview(env)) return undefined
+  const provider = providerNamed(env)
+  if (provider !== undefined && (signupProviders as readonly string[]).includes(provider)) {
+    return undefined
+  }
+  const known = signupProviders.map((name) => `"${name}"`).join(" or ")
+  return [
+    provider === undefined
+      ? "SIGNUP_PROVIDER is not set for this Cloudflare Pages build of the live site."
+      : `SIGNUP_PROVIDER is ${JSON.stringify(provider.slice(0, 40))}, which is no known provider.`,
+    "A Pages Function has no disk for the site's own list, so every sign-up would be refused.",
+    `In the Pages project, Settings → Variables and Secrets, for Production: set SIGNUP_PROVIDER to`,
+    `${known} as a plain variable, and its key as a secret (docs/signups.md), then build again.`,
+  ].join(" ")
 }
