@@ -174,7 +174,7 @@ test("one who leaves from a confirmation she never asked for is not kept at all"
   const store = memberStore(folder)
   await store.subscribe("never-asked@example.com")
   const [pending] = await readMembers(folder)
-  expect(await store.leave(pending?.id ?? "")).toBe("left")
+  expect(await store.leave(pending?.id ?? "")).toBe("forgotten")
   expect(await readMembers(folder)).toEqual([])
   expect(await readJobs(folder)).toEqual([])
   expect(await store.byId(pending?.id ?? "")).toBeUndefined()
@@ -493,7 +493,7 @@ describe("an erased address is in none of the store's files afterwards", () => {
     let clock = Date.parse("2026-11-01T09:00:00Z")
     const store = memberStore(folder, { now: () => new Date(clock) })
     const member = await withOthers(store)
-    expect(await store.leave(member.id)).toBe("left")
+    expect(await store.leave(member.id)).toBe("forgotten")
     expect(storeFilesHold(her)).toEqual([])
 
     clock += 40 * 86_400_000
@@ -553,7 +553,7 @@ describe("with a mail server that stalls", () => {
     await running.list.subscribe("bea@example.com")
     const bea = (await store.list()).find((member) => member.address === "bea@example.com")
     const started = Date.now()
-    expect(await store.leave(bea?.id ?? "")).toBe("left")
+    expect(await store.leave(bea?.id ?? "")).toBe("forgotten")
     expect(Date.now() - started).toBeLessThan(2000)
   }, 30_000)
 

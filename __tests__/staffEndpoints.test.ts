@@ -266,6 +266,13 @@ test("resend and take off: the form's limit holds for a resend; a confirmed memb
   if (body.list !== "store") throw new Error("expected the store")
   expect(body.counts).toMatchObject({ members: 0, left: 1 })
   expect(body.audit.map((entry) => entry.action)).toEqual(["takeOff"])
+  // Bea never confirmed: taken off, nothing of her is kept, and the answer says so.
+  const forgotten = (await (
+    await act(app, memberActionEndpoints.takeOff, token, bea?.id ?? "")
+  ).json()) as ActionAnswer
+  expect(forgotten.result).toBe("forgotten")
+  expect(forgotten.message).toMatch(/nothing of her is kept/)
+  expect(await members.byId(bea?.id ?? "")).toBeUndefined()
   const junk = await app.request(`${site}${memberActionEndpoints.takeOff}`, {
     method: "POST",
     headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json", Origin: site },

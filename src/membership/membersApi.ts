@@ -88,7 +88,7 @@ export type ResendResult = "sent" | "waiting" | "limited" | "notPending" | "unkn
 
 /** An action's answer (200 for every outcome; the message says what happened). */
 export interface ActionAnswer {
-  result: ResendResult | "left" | "erased"
+  result: ResendResult | "left" | "forgotten" | "erased"
   message: string
 }
 

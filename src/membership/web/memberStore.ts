@@ -47,7 +47,8 @@ export interface Member extends MemberRow {
 
 /** `stale`: a link from before her latest sign-up (she left and joined again since). */
 export type ConfirmResult = "confirmed" | "already-confirmed" | "left" | "stale" | "unknown"
-export type LeaveResult = "left" | "unknown"
+/** `forgotten`: she had not confirmed, so nothing of her is kept (her sign-up is deleted). */
+export type LeaveResult = "left" | "forgotten" | "unknown"
 
 /** The staff's actions on the list: login, time, action; never an address. */
 export interface AuditLog {

@@ -36,10 +36,12 @@ export async function startPreviewServer(
   })
   app.get("/robots.txt", (c) => c.text("User-agent: *\nDisallow: /\n"))
   app.all("*", (c) => {
+    // The servers of previews since removed (a draft published or closed) are let go, with the
+    // files they hold in memory, whichever preview is asked for.
+    for (const kept of sites.keys()) if (!previews.publicDir(kept)) sites.delete(kept)
     const name = previewNameOfHost(c.req.header("host") ?? "")
     const publicDir = name ? previews.publicDir(name) : undefined
     if (!name || !publicDir) {
-      if (name) sites.delete(name)
       return c.text(
         "There is no preview at this address: its draft may have been published or closed.\n",
         404,

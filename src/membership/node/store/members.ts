@@ -191,7 +191,9 @@ export function members(
           // She never joined: nothing of her is kept (as if she had ignored the e-mail).
           remove(db, key, member)
           gone = member.address
-        } else if (member.status !== "left") {
+          return "forgotten"
+        }
+        if (member.status !== "left") {
           db.members.put(key, { ...member, status: "left", leftAt: now().toISOString() })
         }
         return "left"

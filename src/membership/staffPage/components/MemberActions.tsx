@@ -19,9 +19,6 @@ const panel = [
   css`
     margin-top: ${space.lg};
     border-top: 4px solid ${colors.accent};
-    h3 {
-      overflow-wrap: anywhere;
-    }
   `,
 ]
 
@@ -134,10 +131,7 @@ export function MemberActions({
         const { result, message: text } = outcome.answer
         // She is no longer on the list: erased, gone already, or taken off before she confirmed
         // (a sign-up she never confirmed is not kept). Her panel goes; the table says so.
-        const gone =
-          result === "erased" ||
-          result === "unknown" ||
-          (action === "takeOff" && member.status === "pending")
+        const gone = result === "erased" || result === "unknown" || result === "forgotten"
         if (gone) {
           onErased(text)
           return

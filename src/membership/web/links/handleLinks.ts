@@ -124,5 +124,5 @@ export async function leaveMembership(c: Context<MembershipEnv>): Promise<Respon
   // Recorded at once. No one by this id (erased, or a sign-up forgotten, made before ids came
   // from the address): she is told so, and how to leave if the e-mails still come.
   const left = await store.leave(check.memberId)
-  return html(200, left === "left" ? leftPage(texts) : notFoundPage(texts))
+  return html(200, left === "unknown" ? notFoundPage(texts) : leftPage(texts))
 }

@@ -135,7 +135,7 @@ export function memberAction(action: keyof typeof memberActionEndpoints) {
     else if (action === "takeOff") result = await store.leave(member)
     else result = (await store.erase({ id: member })) ? "erased" : "unknown"
     // The audit log keeps what changed the list, or sent her something.
-    if (result === "sent" || result === "left" || result === "erased") {
+    if (result === "sent" || result === "left" || result === "forgotten" || result === "erased") {
       await record(store, identity, action)
     }
     return json(200, { result, message: staffResults[result] } satisfies ActionAnswer)

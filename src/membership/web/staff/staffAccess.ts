@@ -216,6 +216,24 @@ async function askGithub(
     report(`GitHub did not answer (${error instanceof Error ? error.name : "error"})`)
     return { unavailable: true }
   }
+  try {
+    return await judgeAnswers(app, user, repository, issued)
+  } finally {
+    // An answer an early return left unread is let go: its connection is not held until the
+    // garbage collector finds it (undici's advice), however many bad tokens come.
+    for (const response of [user, repository, issued]) {
+      if (!response.bodyUsed) void response.body?.cancel().catch(() => undefined)
+    }
+  }
+}
+
+/** What GitHub's three answers say of her token: who she is, and whether she may push. */
+async function judgeAnswers(
+  app: OauthApp,
+  user: Response,
+  repository: Response,
+  issued: Response,
+): Promise<Answer | { unavailable: true }> {
   if (user.status === 401 || repository.status === 401) return { refused: "token" }
   // GitHub's limits (429, or 403 with no requests left or a wait named) and its failures say
   // nothing about her: not kept, not counted against her.

@@ -29,6 +29,8 @@ export const staffResults: Record<ActionAnswer["result"], string> = {
   limited: `Her confirmation was sent only recently: it can go again ${resendLimit.minimumGapMs / 60_000} minutes after the last one, and ${resendLimit.perDay} times a day at most.`,
   notPending: "She has already confirmed, or has left: there is no confirmation to resend.",
   left: "She is off the list. Nothing more will be sent to her.",
+  forgotten:
+    "She is off the list. She had not confirmed, so nothing of her is kept: her sign-up is deleted, and nothing more will be sent to her.",
   erased: "She is erased: her record and any e-mail waiting for her are gone.",
   unknown: "That person is no longer on the list.",
 }
