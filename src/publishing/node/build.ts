@@ -138,20 +138,25 @@ function problemsIn(output: string): string {
   return problems.length > 0 ? problems.join("; ") : lastLines(output)
 }
 
-/** Gatsby's error: the lines after its last ERROR heading, or the output's last lines. */
-function errorIn(output: string): string {
-  const at = output.lastIndexOf("ERROR")
-  const from = at >= 0 ? output.slice(at) : output
-  return lastLines(from, 6)
+/**
+ * Gatsby's error, in the staff's panel: the lines from its last error heading ("ERROR #…" in a
+ * terminal, "error …" in CI and under the publisher), or else the output's last lines, never its
+ * first (a list of steps that went well).
+ */
+export function errorIn(output: string): string {
+  const at = [...output.matchAll(/^[\s│]*(?:ERROR|error)\b/gm)].at(-1)?.index
+  return at === undefined ? lastLines(output, 6) : lines(output.slice(at)).slice(0, 6).join(" ")
 }
 
 function lastLines(text: string, count = 4): string {
+  return lines(text).slice(-count).join(" ")
+}
+
+function lines(text: string): string[] {
   return text
     .split("\n")
     .map((line) => line.replace(/[│╭╮╰╯─]+/g, " ").trim())
     .filter(Boolean)
-    .slice(0, count)
-    .join(" ")
 }
 
 /**

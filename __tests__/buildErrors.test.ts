@@ -1,0 +1,45 @@
+/** @jest-environment node */
+import { errorIn } from "../src/publishing/node/build"
+
+// What the staff's panel says of a build that failed after the content check: Gatsby's own error,
+// as it prints it under the publisher (CI=true: "error …" in lower case) or in a terminal.
+const stepsThatWentWell = [
+  "success compile gatsby files - 14.863s",
+  "success load gatsby config - 0.650s",
+  "success load plugins - 1.217s",
+  "success onPreInit - 0.010s",
+  "success delete worker cache from previous builds - 0.002s",
+  "success Building production JavaScript and CSS bundles - 41.208s",
+]
+
+test("Gatsby's error under the publisher: the lines from its last error, not the steps before it", () => {
+  const output = [
+    ...stepsThatWentWell,
+    'error Building static HTML failed for path "/"',
+    "",
+    "  TypeError: Cannot read properties of undefined (reading 'title')",
+    "    at Hero (src/components/home/Hero.tsx:61:20)",
+  ].join("\n")
+  expect(errorIn(output)).toBe(
+    `error Building static HTML failed for path "/" TypeError: Cannot read properties of undefined (reading 'title') at Hero (src/components/home/Hero.tsx:61:20)`,
+  )
+})
+
+test("in a terminal's box: its last ERROR heading", () => {
+  const output = [
+    ...stepsThatWentWell,
+    " ERROR #98123  WEBPACK.BUILD-JAVASCRIPT",
+    "╭────────────╮",
+    "│ Generating JavaScript bundles failed │",
+    "╰────────────╯",
+  ].join("\n")
+  expect(errorIn(output)).toBe(
+    "ERROR #98123  WEBPACK.BUILD-JAVASCRIPT Generating JavaScript bundles failed",
+  )
+})
+
+test("no error heading: the output's last lines, where a failure ends", () => {
+  const output = [...stepsThatWentWell, "Killed", "npm ERR! code 137"].join("\n")
+  expect(errorIn(output)).not.toContain("compile gatsby files")
+  expect(errorIn(output)).toContain("Killed")
+})
