@@ -1,6 +1,7 @@
 import type { GatsbyConfig } from "gatsby"
 import path from "path"
 import site from "./data/site.json"
+import { fillPlaceholders } from "./src/content/placeholders"
 import netlifyAdapter from "gatsby-adapter-netlify"
 import { withoutHeaderRules } from "./src/gatsby/netlifyAdapter"
 import { customizeCmsWebpackConfig } from "./src/gatsby/cmsWebpack"
@@ -47,7 +48,8 @@ const config: GatsbyConfig = {
       options: {
         name: site.brandName,
         short_name: site.brandName,
-        description: site.tagline,
+        // As the pages show it: the tagline may name the boutique, {product}.
+        description: fillPlaceholders(site.tagline, site),
         start_url: "/",
         background_color: colors.ivory,
         theme_color: colors.accent,

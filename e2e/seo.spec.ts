@@ -96,3 +96,15 @@ test("robots.txt, the sitemap, the manifest and the favicon are there", async ({
   expect(favicon.status()).toBe(200)
   expect((await favicon.body()).readUInt16LE(2)).toBe(1) // the ICO header's "icon" type
 })
+
+test("the installed app's manifest names the boutique and describes it as the pages do", async ({
+  request,
+}) => {
+  const manifest = (await (await request.get("/manifest.webmanifest")).json()) as Record<
+    string,
+    string
+  >
+  expect(manifest.name).toBe(site.brandName)
+  // The tagline may hold {product}: filled in, as on every page.
+  expect(manifest.description).toBe(site.tagline)
+})
