@@ -293,6 +293,8 @@ test("a refused edit leaves the live site, says why on the commit, and the next 
   expect(finalStatus(refused)).toMatchObject({
     state: "failure",
     description: expect.stringContaining("the content check refused it: data/shop.json"),
+    // GitHub cuts the words at 140 characters: the cross leads to the whole reason.
+    targetUrl: expect.stringMatching(/\/admin\/members\/#publishing-heading$/),
   })
   const records = (await publisher.publishes()).records
   expect(records[0]).toMatchObject({
@@ -415,6 +417,8 @@ test("npm run release:rollback with no server running goes back along what was l
     { env: { ...process.env, PUBLISH_DIR: stateDir } },
   )
   expect(stdout).toContain(`The site is back to ${second.slice(0, 7)}`)
+  // The branch still holds the undone change: the answer says the next publish brings it back.
+  expect(stdout).toMatch(/still in the editor.*the next publish of any page puts it back/)
   expect(await servedCommit()).toBe(second)
   // The staff's page: the undo is live, and nothing else says so.
   const states = new History(stateDir).records().map((record) => [record.kind, record.state])

@@ -6,7 +6,7 @@ import { userInfo } from "node:os"
 import path from "node:path"
 import { askRollback } from "../src/publishing/node/control"
 import { History } from "../src/publishing/node/history"
-import { Releases } from "../src/publishing/node/releases"
+import { Releases, undoneChangeNote } from "../src/publishing/node/releases"
 
 const stateDir = path.resolve(process.env.PUBLISH_DIR?.trim() || ".publish")
 const by = `${userInfo().username} (command line)`
@@ -50,6 +50,6 @@ void (async () => {
   )
   await history.flushed()
   console.log(
-    `The site is back to ${target.commit.slice(0, 7)}: ${target.title} (${took()}). nginx serves it now; the site's own server is not running, and serves it when it starts.`,
+    `The site is back to ${target.commit.slice(0, 7)}: ${target.title} (${took()}). nginx serves it now; the site's own server is not running, and serves it when it starts. ${undoneChangeNote}`,
   )
 })()

@@ -10,6 +10,9 @@ export const publishEndpoint = "/api/publish"
 export const publishesEndpoint = "/api/publishes"
 export const rollbackEndpoint = "/api/publishes/rollback"
 
+/** The publishing panel's heading on the staff's page: where a commit status that failed links. */
+export const publishingPanelId = "publishing-heading"
+
 /** One thing the publisher did, newest first in the list. */
 export interface PublishRecord {
   id: string

@@ -4,7 +4,13 @@ import { mkdir, readdir, rm, statfs, writeFile } from "node:fs/promises"
 import path from "node:path"
 import { contentFiles } from "../../content/model"
 import { nextGoLive, showEveryEntry } from "../../content/goLive"
-import type { PublishesAnswer, PublishRecord, RollbackAnswer } from "../publishesApi"
+import { membersPagePath } from "../../shared/endpoints"
+import {
+  publishingPanelId,
+  type PublishesAnswer,
+  type PublishRecord,
+  type RollbackAnswer,
+} from "../publishesApi"
 import { previewSetting } from "../../previews/previewSite"
 import { previewContext, publishContext, type CommitStatus } from "../web/commitStatus"
 import type { PublishingDesk, Reception } from "../web/desk"
@@ -22,7 +28,7 @@ import { git, type CommitInfo, type Repository } from "./git"
 import type { History } from "./history"
 import type { NginxPolicy } from "./nginxPolicy"
 import type { Previews } from "./previews"
-import { appDirOf, DiskFull, type Release, type Releases } from "./releases"
+import { appDirOf, DiskFull, undoneChangeNote, type Release, type Releases } from "./releases"
 import type { PublishSettings } from "./settings"
 import { failureWords, statusWords } from "./statusWords"
 
@@ -319,7 +325,7 @@ export class Publisher implements PublishingDesk {
       this.log(`rolled back to ${target.commit.slice(0, 7)} (${target.id}), asked by ${by}`)
       return {
         result: "rolledBack",
-        message: `The site is back to ${target.commit.slice(0, 7)}: ${target.title}. It stays so until the next publish.`,
+        message: `The site is back to ${target.commit.slice(0, 7)}: ${target.title}. ${undoneChangeNote}`,
         live: { commit: target.commit, title: target.title },
       } satisfies RollbackAnswer
     })
@@ -529,7 +535,12 @@ export class Publisher implements PublishingDesk {
       if (wanted.goLiveDue && !goLive) this.want("goLive")
       // A go-live of a release no longer live (an undo meanwhile) is the new one's to schedule.
       if (goLive && (await releases.current())?.id === live?.id) this.retryGoLive(error)
-      this.pushStatuses(wanted, { state: "failure", description: statusWords.failed(reason) })
+      // GitHub cuts a description at 140 characters: the staff's page has the whole reason.
+      this.pushStatuses(wanted, {
+        state: "failure",
+        description: statusWords.failed(reason),
+        targetUrl: this.staffPage(),
+      })
       history.answered(wanted.pushes.keys())
     }
   }
@@ -579,6 +590,7 @@ export class Publisher implements PublishingDesk {
         this.status(wanted.repository, sha, {
           state: "failure",
           description: statusWords.previewFailed(reason),
+          targetUrl: this.staffPage(),
           context: previewContext,
         })
       }
@@ -838,6 +850,10 @@ export class Publisher implements PublishingDesk {
       .then(() => post(repository, sha, status))
       .catch(() => undefined)
   }
+
+  /** The staff's page at its publishing panel, where a failure's whole reason is. */
+  private staffPage = () =>
+    new URL(`${membersPagePath}#${publishingPanelId}`, this.parts.settings.siteUrl).href
 
   private now = () => new Date(this.parts.clock.now())
   private iso = () => this.now().toISOString()

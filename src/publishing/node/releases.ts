@@ -306,3 +306,10 @@ function linkTarget(link: string): string | undefined {
     return undefined
   }
 }
+
+/**
+ * What an undo leaves as it was, told with its answer: the branch still holds the undone change,
+ * and the next publish builds the branch.
+ */
+export const undoneChangeNote =
+  "The undone change is still in the editor: change it back there and publish, or the next publish of any page puts it back."

@@ -10,6 +10,7 @@ import { colors, sizes, space } from "../../theme/tokens"
 import { isRecord } from "../../utils/json"
 import {
   publishesEndpoint,
+  publishingPanelId,
   rollbackEndpoint,
   type PublishesAnswer,
   type PublishRecord,
@@ -131,8 +132,8 @@ export function PublishingPanel({ onSignInNeeded }: PublishingPanelProps) {
 
   if (state.kind === "loading" || state.kind === "none") return null
   return (
-    <section css={panel} aria-labelledby="publishing-heading">
-      <h2 id="publishing-heading">{texts.heading}</h2>
+    <section css={panel} aria-labelledby={publishingPanelId}>
+      <h2 id={publishingPanelId}>{texts.heading}</h2>
       {state.kind === "unavailable" && <p>{texts.unavailable}</p>}
       {state.kind === "ready" && (
         <>
