@@ -7,6 +7,9 @@ import os from "node:os"
 import path from "node:path"
 import { promisify } from "node:util"
 import { resendLimit } from "../src/membership/membersApi"
+import { memberRow } from "../src/membership/web/memberStore"
+import { membersCsv } from "../src/membership/web/staff/membersCsv"
+import { dayMs } from "../src/utils/dates"
 import { auditLength } from "../src/membership/node/store/auditLog"
 import {
   closeMemberStores,
@@ -168,6 +171,51 @@ test("leaving is recorded at once and drops what was waiting for her; she may jo
   expect(await store.confirm(id, new Date(firstSent - 60_000))).toBe("stale")
   clock += resendLimit.minimumGapMs
   expect(await store.confirm(id, new Date(clock))).toBe("confirmed")
+})
+
+test("one who left and signs up again keeps the proof of her membership; the new sign-up given up, she is one who left again", async () => {
+  let clock = Date.parse("2026-11-01T09:00:00Z")
+  const store = memberStore(folder, { now: () => new Date(clock) })
+  await store.subscribe("dora@example.com", { page: "/contact", wording: "w1" })
+  const [pending] = await readMembers(folder)
+  const id = pending?.id ?? ""
+  await store.confirm(id)
+  clock += dayMs
+  await store.leave(id)
+  const [left] = await readMembers(folder)
+  const former = {
+    askedAt: left?.askedAt,
+    page: "/contact",
+    wording: "w1",
+    confirmedAt: left?.confirmedAt,
+    leftAt: left?.leftAt,
+  }
+
+  // Anyone may type her address into the form: pending, and the record of her leaving is kept,
+  // and shown to the staff (their list and the CSV) until she confirms.
+  clock += dayMs
+  await store.subscribe("dora@example.com", { page: "/", wording: "w2" })
+  const [again] = await readMembers(folder)
+  expect(again).toMatchObject({ status: "pending", page: "/", earlier: former })
+  expect(memberRow(again!)).toMatchObject({
+    status: "pending",
+    confirmedAt: former.confirmedAt,
+    leftAt: former.leftAt,
+  })
+  expect(membersCsv(await store.list(), { all: true })).toContain(
+    `dora@example.com,${again?.askedAt},${former.confirmedAt},pending,${former.leftAt}`,
+  )
+
+  // Not confirmed in time: forgotten, she is one who left, as before.
+  expect(await store.forgetUnconfirmed(new Date(clock + 1))).toBe(0)
+  expect((await readMembers(folder))[0]).toMatchObject({ status: "left", ...former })
+  expect(await readJobs(folder)).toEqual([])
+
+  // Taken off before she confirms: the same.
+  clock += dayMs
+  await store.subscribe("dora@example.com", { page: "/", wording: "w2" })
+  expect(await store.leave(id)).toBe("left")
+  expect((await readMembers(folder))[0]).toMatchObject({ status: "left", ...former })
 })
 
 test("one who leaves from a confirmation she never asked for is not kept at all", async () => {

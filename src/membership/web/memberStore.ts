@@ -43,6 +43,35 @@ export interface Member extends MemberRow {
   wording: string
   /** When confirmation e-mails were queued for her in the last day (for the resend limit). */
   confirmationsSent: string[]
+  /**
+   * Her membership before she left, when she signs up again: the proof of her consent then, kept
+   * whatever becomes of the new sign-up (anyone may type her address into the form).
+   */
+  earlier?: FormerMembership
+}
+
+/** A membership that ended: when she asked, on which page and wording, confirmed and left. */
+export type FormerMembership = Pick<
+  Member,
+  "askedAt" | "page" | "wording" | "confirmedAt" | "leftAt"
+>
+
+/**
+ * What the staff see of her (the list, the CSV): while a new sign-up of one who left waits for her
+ * confirmation, the dates she confirmed and left before, so the record of her leaving stays in
+ * sight. Not the page she used, nor the wording's fingerprint.
+ */
+export function memberRow(member: Member): MemberRow {
+  const { id, address, status, askedAt } = member
+  const { confirmedAt, leftAt } = status === "pending" && member.earlier ? member.earlier : member
+  return {
+    id,
+    address,
+    status,
+    askedAt,
+    ...(confirmedAt ? { confirmedAt } : {}),
+    ...(leftAt ? { leftAt } : {}),
+  }
 }
 
 /** `stale`: a link from before her latest sign-up (she left and joined again since). */

@@ -3,6 +3,7 @@ import type { Consent, SubscribeResult } from "../../web/mailingList"
 import type { EmailKind } from "../../emails/renderEmail"
 import type {
   ConfirmResult,
+  FormerMembership,
   LeaveResult,
   Member,
   MemberStore,
@@ -91,11 +92,38 @@ function confirmAgain(db: Databases, key: string, member: Member, recent: string
   queue(db, "confirmation", updated, at)
 }
 
+/** What a record of one who left keeps of her membership, when she signs up again. */
+function formerMembership({
+  askedAt,
+  page,
+  wording,
+  confirmedAt,
+  leftAt,
+}: Member): FormerMembership {
+  return {
+    askedAt,
+    page,
+    wording,
+    ...(confirmedAt ? { confirmedAt } : {}),
+    ...(leftAt ? { leftAt } : {}),
+  }
+}
+
 /** The member with this id, and her key, in the caller's transaction. */
 function found(db: Databases, memberId: string) {
   const key = db.ids.get(memberId)
   const value = key === undefined ? undefined : db.members.get(key)
   return key === undefined || value === undefined ? undefined : { key, member: value }
+}
+
+/**
+ * A new sign-up of one who left, unconfirmed, given up (taken off, or forgotten after
+ * `pendingDays`): she is back as she was, one who left, with her earlier membership's proof.
+ */
+function backToEarlier(db: Databases, key: string, member: Member, earlier: FormerMembership) {
+  dropJobs(db, member.id)
+  const { id, address, confirmationsSent } = member
+  db.members.put(key, { id, address, status: "left", confirmationsSent, ...earlier })
 }
 
 /** Deletes her record, her id and her waiting e-mails, in the caller's transaction. */
@@ -142,6 +170,7 @@ export function members(
             page: consent?.page ?? "",
             wording: consent?.wording ?? "",
             confirmationsSent: [...recent, next.toISOString()],
+            ...(member ? { earlier: formerMembership(member) } : {}),
           }
           db.members.put(key, fresh)
           db.ids.put(fresh.id, key)
@@ -187,6 +216,10 @@ export function members(
         if (!her) return "unknown"
         const { key, member } = her
         dropJobs(db, memberId)
+        if (member.status === "pending" && member.earlier) {
+          backToEarlier(db, key, member, member.earlier)
+          return "left"
+        }
         if (member.status === "pending") {
           // She never joined: nothing of her is kept (as if she had ignored the e-mail).
           remove(db, key, member)
@@ -246,6 +279,10 @@ export function members(
             ...member.confirmationsSent.map((t) => Date.parse(t)),
           )
           if (member.status !== "pending" || lastAsked >= before.getTime()) continue
+          if (member.earlier) {
+            backToEarlier(db, key, member, member.earlier)
+            continue
+          }
           remove(db, key, member)
           addresses.push(member.address)
         }

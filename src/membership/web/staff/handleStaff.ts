@@ -10,7 +10,7 @@ import type {
   StaffIdentity,
   StaffProblem,
 } from "../../membersApi"
-import type { MemberStore } from "../memberStore"
+import { memberRow, type MemberStore } from "../memberStore"
 import type { MembershipEnv } from "../middleware"
 import { dayMs } from "../../../utils/dates"
 import { membersCsv } from "./membersCsv"
@@ -65,16 +65,6 @@ function countsOf(members: readonly MemberRow[], now: number): MemberCounts {
   }
 }
 
-/** Only what the staff see of her: not the page she used nor the wording's fingerprint. */
-const row = ({ id, address, status, askedAt, confirmedAt, leftAt }: MemberRow): MemberRow => ({
-  id,
-  address,
-  status,
-  askedAt,
-  ...(confirmedAt ? { confirmedAt } : {}),
-  ...(leftAt ? { leftAt } : {}),
-})
-
 /** GET /api/members: the counts, everyone and the latest of the audit log. */
 export async function showList(c: StaffContext) {
   const { identity, store, provider } = c.var.staff
@@ -82,7 +72,7 @@ export async function showList(c: StaffContext) {
   if (provider) answer = { ...identity, list: "provider", provider }
   else if (!store) answer = { ...identity, list: "none" }
   else {
-    const members = (await store.list()).map(row)
+    const members = (await store.list()).map(memberRow)
     members.sort((a, b) => b.askedAt.localeCompare(a.askedAt))
     answer = {
       ...identity,

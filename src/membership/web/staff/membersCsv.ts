@@ -1,13 +1,15 @@
 import type { MemberRow } from "../../membersApi"
+import { memberRow, type Member } from "../memberStore"
 
 /**
  * The list as CSV, for a mailing tool or a spreadsheet: the confirmed members (address, when she
  * asked, when she confirmed; UTC), oldest first; with `all`, everyone, with a status column and
  * when she left. One format for `npm run members:export` and the staff's download.
  */
-export function membersCsv(members: readonly MemberRow[], { all = false } = {}): string {
+export function membersCsv(members: readonly Member[], { all = false } = {}): string {
   const header = all ? "email,asked_at,confirmed_at,status,left_at" : "email,asked_at,confirmed_at"
-  const shown = [...(all ? members : members.filter((member) => member.status === "confirmed"))]
+  const rows = members.map(memberRow)
+  const shown = [...(all ? rows : rows.filter((member) => member.status === "confirmed"))]
   shown.sort((a, b) => a.askedAt.localeCompare(b.askedAt))
   const row = (member: MemberRow) => {
     const cells = [member.address, member.askedAt, member.confirmedAt ?? ""]
