@@ -124,7 +124,7 @@ test("shop: every category with its count beside its name, none of them a link",
   )
   for (const [index, category] of shop.categories.entries()) {
     const card = cards.nth(index)
-    // The card's one line of text under its name: "{count} {countLabel}".
+    // The card's one line of text under its name: "24 items", "1 item".
     await expect(card.locator("p")).toHaveText([countText(category)])
     await expect(card.getByRole("img")).toHaveAttribute("alt", category.imageAlt)
   }

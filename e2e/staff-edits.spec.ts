@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test"
-import { contact } from "./support/content"
+import { contact, countText } from "./support/content"
 import { waitForHydration } from "./support/hydration"
 import {
   newArticleTitle,
@@ -44,7 +44,7 @@ test("the restock shows on the shop, and the removed collection is gone", async 
   expect(first, "data/shop.json has a category").toBeDefined()
   await page.goto("/shop")
   await expect(page.getByRole("main").getByRole("listitem").first()).toContainText(
-    `${first!.count + restocked} ${shop.countLabel}`,
+    countText({ count: first!.count + restocked }),
   )
 
   const { collections } = before("affiliate")

@@ -45,8 +45,12 @@ export function navigationLabelFor(path: string): string {
   return label
 }
 
-/** A category's number of pieces as its card writes it (CategoryCard): "{count} {countLabel}". */
-export const countText = (category: { count: number }) => `${category.count} ${shop.countLabel}`
+/**
+ * A category's number of pieces as its card writes it (CategoryCard): "24 items", "1 item",
+ * "1,200 items".
+ */
+export const countText = (category: { count: number }) =>
+  `${category.count.toLocaleString("en-US")} ${category.count === 1 ? shop.countLabelOne : shop.countLabel}`
 
 /**
  * The journal's articles as the page shows them: those live when the tests run (an article

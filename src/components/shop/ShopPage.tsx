@@ -20,7 +20,7 @@ export default function ShopPage({ data: { page } }: ShopPageProps) {
             <CategoryCard
               key={category.name}
               category={category}
-              countLabel={page.countLabel}
+              countLabels={page}
               imagePriority={index === 0}
             />
           ))}
@@ -39,6 +39,7 @@ export const shopPageFields = graphql`
     heading
     intro
     countLabel
+    countLabelOne
     categories {
       ...CategoryCard
     }

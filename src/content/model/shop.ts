@@ -12,7 +12,11 @@ export const shop = contentFile({
     pageIntro(),
     text("countLabel", "Word after the number", {
       maxLength: 20,
-      hint: "Shown after each category's number of pieces, as in “24 items”.",
+      hint: "Shown after each category's number of pieces, as in “24 items” (and “0 items”).",
+    }),
+    text("countLabelOne", "Word after the number 1", {
+      maxLength: 20,
+      hint: "Shown after a category's number when it is 1, as in “1 item”.",
     }),
     list(
       "categories",
