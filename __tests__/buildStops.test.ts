@@ -12,7 +12,7 @@ import { copyOfData, launchContentDir, repoRoot } from "./setup/contentCopy"
 // public/ (what is live) stays as it was. These run the real `gatsby build` and the CLI check on
 // a scratch copy of the project whose data/shop.json has a count written in words.
 
-const expected = `data/shop.json: category 3 (Knitwear): 'count' must be a whole number, got "sixteen"`
+const expected = `data/shop.json: category 3 (Knitwear): Number of pieces ('count') must be a whole number, got "sixteen"`
 let project: string
 let content: ReturnType<typeof copyOfData>
 

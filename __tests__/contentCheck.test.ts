@@ -64,28 +64,28 @@ describe("the content check", () => {
       "a count written in words",
       () =>
         copy.edit("shop", (json) => (json.categories[2] = { ...knitwear(json), count: "sixteen" })),
-      `data/shop.json: category 3 (Knitwear): 'count' must be a whole number, got "sixteen"`,
+      `data/shop.json: category 3 (Knitwear): Number of pieces ('count') must be a whole number, got "sixteen"`,
     ],
     [
       "a count with a fraction",
       () => copy.edit("shop", (json) => (json.categories[0] = { ...knitwear(json), count: 2.5 })),
-      "data/shop.json: category 1 (Knitwear): 'count' must be a whole number, got 2.5",
+      "data/shop.json: category 1 (Knitwear): Number of pieces ('count') must be a whole number, got 2.5",
     ],
     [
       "a missing field",
       () => copy.edit("home", (json) => delete json.hero.headline),
-      "data/home.json: hero: 'headline' is missing",
+      "data/home.json: Top of the page (hero): Headline ('headline') is missing",
     ],
     [
       "an empty picture description",
       () =>
         copy.edit("shop", (json) => (json.categories[0] = { ...knitwear(json), imageAlt: "  " })),
-      `data/shop.json: category 1 (Knitwear): 'imageAlt' must not be empty, got "  "`,
+      `data/shop.json: category 1 (Knitwear): Picture description ('imageAlt') must not be empty, got "  "`,
     ],
     [
       "a headline too long for the hero",
       () => copy.edit("home", (json) => (json.hero.headline = "Graceful ".repeat(8).trim())),
-      "data/home.json: hero: 'headline' is too long: at most 50 characters fit there, got 71",
+      "data/home.json: Top of the page (hero): Headline ('headline') is too long: at most 50 characters fit there, got 71",
     ],
     [
       "a misspelt field",
@@ -102,12 +102,12 @@ describe("the content check", () => {
             date: "08/03/2024",
           }
         }),
-      "data/journal.json: article 2 (A Wardrobe That Travels): 'date' must be a date written YYYY-MM-DD, such as 2025-09-30, got \"08/03/2024\"",
+      "data/journal.json: article 2 (A Wardrobe That Travels): Date ('date') must be a date written YYYY-MM-DD, such as 2025-09-30, got \"08/03/2024\"",
     ],
     [
       "a day that does not exist",
       () => copy.edit("journal", (json) => (json.articles[5].date = "2024-02-30")),
-      `'date' must be a date written YYYY-MM-DD, such as 2025-09-30, got "2024-02-30"`,
+      `Date ('date') must be a date written YYYY-MM-DD, such as 2025-09-30, got "2024-02-30"`,
     ],
     [
       "a journal category that is not in the journal's list",
@@ -117,7 +117,7 @@ describe("the content check", () => {
           for (const article of json.articles) article.category = "Work"
           json.articles[2] = { ...json.articles[2], title: "Garden Mornings", category: "Tips" }
         }),
-      `data/journal.json: article 3 (Garden Mornings): 'category' is "Tips", which is not in 'Categories': choose one of "Work", "Weekend", or add it to 'Categories' first`,
+      `data/journal.json: article 3 (Garden Mornings): Category ('category') is "Tips", which is not in 'Categories': choose one of "Work", "Weekend", or add it to 'Categories' first`,
     ],
     [
       "yes instead of true",
@@ -125,12 +125,12 @@ describe("the content check", () => {
         copy.edit("affiliate", (json) => {
           json.collections[0] = { ...json.collections[0], title: "Harbour Blue", featured: "yes" }
         }),
-      `data/affiliate.json: collection 1 (Harbour Blue): 'featured' must be true or false (without quotes), got "yes"`,
+      `data/affiliate.json: collection 1 (Harbour Blue): Featured ('featured') must be true or false (without quotes), got "yes"`,
     ],
     [
       "an empty list",
       () => copy.edit("affiliate", (json) => (json.why.points = [])),
-      "data/affiliate.json: why: 'points' needs at least 1 reason, got 0",
+      "data/affiliate.json: Why shop through us: Reasons ('points') needs at least 1 reason, got 0",
     ],
     [
       "more entries than the layout has room for",
@@ -140,7 +140,7 @@ describe("the content check", () => {
             json.categories.push({ ...json.categories[0], name: `Extra ${extra}` })
           }
         }),
-      "data/shop.json: 'categories' has room for at most 12 categories, got 13",
+      "data/shop.json: Categories ('categories') has room for at most 12 categories, got 13",
     ],
     [
       "a picture that is not there",
@@ -148,7 +148,7 @@ describe("the content check", () => {
         copy.edit("shop", (json) => {
           json.categories[3] = { ...knitwear(json), image: "images/knitwear.jpg" }
         }),
-      "data/shop.json: category 4 (Knitwear): 'image' names images/knitwear.jpg, which is not in data/images: check the spelling, or upload the picture",
+      "data/shop.json: category 4 (Knitwear): Picture ('image') names images/knitwear.jpg, which is not in data/images: check the spelling, or upload the picture",
     ],
     [
       "a file that is not a picture under a picture's name",
@@ -156,17 +156,17 @@ describe("the content check", () => {
         fs.writeFileSync(path.join(copy.dir, "images", "notes.jpg"), "not a picture")
         copy.edit("about", (json) => (json.image = "images/notes.jpg"))
       },
-      "data/about.json: 'image' names images/notes.jpg, which is not a JPEG, PNG, WebP or AVIF picture: save it in one of those formats",
+      "data/about.json: Picture ('image') names images/notes.jpg, which is not a JPEG, PNG, WebP or AVIF picture: save it in one of those formats",
     ],
     [
       "a picture format the site cannot process",
       () => copy.edit("about", (json) => (json.image = "images/about-hero.gif")),
-      `data/about.json: 'image' must name a picture in data/images as images/name.jpg (or .jpeg, .png, .webp, .avif), got "images/about-hero.gif"`,
+      `data/about.json: Picture ('image') must name a picture in data/images as images/name.jpg (or .jpeg, .png, .webp, .avif), got "images/about-hero.gif"`,
     ],
     [
       "a placeholder the site does not know",
       () => copy.edit("contact", (json) => (json.heading = "Welcome to {brand}")),
-      "data/contact.json: 'heading' uses {brand}, which the site does not fill in: only {product}, {partner} and {email} are replaced",
+      "data/contact.json: Page heading ('heading') uses {brand}, which the site does not fill in: only {product}, {partner} and {email} are replaced",
     ],
     [
       "a curly bracket left open",
@@ -177,17 +177,17 @@ describe("the content check", () => {
     [
       "a placeholder where the text is used as written",
       () => copy.edit("site", (json) => (json.brandName = "{product}")),
-      "data/site.json: 'brandName' cannot use {product}: this text is used exactly as written",
+      "data/site.json: Boutique name ('brandName') cannot use {product}: this text is used exactly as written",
     ],
     [
       "a menu link to a page that does not exist",
       () => copy.edit("site", (json) => (json.navigation[1] = { label: "Sale", path: "/sale" })),
-      `data/site.json: menu link 2 (Sale): 'path' leads to /sale, which is not a page of the site: choose one of ${pageAddresses}`,
+      `data/site.json: menu link 2 (Sale): Page ('path') is /sale, which is not a page of the site: choose one of ${pageAddresses}`,
     ],
     [
       "a button to a page that does not exist",
       () => copy.edit("home", (json) => (json.story.button.path = "/our-story")),
-      "data/home.json: story: button: 'path' leads to /our-story, which is not a page of the site",
+      "data/home.json: Our story teaser: Button: Button leads to ('path') is /our-story, which is not a page of the site",
     ],
     [
       "two categories of the same name",
@@ -196,22 +196,22 @@ describe("the content check", () => {
           json.categories[1] = knitwear(json)
           json.categories[4] = knitwear(json)
         }),
-      "data/shop.json: category 5 (Knitwear) is the same as category 2: give each category its own 'name'",
+      "data/shop.json: category 5 (Knitwear) is the same as category 2: give each category its own Name ('name')",
     ],
     [
       "an e-mail address without @",
       () => copy.edit("site", (json) => (json.contactEmail = "hello at boutique.example")),
-      `data/site.json: 'contactEmail' must be an e-mail address, such as hello@example.com, got "hello at boutique.example"`,
+      `data/site.json: Contact e-mail address ('contactEmail') must be an e-mail address, such as hello@example.com, got "hello at boutique.example"`,
     ],
     [
       "a site address without https://",
       () => copy.edit("site", (json) => (json.siteUrl = "www.boutique.example")),
-      `data/site.json: 'siteUrl' must be a web address starting with https://, got "www.boutique.example"`,
+      `data/site.json: Site address ('siteUrl') must be a web address starting with https://, got "www.boutique.example"`,
     ],
     [
       "a list where one text belongs",
       () => copy.edit("errors", (json) => (json.notFound.heading = ["Sorry!"])),
-      "data/errors.json: notFound: 'heading' must be text in double quotes, got a list [ … ]",
+      "data/errors.json: Page not found (404): Heading ('heading') must be text in double quotes, got a list [ … ]",
     ],
     [
       "a missing comma",
@@ -282,7 +282,7 @@ describe("the content check", () => {
       uploaded("phone-photo.jpg", made.phone)
       expect(problemsIn(copy.dir)).toEqual([
         expect.stringMatching(
-          /^data\/about\.json: 'image' names images\/phone-photo\.jpg, which is 4032 × 3024 pixels and \d\.\d MB: the site shows a picture at most 2400 pixels wide, and takes pictures of up to 12 megapixels and 2\.0 MB\. Upload it again in the editor, which makes it that size, or make it 2400 pixels wide \(or narrower\) in a photo app and save it as a JPEG/,
+          /^data\/about\.json: Picture \('image'\) names images\/phone-photo\.jpg, which is 4032 × 3024 pixels and \d\.\d MB: the site shows a picture at most 2400 pixels wide, and takes pictures of up to 12 megapixels and 2\.0 MB\. Upload it again in the editor, which makes it that size, or make it 2400 pixels wide \(or narrower\) in a photo app and save it as a JPEG/,
         ),
       ])
     })
@@ -356,7 +356,7 @@ describe("the content check", () => {
     const report = formatProblems(problems)
     expect(report).toContain("The content in data/ has 4 problems, so the site was not built")
     expect(report).toContain(
-      `  • data/shop.json: category 3 (Knitwear): 'count' must be a whole number, got "sixteen" (line ${countLine})`,
+      `  • data/shop.json: category 3 (Knitwear): Number of pieces ('count') must be a whole number, got "sixteen" (line ${countLine})`,
     )
   })
 

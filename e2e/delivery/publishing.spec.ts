@@ -312,7 +312,9 @@ test("a refused edit changes nothing visitors see, and the commit says why, in t
   expect((await records())[0]).toMatchObject({
     commit: refused,
     state: "failed",
-    reason: expect.stringContaining(`'count' must be a whole number, got "sixteen"`),
+    reason: expect.stringContaining(
+      `Number of pieces ('count') must be a whole number, got "sixteen"`,
+    ),
   })
   expect(await liveCommit()).toBe(edited)
   expect(await page(siteUrl, "/shop")).toBe(shopBefore)

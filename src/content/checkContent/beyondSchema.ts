@@ -18,7 +18,7 @@ import { imagePathPattern } from "../jsonSchema"
 import { pictureLimits } from "../pictureLimits"
 import { knownPlaceholders } from "../placeholders"
 import { isRecord } from "../../utils/json"
-import { shown } from "./places"
+import { fieldName, shown } from "./places"
 
 /** Reads a picture's first bytes: is it one of the formats sharp turns into the site's sizes? */
 function pictureFormat(file: string): string | undefined {
@@ -138,6 +138,7 @@ function pictureTooLarge(file: string, field: ImageField): string | undefined {
 /** Names that should differ within one list: the site tells entries apart by them. */
 function checkDuplicates(field: Field, items: unknown[], segments: string[], walker: Walker) {
   const key = field.kind === "list" ? entryNameField(field.fields) : undefined
+  const nameField = field.kind === "list" ? field.fields.find((f) => f.name === key) : undefined
   const seen = new Map<string, number>()
   items.forEach((item, index) => {
     const name = field.kind === "textList" ? item : isRecord(item) && key ? item[key] : undefined
@@ -148,7 +149,7 @@ function checkDuplicates(field: Field, items: unknown[], segments: string[], wal
     } else if (field.kind === "list" || field.kind === "textList") {
       walker.report(
         [...segments, String(index)],
-        `is the same as ${field.itemLabel} ${first + 1}: give each ${field.itemLabel} its own ${field.kind === "list" ? `'${key}'` : "text"}`,
+        `is the same as ${field.itemLabel} ${first + 1}: give each ${field.itemLabel} its own ${nameField ? fieldName(nameField) : "text"}`,
       )
     }
   })
@@ -177,7 +178,7 @@ export function walk(fields: readonly Field[], data: unknown, segments: string[]
         ) {
           walker.report(
             here,
-            `leads to ${value}, which is not a page of the site: choose one of ${[...walker.pagePaths].join(", ")}`,
+            `is ${value}, which is not a page of the site: choose one of ${[...walker.pagePaths].join(", ")}`,
           )
         }
         break

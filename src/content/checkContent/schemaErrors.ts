@@ -6,7 +6,7 @@ import Ajv, { type ErrorObject, type ValidateFunction } from "ajv"
 import addFormats from "ajv-formats"
 import { imageFolder, type ContentFile, type Field } from "../fields"
 import { jsonSchema } from "../jsonSchema"
-import { shown, type Place } from "./places"
+import { fieldName, shown, type Place } from "./places"
 
 const ajv = new Ajv({ allErrors: true, verbose: true, strict: true })
 addFormats(ajv, ["date", "email", "uri"])
@@ -63,8 +63,11 @@ export function schemaMessage(error: ErrorObject, place: Place): SchemaMessage {
   const got = `, got ${shown(error.data)}`
   const params = error.params as Record<string, unknown>
   switch (error.keyword) {
-    case "required":
-      return { subject: `'${String(params.missingProperty)}'`, message: "is missing" }
+    case "required": {
+      const missing = String(params.missingProperty)
+      const field = place.fields?.find((candidate) => candidate.name === missing)
+      return { subject: field ? fieldName(field) : `'${missing}'`, message: "is missing" }
+    }
     case "additionalProperties":
       return {
         subject: `'${String(params.additionalProperty)}'`,
