@@ -229,6 +229,16 @@ describe("the content check", () => {
       `data/shop.json: the file is not valid JSON: it has a character JSON does not allow here (texts need straight double quotes ") (line 3, column 12)`,
     ],
     [
+      "an invisible mark before the first brace (a byte-order mark, from a Windows editor)",
+      () => copy.editText("shop", (text) => `\uFEFF${text}`),
+      "data/shop.json: the file starts with an invisible mark (a byte-order mark, which some editors add): save it again as UTF-8 without it (line 1, column 1)",
+    ],
+    [
+      "a number in quotes",
+      () => copy.edit("shop", (json) => (json.categories[2] = { ...knitwear(json), count: "16" })),
+      `data/shop.json: category 3 (Knitwear): Number of pieces ('count') must be a whole number (without quotes), got "16"`,
+    ],
+    [
       "a missing file",
       () => fs.rmSync(path.join(copy.dir, "errors.json")),
       "data/errors.json: the file is missing: the site needs it",

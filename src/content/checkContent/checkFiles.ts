@@ -71,6 +71,18 @@ function readFile(
     problems.push({ file: display, where: [], message: "is empty" })
     return undefined
   }
+  // Some editors on Windows save an invisible mark first, which JSON does not allow (nor Gatsby).
+  if (text.startsWith("\uFEFF")) {
+    problems.push({
+      file: display,
+      where: [],
+      message:
+        "starts with an invisible mark (a byte-order mark, which some editors add): save it again as UTF-8 without it",
+      line: 1,
+      column: 1,
+    })
+    return undefined
+  }
   const errors: ParseError[] = []
   const tree = parseTree(text, errors, { disallowComments: true, allowTrailingComma: false })
   const first = errors[0]

@@ -74,8 +74,15 @@ export function schemaMessage(error: ErrorObject, place: Place): SchemaMessage {
         present: true,
         message: "is not a field the site knows: check its spelling, or remove it",
       }
-    case "type":
-      return { message: `must be ${typeWords[String(params.type)] ?? String(params.type)}${got}` }
+    case "type": {
+      // A number in quotes: "24" is a text to JSON.
+      const quotedNumber =
+        (params.type === "integer" || params.type === "number") &&
+        typeof error.data === "string" &&
+        /^\s*-?\d+(\.\d+)?\s*$/.test(error.data)
+      const words = typeWords[String(params.type)] ?? String(params.type)
+      return { message: `must be ${words}${quotedNumber ? " (without quotes)" : ""}${got}` }
+    }
     case "maxLength": {
       const length = typeof error.data === "string" ? error.data.length : 0
       return {
