@@ -21,7 +21,30 @@ test("Gatsby's error under the publisher: the lines from its last error, not the
     "    at Hero (src/components/home/Hero.tsx:61:20)",
   ].join("\n")
   expect(errorIn(output)).toBe(
-    `error Building static HTML failed for path "/" TypeError: Cannot read properties of undefined (reading 'title') at Hero (src/components/home/Hero.tsx:61:20)`,
+    `error Building static HTML failed for path "/" TypeError: Cannot read properties of undefined (reading 'title')`,
+  )
+})
+
+test("a page that fails to render: the heading and the error, not Gatsby's excerpt of the code", () => {
+  // As `CI=true gatsby build` printed it (its colours stripped, as build.ts does).
+  const output = [
+    ...stepsThatWentWell,
+    'error Building static HTML failed for path "/"',
+    "",
+    "  142 |       Primitive.div,",
+    "  143 |       {",
+    "> 144 |         ...layerProps,",
+    "      | ^",
+    "  145 |         ref: composedRefs,",
+    "",
+    "  WebpackError: TypeError: Cannot read properties of undefined (reading 'title')  ",
+    "  - index.mjs:144 ",
+    "    [main]/[@radix-ui]/react-dismissable-layer/dist/index.mjs:144:1",
+    "  ",
+    "exit 1",
+  ].join("\n")
+  expect(errorIn(output)).toBe(
+    `error Building static HTML failed for path "/" WebpackError: TypeError: Cannot read properties of undefined (reading 'title')`,
   )
 })
 

@@ -145,7 +145,12 @@ function problemsIn(output: string): string {
  */
 export function errorIn(output: string): string {
   const at = [...output.matchAll(/^[\s│]*(?:ERROR|error)\b/gm)].at(-1)?.index
-  return at === undefined ? lastLines(output, 6) : lines(output.slice(at)).slice(0, 6).join(" ")
+  if (at === undefined) return lastLines(output, 6)
+  const [heading, ...after] = lines(output.slice(at))
+  // Not the code excerpt Gatsby quotes ("> 144 | …", "| ^") nor the stack ("- index.mjs:144").
+  const words = after.filter((line) => !/^(?:>?\s*\d+\s*\||\||- |\[\w+\]\/|at )/.test(line))
+  const error = words.find((line) => /\b\w*Error\b:/.test(line))
+  return [heading, ...(error ? [error] : words.slice(0, 4))].join(" ")
 }
 
 function lastLines(text: string, count = 4): string {
