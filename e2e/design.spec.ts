@@ -216,6 +216,30 @@ test.describe("fits every screen", () => {
     }
   }
 
+  // Breaking anywhere must not break what fits: the footer's address, in three columns, is whole.
+  for (const [textSize, width] of [
+    [16, 768],
+    [24, 1280],
+  ] as const) {
+    test(`the footer's address is on one line at ${width}px with ${textSize}px text`, async ({
+      page,
+    }) => {
+      const cdp = await page.context().newCDPSession(page)
+      await cdp.send("Page.setFontSizes", { fontSizes: { standard: textSize } })
+      await page.setViewportSize({ width, height: 900 })
+      await page.goto("/")
+      const lines = await page
+        .getByRole("contentinfo")
+        .locator('a[href^="mailto:"]')
+        .evaluate((link) => {
+          const range = document.createRange()
+          range.selectNodeContents(link)
+          return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size
+        })
+      expect(lines).toBe(1)
+    })
+  }
+
   test("the home hero fills the first screen and its headline is whole on a small phone", async ({
     page,
   }) => {

@@ -63,6 +63,11 @@ const contactLink = css`
   display: inline-flex;
   align-items: center;
   min-height: ${sizes.tapTarget};
+  /* In three columns, whole, its column as wide as it (it breaks anywhere on a phone, as all text
+     does, where one column is the screen's width). */
+  ${mq.md} {
+    overflow-wrap: break-word;
+  }
 `
 
 const legal = css`

@@ -17,7 +17,9 @@ const bar = css`
 
 const brand = css`
   ${logoLink};
-  gap: ${space.sm};
+  /* With a larger text, "Staff" goes under the name rather than break it. */
+  flex-wrap: wrap;
+  gap: 0 ${space.sm};
   margin: 0;
   font-size: ${fontSizes.logo};
   letter-spacing: 0.04em;
