@@ -13,7 +13,7 @@ import { contentFiles } from "./src/content/model"
 import { fillPlaceholders, type PlaceholderValues } from "./src/content/placeholders"
 import { pageRoutes } from "./src/content/routes"
 import { isPreviewSite, previewSettingProblem } from "./src/previews/previewSite"
-import { pagesSignupProblem } from "./src/membership/web/providers/fromEnv"
+import { hostSignupProblem } from "./src/membership/web/providers/fromEnv"
 import { membersPagePath } from "./src/shared/endpoints"
 
 // The bends of Gatsby's and webpack's contracts live in src/gatsby/ (docs/architecture.md lists them).
@@ -31,8 +31,8 @@ export const onPreInit: GatsbyNode["onPreInit"] = async ({ reporter }) => {
   // A preview the host builds must be marked one, or its sign-ups reach the live list.
   const unmarkedPreview = previewSettingProblem(process.env)
   if (unmarkedPreview) reporter.panic(unmarkedPreview)
-  // Cloudflare's live site must name a provider, or no sign-up could be kept.
-  const noSignups = pagesSignupProblem(process.env)
+  // A live site on a host without a disk must name a provider, or no sign-up could be kept.
+  const noSignups = hostSignupProblem(process.env)
   if (noSignups) reporter.panic(noSignups)
   // One moment for the whole build, its query workers (forked later, with this environment)
   // included: which dated entries are live (src/content/goLive.ts).

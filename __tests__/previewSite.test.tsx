@@ -7,7 +7,7 @@ import contact from "../data/contact.json"
 import site from "../data/site.json"
 import { Seo } from "../src/components/layout/Seo"
 import { fillPlaceholders } from "../src/content/placeholders"
-import { pagesSignupProblem } from "../src/membership/web/providers/fromEnv"
+import { hostSignupProblem } from "../src/membership/web/providers/fromEnv"
 import { hostPreview, isPreviewSite, previewSettingProblem } from "../src/previews/previewSite"
 import { createApp } from "../src/server/app"
 import type { Settings } from "../src/server/runtime"
@@ -60,20 +60,26 @@ describe("the setting", () => {
     )
   })
 
-  test("Cloudflare's live site stops at its build without a provider for its sign-ups", () => {
+  test("a live site on a host without a disk stops at its build without a provider for its sign-ups", () => {
     const live = { CF_PAGES: "1", CF_PAGES_BRANCH: "main" }
-    expect(pagesSignupProblem(live)).toMatch(
-      /SIGNUP_PROVIDER is not set for this Cloudflare Pages build.*every sign-up would be refused/,
+    expect(hostSignupProblem(live)).toMatch(
+      /SIGNUP_PROVIDER is not set for this Cloudflare Pages build.*every sign-up would be lost.*Settings → Variables and Secrets/,
     )
-    expect(pagesSignupProblem({ ...live, SIGNUP_PROVIDER: "sendgrid" })).toMatch(
+    expect(hostSignupProblem({ NETLIFY: "true", CONTEXT: "production" })).toMatch(
+      /SIGNUP_PROVIDER is not set for this Netlify build.*scopes Builds and Functions/,
+    )
+    expect(hostSignupProblem({ ...live, SIGNUP_PROVIDER: "sendgrid" })).toMatch(
       /SIGNUP_PROVIDER is "sendgrid", which is no known provider/,
     )
-    expect(pagesSignupProblem({ ...live, SIGNUP_PROVIDER: "Buttondown" })).toBeUndefined()
-    // Previews keep no list; other hosts keep the embedded store.
-    expect(pagesSignupProblem({ ...live, SITE_PREVIEW: "1" })).toBeUndefined()
-    expect(pagesSignupProblem({ CF_PAGES: "1", CF_PAGES_BRANCH: "cms/pages/shop" })).toBeUndefined()
-    expect(pagesSignupProblem({ NETLIFY: "true", CONTEXT: "production" })).toBeUndefined()
-    expect(pagesSignupProblem({})).toBeUndefined()
+    expect(hostSignupProblem({ ...live, SIGNUP_PROVIDER: "Buttondown" })).toBeUndefined()
+    // Previews keep no list; a server of the site's own keeps the embedded store on its disk.
+    expect(hostSignupProblem({ ...live, SITE_PREVIEW: "1" })).toBeUndefined()
+    expect(hostSignupProblem({ CF_PAGES: "1", CF_PAGES_BRANCH: "cms/pages/shop" })).toBeUndefined()
+    expect(hostSignupProblem({ NETLIFY: "true", CONTEXT: "deploy-preview" })).toBeUndefined()
+    expect(
+      hostSignupProblem({ NETLIFY: "true", CONTEXT: "production", SIGNUP_PROVIDER: "mailchimp" }),
+    ).toBeUndefined()
+    expect(hostSignupProblem({})).toBeUndefined()
   })
 })
 

@@ -155,14 +155,28 @@ export function listFromSettings(env: SignupEnv, otherwise: () => MailingList): 
   }
 }
 
+/** Where each host that keeps no lasting disk for the embedded store takes the settings. */
+const disklessHosts = {
+  "Cloudflare Pages": "in the Pages project, Settings → Variables and Secrets, for Production",
+  Netlify: "in Site configuration → Environment variables, with the scopes Builds and Functions",
+}
+
+/** The host building the live site, if its functions keep no lasting disk. */
+function disklessHost(env: SignupEnv): keyof typeof disklessHosts | undefined {
+  if (env.CF_PAGES === "1") return "Cloudflare Pages"
+  if (env.NETLIFY === "true" && env.CONTEXT === "production") return "Netlify"
+  return undefined
+}
+
 /**
- * Why a Cloudflare Pages build of the live site must stop: a Pages Function has no disk for the
- * embedded store, so without a provider it named every sign-up would be refused while the site
- * looked well. Only the provider's name is checked: its keys may be secrets the build is not
- * shown. Previews keep no list, so need none.
+ * Why a build of the live site on a host without a lasting disk (Cloudflare Pages, Netlify) must
+ * stop: without a provider it knows, every sign-up would be refused (or kept where it is lost)
+ * while the site looked well. Only the provider's name is checked: its keys may be secrets the
+ * build is not shown. Previews keep no list, so need none.
  */
-export function pagesSignupProblem(env: SignupEnv): string | undefined {
-  if (env.CF_PAGES !== "1" || isPreviewSite(env) || hostPreview(env)) return undefined
+export function hostSignupProblem(env: SignupEnv): string | undefined {
+  const host = disklessHost(env)
+  if (!host || isPreviewSite(env) || hostPreview(env)) return undefined
   const provider = providerNamed(env)
   if (provider !== undefined && (signupProviders as readonly string[]).includes(provider)) {
     return undefined
@@ -170,10 +184,10 @@ export function pagesSignupProblem(env: SignupEnv): string | undefined {
   const known = signupProviders.map((name) => `"${name}"`).join(" or ")
   return [
     provider === undefined
-      ? "SIGNUP_PROVIDER is not set for this Cloudflare Pages build of the live site."
+      ? `SIGNUP_PROVIDER is not set for this ${host} build of the live site.`
       : `SIGNUP_PROVIDER is ${JSON.stringify(provider.slice(0, 40))}, which is no known provider.`,
-    "A Pages Function has no disk for the site's own list, so every sign-up would be refused.",
-    `In the Pages project, Settings → Variables and Secrets, for Production: set SIGNUP_PROVIDER to`,
-    `${known} as a plain variable, and its key as a secret (docs/signups.md), then build again.`,
+    `${host} keeps no lasting disk for the site's own list, so every sign-up would be lost.`,
+    `Set SIGNUP_PROVIDER to ${known} ${disklessHosts[host]}, as a plain variable, and its key`,
+    `as a secret (docs/signups.md), then build again.`,
   ].join(" ")
 }
