@@ -355,9 +355,9 @@ describe("after the list moved to a provider (docs/signups.md)", () => {
     const pressed = await app.request(`${site}${leaveEndpoint}?${tokenField}=${token}`, {
       method: "POST",
     })
-    expect(pressed.status).toBe(404)
+    expect(pressed.status).toBe(410)
     expect(pressed.headers.get("content-type")).toContain("text/html")
-    expect(await pressed.text()).toContain(words.leavePage.notFoundHeading)
+    expect(await pressed.text()).toContain(words.leavePage.movedHeading)
     const confirmToken = await signToken(secret, "confirm", "someone", new Date(Date.now() + dayMs))
     const opened = await app.request(`${site}${confirmEndpoint}?${tokenField}=${confirmToken}`)
     expect(opened.status).toBe(410)

@@ -13,7 +13,14 @@ import {
   type GithubStub,
 } from "./support/stubs/githubStub"
 import { cmsAuthTexts } from "../src/cmsAuth/signInTexts"
-import { membersEndpoint, membersPagePath } from "../src/shared/endpoints"
+import { membershipTexts as membership } from "../src/membership/emails/emailTexts"
+import {
+  confirmEndpoint,
+  leaveEndpoint,
+  membersEndpoint,
+  membersPagePath,
+  tokenField,
+} from "../src/shared/endpoints"
 import { pageTexts } from "../src/membership/staffPage/staffPageTexts"
 import { cmsUserKey } from "../src/membership/staffPage/session"
 import { effectiveHeaders, parseHeadersFile } from "../src/shared/hostRules"
@@ -119,6 +126,25 @@ test.describe("the build in Cloudflare's runtime (wrangler pages dev, workerd)",
     expect(response.status).toBe(403)
     expect(await response.json()).toEqual({ outcome: "problem", problem: "rejected" })
     expect(receivedBy(address)).toHaveLength(0)
+  })
+
+  test("her links from an e-mail the site sent before: pages in her words, no list touched", async ({
+    page,
+  }) => {
+    // No store here, and no secret: any token is from before the list moved.
+    const asked = stub.received.length
+    const leave = await fetch(`${server.baseURL}${leaveEndpoint}?${tokenField}=old`, {
+      method: "POST",
+    })
+    expect(leave.status).toBe(410)
+    await page.goto(`${server.baseURL}${leaveEndpoint}?${tokenField}=old`)
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+      membership.leavePage.movedHeading,
+    )
+    await page.goto(`${server.baseURL}${confirmEndpoint}?${tokenField}=old`)
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(membership.expiredPage.heading)
+    // Nothing asked of the provider: her link names no address.
+    expect(stub.received.slice(asked)).toEqual([])
   })
 
   test("the CMS sign-in starts: 302 to GitHub's authorize page, the state in a cookie", async () => {

@@ -30,7 +30,7 @@ export const membership = contentFile({
     wholeNumber("pendingDays", "Days an unconfirmed sign-up is kept", {
       minimum: 1,
       maximum: 90,
-      hint: `A whole number. An address that has not been confirmed by then is deleted. Her confirmation link itself works for ${confirmationDays} days; after that it opens the “link has expired” page, which leads her back to the sign-up.`,
+      hint: `A whole number. An address that has not been confirmed by then is deleted. Her confirmation link itself works for ${confirmationDays} days, or until then if that is sooner; after that it opens the “link has expired” page, which leads her back to the sign-up.`,
     }),
     group(
       "gift",
@@ -163,9 +163,11 @@ export const membership = contentFile({
         paragraph("unreachableText", "Text when the list cannot be reached", { maxLength: 240 }),
         heading("notFoundHeading", "Heading when the link finds no one"),
         paragraph("notFoundText", "Text when the link finds no one", { maxLength: 240 }),
+        heading("movedHeading", "Heading where the site keeps no list"),
+        paragraph("movedText", "Text where the site keeps no list", { maxLength: 240 }),
       ],
       {
-        hint: "Where the link at the foot of every e-mail leads. She presses the button to leave; she is not asked why. Once the list has moved to a mailing service, her leave from an older e-mail is passed on to it; if the service cannot be reached, she sees the “cannot be reached” fields, with the button to try again. A link from an e-mail of a sign-up deleted since (erased, or never confirmed) finds no one: she sees the last two fields.",
+        hint: "Where the link at the foot of every e-mail leads. She presses the button to leave; she is not asked why. Once the list has moved to a mailing service, her leave from an older e-mail is passed on to it; if the service cannot be reached, she sees the “cannot be reached” fields, with the button to try again. A link from an e-mail of a sign-up deleted since (erased, or never confirmed) finds no one: she sees the “finds no one” fields. Where a mailing service keeps the list and the site keeps none of its own (a site hosted without a disk), a link from an e-mail the site sent before cannot take her off: she sees the last two fields.",
       },
     ),
   ],

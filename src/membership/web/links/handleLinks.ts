@@ -11,6 +11,7 @@ import {
   leftPage,
   leftSincePage,
   membershipPageTexts as texts,
+  movedPage,
   notFoundPage,
   unreachablePage,
 } from "./linkPages"
@@ -52,13 +53,11 @@ async function tokenOf(c: Context<MembershipEnv>): Promise<string | undefined> {
 /**
  * Her link where the site keeps no list of its own (a provider keeps it, or the host has no disk,
  * as Cloudflare's): a link from an e-mail the site sent before gets her own words, not a bare 404.
- * A confirmation leads her to join again, where the list is now; a leave link cannot find her
- * (her id is not her address) and says how to leave all the same.
+ * A confirmation leads her to join again, where the list is now; a leave link cannot take her off
+ * (it names an id, not her address) and says how to leave all the same. 410: the link is gone.
  */
 export function linkWithoutList(c: Context<MembershipEnv>): Response {
-  return c.req.path === confirmEndpoint
-    ? html(410, expiredPage(texts))
-    : html(404, notFoundPage(texts))
+  return html(410, c.req.path === confirmEndpoint ? expiredPage(texts) : movedPage(texts))
 }
 
 /** /api/confirm: her confirmation link's page, and her press of its button. */

@@ -32,6 +32,8 @@ export interface MembershipPageTexts {
   unreachable: Words & { buttonLabel: string }
   /** Her link's id is on the list no more (erased, or a sign-up forgotten): she may still be. */
   notFound: Words & { linkLabel: string; linkPath: string }
+  /** Her leave link where the site keeps no list of its own: the provider's link takes her off. */
+  moved: Words & { linkLabel: string; linkPath: string }
 }
 
 const form = (action: string, token: string, label: string) =>
@@ -108,6 +110,10 @@ export function notFoundPage(texts: MembershipPageTexts): string {
   return page(texts.notFound, link(texts.notFound.linkLabel, texts.notFound.linkPath))
 }
 
+export function movedPage(texts: MembershipPageTexts): string {
+  return page(texts.moved, link(texts.moved.linkLabel, texts.moved.linkPath))
+}
+
 /** The pages' words (below) from data/membership.json; each page leads on as the sign-up's. */
 export function pageTextsFrom(texts: MembershipTexts): MembershipPageTexts {
   const { confirmPage, expiredPage, invalidPage, leavePage } = texts
@@ -131,6 +137,7 @@ export function pageTextsFrom(texts: MembershipTexts): MembershipPageTexts {
       buttonLabel: leavePage.buttonLabel,
     },
     notFound: { heading: leavePage.notFoundHeading, text: leavePage.notFoundText, ...onward },
+    moved: { heading: leavePage.movedHeading, text: leavePage.movedText, ...onward },
   }
 }
 
