@@ -178,12 +178,12 @@ test("the CSV: the confirmed members, or everyone; spreadsheet-safe; each downlo
     /^attachment; filename="evergrace-members-\d{4}-\d\d-\d\d\.csv"$/,
   )
   const rows = (await members.text()).trim().split("\r\n")
-  expect(rows[0]).toBe("email,asked_at,confirmed_at")
+  expect(rows[0]).toBe("email,asked_at_utc,confirmed_at_utc")
   expect(rows.slice(1).map((line) => line.split(",")[0])).toEqual(["ann@example.com"])
   const everyone = (await (await get(app, `${membersCsvEndpoint}?all=1`, token)).text())
     .trim()
     .split("\r\n")
-  expect(everyone[0]).toBe("email,asked_at,confirmed_at,status,left_at")
+  expect(everyone[0]).toBe("email,asked_at_utc,confirmed_at_utc,status,left_at_utc")
   expect(everyone.slice(1).map((line) => line.split(",")[0])).toEqual([
     "ann@example.com",
     "'=bea@example.com",
@@ -273,6 +273,10 @@ test("resend and take off: the form's limit holds for a resend; a confirmed memb
   expect(forgotten.result).toBe("forgotten")
   expect(forgotten.message).toMatch(/nothing of her is kept/)
   expect(await members.byId(bea?.id ?? "")).toBeUndefined()
+  // The staff's log keeps it as a take-off too.
+  const after = (await (await get(app, membersEndpoint, token)).json()) as MembersAnswer
+  if (after.list !== "store") throw new Error("expected the store")
+  expect(after.audit.map((entry) => entry.action)).toEqual(["takeOff", "takeOff"])
   const junk = await app.request(`${site}${memberActionEndpoints.takeOff}`, {
     method: "POST",
     headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json", Origin: site },

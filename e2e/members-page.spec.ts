@@ -147,7 +147,7 @@ test("an editor who may push signs in with GitHub, sees who joined, downloads th
   await page.getByRole("button", { name: pageTexts.downloads.everyone }).click()
   const file = await (await everyone).path()
   const csv = readFileSync(file, "utf8")
-  expect(csv.split("\r\n")[0]).toBe("email,asked_at,confirmed_at,status,left_at")
+  expect(csv.split("\r\n")[0]).toBe("email,asked_at_utc,confirmed_at_utc,status,left_at_utc")
   expect(csv).toMatch(new RegExp(`^${address.replace(/[.+]/g, "\\$&")},[^,]+,,pending,\\r$`, "m"))
   const confirmedOnly = page.waitForEvent("download")
   await page.getByRole("button", { name: pageTexts.downloads.members }).click()

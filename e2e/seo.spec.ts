@@ -105,6 +105,6 @@ test("the installed app's manifest names the boutique and describes it as the pa
     string
   >
   expect(manifest.name).toBe(site.brandName)
-  // The tagline may hold {product}: filled in, as on every page.
+  // As the pages show the tagline (a {product} in it is filled in: __tests__/gatsbyConfig.test.ts).
   expect(manifest.description).toBe(site.tagline)
 })

@@ -26,7 +26,7 @@ export async function exportedMembers(store?: string): Promise<ExportedMember[]>
     { env: store ? { ...process.env, MEMBERS_STORE: store } : process.env },
   )
   const [header, ...rows] = stdout.trimEnd().split("\r\n")
-  if (header !== "email,asked_at,confirmed_at,status,left_at") {
+  if (header !== "email,asked_at_utc,confirmed_at_utc,status,left_at_utc") {
     throw new Error(`members:export printed ${header}`)
   }
   // The test's addresses hold no comma or quote: the columns split plainly.

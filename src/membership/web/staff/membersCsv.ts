@@ -6,14 +6,21 @@ import { memberRow, type Member } from "../memberStore"
  * asked, when she confirmed; UTC), oldest first; with `all`, everyone, with a status column and
  * when she left. One format for `npm run members:export` and the staff's download.
  */
+
+/** A time as spreadsheets read a date and time (2026-11-28 22:33:16), in UTC as the header says. */
+const csvTime = (iso: string | undefined) =>
+  iso ? iso.replace("T", " ").replace(/(\.\d+)?Z$/, "") : ""
+
 export function membersCsv(members: readonly Member[], { all = false } = {}): string {
-  const header = all ? "email,asked_at,confirmed_at,status,left_at" : "email,asked_at,confirmed_at"
+  const header = all
+    ? "email,asked_at_utc,confirmed_at_utc,status,left_at_utc"
+    : "email,asked_at_utc,confirmed_at_utc"
   const rows = members.map(memberRow)
   const shown = [...(all ? rows : rows.filter((member) => member.status === "confirmed"))]
   shown.sort((a, b) => a.askedAt.localeCompare(b.askedAt))
   const row = (member: MemberRow) => {
-    const cells = [member.address, member.askedAt, member.confirmedAt ?? ""]
-    return (all ? [...cells, member.status, member.leftAt ?? ""] : cells).map(csvField).join(",")
+    const cells = [member.address, csvTime(member.askedAt), csvTime(member.confirmedAt)]
+    return (all ? [...cells, member.status, csvTime(member.leftAt)] : cells).map(csvField).join(",")
   }
   return [header, ...shown.map(row)].map((line) => `${line}\r\n`).join("")
 }
