@@ -50,6 +50,11 @@ export interface PublishesAnswer {
   /** An earlier version that an undo would put back; none when no other is kept. */
   previous?: { commit: string; title?: string }
   records: PublishRecord[]
+  /**
+   * Publishes that came while a build was under way: built next, together, once it is done (their
+   * own record starts then). Absent when none waits.
+   */
+  waiting?: number
 }
 
 /** What the page posts to undo: the live release it showed (`live.release` above). */

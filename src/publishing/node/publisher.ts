@@ -274,6 +274,7 @@ export class Publisher implements PublishingDesk {
         : {}),
       ...(previous ? { previous: { commit: previous.commit, title: previous.title } } : {}),
       records: history.records().slice(0, 20),
+      ...(this.liveWanted?.pushes.size ? { waiting: this.liveWanted.pushes.size } : {}),
     }
   }
 

@@ -58,6 +58,9 @@ function isRollbackAnswer(value: unknown): value is RollbackAnswer {
   return isRecord(value) && typeof value.result === "string" && typeof value.message === "string"
 }
 
+/** How often the panel asks again while a build is under way. */
+const followMs = 5000
+
 type PanelState =
   | { kind: "loading" }
   /** The host builds by itself (Netlify, Cloudflare Pages): nothing to show here. */
@@ -98,6 +101,18 @@ export function PublishingPanel({ onSignInNeeded }: PublishingPanelProps) {
   useEffect(() => {
     void load()
   }, [load])
+
+  // While something is being built or waits, the panel follows it on its own: "live now" or the
+  // reason it failed shows without a reload.
+  const underWay =
+    state.kind === "ready" &&
+    (Boolean(state.answer.waiting) ||
+      state.answer.records.some((record) => record.state === "building"))
+  useEffect(() => {
+    if (!underWay) return
+    const next = setTimeout(() => void load(), followMs)
+    return () => clearTimeout(next)
+  }, [underWay, state, load])
 
   const undo = async () => {
     if (busy) return
@@ -169,6 +184,7 @@ export function PublishingPanel({ onSignInNeeded }: PublishingPanelProps) {
           )}
           <StatusNote note={note} />
           <h3>{texts.recent}</h3>
+          {state.answer.waiting ? <p>{texts.waiting(state.answer.waiting)}</p> : null}
           {state.answer.records.length === 0 ? (
             <p>{texts.empty}</p>
           ) : (

@@ -6,6 +6,10 @@ export const publishingTexts = {
   live: "Live on the website now:",
   since: "since",
   recent: "Last publishes, newest first",
+  waiting: (count: number) =>
+    count === 1
+      ? "One more publish waits for the one being built, and is built as soon as it is done."
+      : `${count} more publishes wait for the one being built, and are built together as soon as it is done.`,
   empty: "Nothing has been published through this server yet.",
   unavailable: "The publishes could not be loaded just now: reload the page to try again.",
   kinds: {
