@@ -216,9 +216,11 @@ test.describe("fits every screen", () => {
     }
   }
 
-  // Breaking anywhere must not break what fits: the footer's address, in three columns, is whole.
+  // Breaking anywhere must not break what fits: the footer's address is whole, in one column and
+  // from the width where the footer has three.
   for (const [textSize, width] of [
     [16, 768],
+    [16, 1024],
     [24, 1280],
   ] as const) {
     test(`the footer's address is on one line at ${width}px with ${textSize}px text`, async ({

@@ -22,7 +22,9 @@ const columns = css`
   display: grid;
   gap: ${space.lg};
   padding-block: ${space.xl};
-  ${mq.md} {
+  /* Three columns only where the third holds the address whole (from 64em, whatever her text
+     size): sized by the columns alone, so nothing moves as the footer arrives. */
+  ${mq.lg} {
     grid-template-columns: 1.4fr 1fr 1fr;
   }
 `
@@ -63,11 +65,6 @@ const contactLink = css`
   display: inline-flex;
   align-items: center;
   min-height: ${sizes.tapTarget};
-  /* In three columns, whole, its column as wide as it (it breaks anywhere on a phone, as all text
-     does, where one column is the screen's width). */
-  ${mq.md} {
-    overflow-wrap: break-word;
-  }
 `
 
 const legal = css`
