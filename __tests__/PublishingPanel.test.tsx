@@ -1,4 +1,5 @@
 import { act, render, screen } from "@testing-library/react"
+import userEvent from "@testing-library/user-event"
 import type { PublishesAnswer, PublishRecord } from "../src/publishing/publishesApi"
 import { PublishingPanel } from "../src/publishing/staffPage/PublishingPanel"
 import { publishingTexts as texts } from "../src/publishing/staffPage/publishingTexts"
@@ -52,4 +53,71 @@ test("a build under way: the panel says what waits, and shows 'live now' on its 
     jest.advanceTimersByTime(60_000)
   })
   expect(fetchMock.mock.calls.length).toBe(asked)
+})
+
+describe("while it follows a build", () => {
+  const live = (release: string, title: string) => ({
+    release,
+    commit: "b".repeat(40),
+    title,
+    since: "2026-11-28T09:00:00.000Z",
+    address: "https://www.example.com",
+  })
+  const building: PublishesAnswer = {
+    live: live("r1", "Change A"),
+    previous: { commit: "c".repeat(40), title: "Change Z" },
+    records: [record("building")],
+  }
+
+  function serve(answers: (PublishesAnswer | number)[]) {
+    const gets = [...answers]
+    fetchMock.mockImplementation((url: string, init?: RequestInit) => {
+      if (init?.method === "POST") {
+        return Promise.resolve({
+          ok: true,
+          status: 200,
+          json: () => Promise.resolve({ result: "changed", message: "Not undone." }),
+        })
+      }
+      const next = gets.length > 1 ? gets.shift() : gets[0]
+      return typeof next === "number"
+        ? Promise.resolve({ ok: false, status: next, json: () => Promise.reject(new Error()) })
+        : Promise.resolve({ ok: true, status: 200, json: () => Promise.resolve(next) })
+    })
+  }
+
+  test("one failed look keeps what it shows, and the next one goes on", async () => {
+    serve([building, 502, { ...building, records: [record("live")] }])
+    render(<PublishingPanel onSignInNeeded={() => undefined} />)
+    expect(await screen.findByText(new RegExp(`: ${texts.states.building}$`))).toBeInTheDocument()
+    await act(async () => {
+      jest.advanceTimersByTime(5000)
+    })
+    expect(screen.queryByText(texts.unavailable)).not.toBeInTheDocument()
+    expect(screen.getByText(new RegExp(`: ${texts.states.building}$`))).toBeInTheDocument()
+    await act(async () => {
+      jest.advanceTimersByTime(5000)
+    })
+    expect(await screen.findByText(new RegExp(`: ${texts.states.live}$`))).toBeInTheDocument()
+  })
+
+  test("the undo's question stays as she read it, and undoes the version it named", async () => {
+    const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime })
+    serve([building, { ...building, live: live("r2", "Change B"), records: [record("live")] }])
+    render(<PublishingPanel onSignInNeeded={() => undefined} />)
+    await user.click(await screen.findByRole("button", { name: texts.undo.button }))
+    const question = texts.undo.explain("Change Z")
+    expect(screen.getByText(question)).toBeInTheDocument()
+    const looks = fetchMock.mock.calls.length
+    await act(async () => {
+      jest.advanceTimersByTime(20_000)
+    })
+    // No look while she reads: the question is the same.
+    expect(fetchMock.mock.calls.length).toBe(looks)
+    await user.click(screen.getByRole("button", { name: texts.undo.yes }))
+    const posts = (fetchMock.mock.calls as [string, RequestInit?][]).filter(
+      ([, init]) => init?.method === "POST",
+    )
+    expect(posts.map(([, init]) => JSON.parse(String(init?.body)))).toEqual([{ live: "r1" }])
+  })
 })

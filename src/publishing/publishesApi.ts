@@ -55,6 +55,8 @@ export interface PublishesAnswer {
    * own record starts then). Absent when none waits.
    */
   waiting?: number
+  /** The publisher is at work (a build, or the fetch before one): the page follows it. */
+  working?: true
 }
 
 /** What the page posts to undo: the live release it showed (`live.release` above). */

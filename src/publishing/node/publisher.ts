@@ -275,6 +275,7 @@ export class Publisher implements PublishingDesk {
       ...(previous ? { previous: { commit: previous.commit, title: previous.title } } : {}),
       records: history.records().slice(0, 20),
       ...(this.liveWanted?.pushes.size ? { waiting: this.liveWanted.pushes.size } : {}),
+      ...(this.running ? { working: true as const } : {}),
     }
   }
 

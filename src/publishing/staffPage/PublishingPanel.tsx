@@ -84,42 +84,60 @@ export function PublishingPanel({ onSignInNeeded }: PublishingPanelProps) {
   const undoRef = useRef<HTMLButtonElement>(null)
   const keepRef = useRef<HTMLButtonElement>(null)
   const { confirming, ask } = useAskFirst(keepRef, undoRef)
+  /** The live version the undo's question was asked about: the one undone, or none. */
+  const [askedAbout, setAskedAbout] = useState<string>()
+  /** Loads made, so the panel follows on after one that changed nothing it shows. */
+  const [loads, setLoads] = useState(0)
 
-  const load = useCallback(async () => {
-    const outcome = await staffJson(publishesEndpoint, { method: "GET" }, isPublishesAnswer)
-    if (outcome.kind === "answer") return setState({ kind: "ready", answer: outcome.answer })
-    if (outcome.kind === "problem" && outcome.status === 401) {
-      return onSignInNeeded(outcome.problem.message)
-    }
-    setState(
-      outcome.kind === "unexpected" && outcome.status === 404
-        ? { kind: "none" }
-        : { kind: "unavailable" },
-    )
-  }, [onSignInNeeded])
+  /** `following`: a failure keeps what the panel shows, and the next look tries again. */
+  const load = useCallback(
+    async (following = false) => {
+      const outcome = await staffJson(publishesEndpoint, { method: "GET" }, isPublishesAnswer)
+      setLoads((count) => count + 1)
+      if (outcome.kind === "answer") return setState({ kind: "ready", answer: outcome.answer })
+      if (outcome.kind === "problem" && outcome.status === 401) {
+        return onSignInNeeded(outcome.problem.message)
+      }
+      setState((shown) =>
+        following && shown.kind === "ready"
+          ? shown
+          : outcome.kind === "unexpected" && outcome.status === 404
+            ? { kind: "none" }
+            : { kind: "unavailable" },
+      )
+    },
+    [onSignInNeeded],
+  )
 
   useEffect(() => {
     void load()
   }, [load])
 
-  // While something is being built or waits, the panel follows it on its own: "live now" or the
-  // reason it failed shows without a reload.
+  // While the publisher works (a build, the fetch before it, publishes waiting), the panel follows
+  // it on its own: "live now" or the reason it failed shows without a reload. Not while the undo's
+  // question is open: what it asks about stays as she read it.
   const underWay =
     state.kind === "ready" &&
-    (Boolean(state.answer.waiting) ||
+    (Boolean(state.answer.working) ||
+      Boolean(state.answer.waiting) ||
       state.answer.records.some((record) => record.state === "building"))
+  const following = underWay && !confirming && !busy
   useEffect(() => {
-    if (!underWay) return
-    const next = setTimeout(() => void load(), followMs)
+    if (!following) return
+    const next = setTimeout(() => void load(true), followMs)
     return () => clearTimeout(next)
-  }, [underWay, state, load])
+  }, [following, loads, load])
+
+  const askUndo = () => {
+    setAskedAbout(state.kind === "ready" ? state.answer.live?.release : undefined)
+    ask(true)
+  }
 
   const undo = async () => {
     if (busy) return
-    // What it undoes: the live version this page shows, and no other that came live since.
-    const request: RollbackRequest = {
-      live: state.kind === "ready" ? state.answer.live?.release : undefined,
-    }
+    // What it undoes: the live version the question was asked about, and no other that came
+    // live since (the server refuses then, and says so).
+    const request: RollbackRequest = { live: askedAbout }
     setBusy(true)
     setNote({ kind: "info", text: texts.undo.working })
     const outcome = await staffJson(
@@ -160,7 +178,7 @@ export function PublishingPanel({ onSignInNeeded }: PublishingPanelProps) {
             </p>
           )}
           {state.answer.previous && !confirming && (
-            <StaffButton ref={undoRef} busy={busy} onPress={() => ask(true)}>
+            <StaffButton ref={undoRef} busy={busy} onPress={askUndo}>
               {texts.undo.button}
             </StaffButton>
           )}
