@@ -343,6 +343,20 @@ describe("after the list moved to a provider (docs/signups.md)", () => {
     expect(await status()).toBe("confirmed")
   })
 
+  test("the site's own list without its secret: her leave is asked again later (503), not told the list moved", async () => {
+    const logged = jest.spyOn(console, "error").mockImplementation(() => undefined)
+    const app = createApp(nodeRuntime({ MEMBERS_STORE: store.folder, MEMBERS_SECRET: "short" }))
+    const token = await signToken(secret, "leave", "someone")
+    const pressed = await app.request(`${site}${leaveEndpoint}?${tokenField}=${token}`, {
+      method: "POST",
+    })
+    expect(pressed.status).toBe(503)
+    expect(pressed.headers.get("retry-after")).toBe("300")
+    expect(await pressed.text()).toContain(words.leavePage.unreachableHeading)
+    expect(logged.mock.calls.flat().join(" ")).toMatch(/members: no secret for the links/)
+    logged.mockRestore()
+  })
+
   test("with no store ever made on this disk, her links lead her on in her own words", async () => {
     const app = createApp(
       nodeRuntime({

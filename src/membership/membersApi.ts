@@ -27,6 +27,8 @@ export interface MemberRow {
   askedAt: string
   confirmedAt?: string
   leftAt?: string
+  /** She had been a member, and left then (ISO 8601), before this sign-up. */
+  leftBefore?: string
 }
 
 export interface MemberCounts {

@@ -99,6 +99,8 @@ export const pageTexts = {
       manage: "Manage",
     },
     noDate: "not yet",
+    /** Under her status, when she had been a member before this sign-up. */
+    leftBefore: "A member before; left",
     manage: "Manage",
     /** Read after "Manage" by screen readers, so each row's button says whom it is for. */
     manageFor: (address: string) => ` ${address}`,

@@ -44,6 +44,9 @@ export interface MailingList {
   unsubscribe?(address: string, options?: { suppress?: boolean }): Promise<UnsubscribeResult>
 }
 
+/** The list the site keeps itself, by its name (the store is on the Node half: ../node/store/). */
+export const embeddedStoreName = "embedded store"
+
 /** The environment a host gives the endpoint (process.env in Node, `env` on Cloudflare). */
 export type SignupEnv = Readonly<Record<string, string | undefined>>
 

@@ -44,10 +44,11 @@ export interface Member extends MemberRow {
   /** When confirmation e-mails were queued for her in the last day (for the resend limit). */
   confirmationsSent: string[]
   /**
-   * Her membership before she left, when she signs up again: the proof of her consent then, kept
-   * whatever becomes of the new sign-up (anyone may type her address into the form).
+   * Her memberships before she left, oldest first, once she signs up again: the proof of her
+   * consent then, kept whatever becomes of the new sign-up (anyone may type her address into the
+   * form) until she is erased.
    */
-  earlier?: FormerMembership
+  earlier?: FormerMembership[]
 }
 
 /** A membership that ended: when she asked, on which page and wording, confirmed and left. */
@@ -57,13 +58,13 @@ export type FormerMembership = Pick<
 >
 
 /**
- * What the staff see of her (the list, the CSV): while a new sign-up of one who left waits for her
- * confirmation, the dates she confirmed and left before, so the record of her leaving stays in
- * sight. Not the page she used, nor the wording's fingerprint.
+ * What the staff see of her (the list, the CSV): her latest sign-up's dates, and when she had
+ * been a member before, the last time she left. Not the page she used, nor the wording's
+ * fingerprint.
  */
 export function memberRow(member: Member): MemberRow {
-  const { id, address, status, askedAt } = member
-  const { confirmedAt, leftAt } = status === "pending" && member.earlier ? member.earlier : member
+  const { id, address, status, askedAt, confirmedAt, leftAt } = member
+  const leftBefore = member.earlier?.at(-1)?.leftAt
   return {
     id,
     address,
@@ -71,6 +72,7 @@ export function memberRow(member: Member): MemberRow {
     askedAt,
     ...(confirmedAt ? { confirmedAt } : {}),
     ...(leftAt ? { leftAt } : {}),
+    ...(leftBefore ? { leftBefore } : {}),
   }
 }
 

@@ -68,7 +68,9 @@ export const withMembership = (membership: (c: Context) => Membership) =>
  * Only where the site keeps its own list; elsewhere (a provider sends its own links, or the host
  * has no disk) `otherwise` answers, for a link from an e-mail the site sent before.
  */
-export const ownListOnly = (otherwise: (c: Context<MembershipEnv>) => Response) =>
+export const ownListOnly = (
+  otherwise: (c: Context<MembershipEnv>) => Response | Promise<Response>,
+) =>
   createMiddleware<MembershipEnv>(async (c, next) => {
     const own = await c.var.membership.own
     if (!own) return otherwise(c)

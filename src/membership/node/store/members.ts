@@ -1,5 +1,5 @@
 import { resendLimit, type ResendResult } from "../../membersApi"
-import type { Consent, SubscribeResult } from "../../web/mailingList"
+import { embeddedStoreName, type Consent, type SubscribeResult } from "../../web/mailingList"
 import type { EmailKind } from "../../emails/renderEmail"
 import type {
   ConfirmResult,
@@ -120,10 +120,23 @@ function found(db: Databases, memberId: string) {
  * A new sign-up of one who left, unconfirmed, given up (taken off, or forgotten after
  * `pendingDays`): she is back as she was, one who left, with her earlier membership's proof.
  */
-function backToEarlier(db: Databases, key: string, member: Member, earlier: FormerMembership) {
+function backToEarlier(db: Databases, key: string, member: Member, earlier: FormerMembership[]) {
   dropJobs(db, member.id)
   const { id, address, confirmationsSent } = member
-  db.members.put(key, { id, address, status: "left", confirmationsSent, ...earlier })
+  const last = earlier.at(-1)
+  const before = earlier.slice(0, -1)
+  db.members.put(key, {
+    id,
+    address,
+    status: "left",
+    confirmationsSent,
+    askedAt: last?.askedAt ?? member.askedAt,
+    page: last?.page ?? "",
+    wording: last?.wording ?? "",
+    ...(last?.confirmedAt ? { confirmedAt: last.confirmedAt } : {}),
+    ...(last?.leftAt ? { leftAt: last.leftAt } : {}),
+    ...(before.length > 0 ? { earlier: before } : {}),
+  })
 }
 
 /** Deletes her record, her id and her waiting e-mails, in the caller's transaction. */
@@ -139,7 +152,7 @@ export function members(
   memberId: (addressKey: string) => Promise<string> = async () => newMemberId(),
 ): Lifecycle {
   return {
-    name: "embedded store",
+    name: embeddedStoreName,
 
     async subscribe(address, consent?: Consent): Promise<SubscribeResult> {
       try {
@@ -170,7 +183,8 @@ export function members(
             page: consent?.page ?? "",
             wording: consent?.wording ?? "",
             confirmationsSent: [...recent, next.toISOString()],
-            ...(member ? { earlier: formerMembership(member) } : {}),
+            // One who left: her memberships before, this one last.
+            ...(member ? { earlier: [...(member.earlier ?? []), formerMembership(member)] } : {}),
           }
           db.members.put(key, fresh)
           db.ids.put(fresh.id, key)
@@ -216,7 +230,7 @@ export function members(
         if (!her) return "unknown"
         const { key, member } = her
         dropJobs(db, memberId)
-        if (member.status === "pending" && member.earlier) {
+        if (member.status === "pending" && member.earlier?.length) {
           backToEarlier(db, key, member, member.earlier)
           return "left"
         }
@@ -279,7 +293,7 @@ export function members(
             ...member.confirmationsSent.map((t) => Date.parse(t)),
           )
           if (member.status !== "pending" || lastAsked >= before.getTime()) continue
-          if (member.earlier) {
+          if (member.earlier?.length) {
             backToEarlier(db, key, member, member.earlier)
             continue
           }

@@ -154,6 +154,13 @@ const statusBadge = css`
   white-space: nowrap;
 `
 
+const before = css`
+  display: block;
+  margin-top: ${space.xs};
+  color: ${colors.inkSoft};
+  white-space: nowrap;
+`
+
 const manageButton = [
   ...buttonStyles("secondary"),
   css`
@@ -268,6 +275,11 @@ export function MemberTable({
                     <span css={[statusBadge, statusColours[member.status]]}>
                       {texts.status[member.status]}
                     </span>
+                    {member.leftBefore && (
+                      <small css={before}>
+                        {texts.list.leftBefore} <StaffTime iso={member.leftBefore} />
+                      </small>
+                    )}
                   </td>
                   <td css={dateCell}>
                     <StaffTime iso={member.askedAt} />

@@ -18,6 +18,7 @@ import {
 import { dayMs } from "../../../utils/dates"
 import { membershipTexts } from "../../emails/emailTexts"
 import { checkToken } from "./signedLinks"
+import { embeddedStoreName } from "../mailingList"
 import type { MembershipEnv } from "../middleware"
 
 /**
@@ -56,8 +57,14 @@ async function tokenOf(c: Context<MembershipEnv>): Promise<string | undefined> {
  * A confirmation leads her to join again, where the list is now; a leave link cannot take her off
  * (it names an id, not her address) and says how to leave all the same. 410: the link is gone.
  */
-export function linkWithoutList(c: Context<MembershipEnv>): Response {
-  return html(410, c.req.path === confirmEndpoint ? expiredPage(texts) : movedPage(texts))
+export async function linkWithoutList(c: Context<MembershipEnv>): Promise<Response> {
+  if (c.req.path === confirmEndpoint) return html(410, expiredPage(texts))
+  // The site's own list, whose secret could not be had (the log: "members: no secret for the
+  // links"): for now, not for good. Her press, or her mail app's, is asked again later.
+  if (c.var.membership.list.name === embeddedStoreName) {
+    return html(503, unreachablePage(texts, (await tokenOf(c)) ?? ""), { "Retry-After": "300" })
+  }
+  return html(410, movedPage(texts))
 }
 
 /** /api/confirm: her confirmation link's page, and her press of its button. */
