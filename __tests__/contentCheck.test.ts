@@ -117,7 +117,7 @@ describe("the content check", () => {
           for (const article of json.articles) article.category = "Work"
           json.articles[2] = { ...json.articles[2], title: "Garden Mornings", category: "Tips" }
         }),
-      `data/journal.json: article 3 (Garden Mornings): Category ('category') is "Tips", which is not in 'Categories': choose one of "Work", "Weekend", or add it to 'Categories' first`,
+      `data/journal.json: article 3 (Garden Mornings): Category ('category') is "Tips", which is not in Categories ('categories'): choose one of "Work", "Weekend", or add it to Categories ('categories') first`,
     ],
     [
       "yes instead of true",
@@ -182,12 +182,12 @@ describe("the content check", () => {
     [
       "a menu link to a page that does not exist",
       () => copy.edit("site", (json) => (json.navigation[1] = { label: "Sale", path: "/sale" })),
-      `data/site.json: menu link 2 (Sale): Page ('path') is /sale, which is not a page of the site: choose one of ${pageAddresses}`,
+      `data/site.json: menu link 2 (Sale): Page ('path') is set to /sale, which is not a page of the site: choose one of ${pageAddresses}`,
     ],
     [
       "a button to a page that does not exist",
       () => copy.edit("home", (json) => (json.story.button.path = "/our-story")),
-      "data/home.json: Our story teaser: Button: Button leads to ('path') is /our-story, which is not a page of the site",
+      "data/home.json: Our story teaser: Button: Button leads to ('path') is set to /our-story, which is not a page of the site",
     ],
     [
       "two categories of the same name",
@@ -255,6 +255,16 @@ describe("the content check", () => {
     const problems = problemsIn(copy.dir)
     expect(problems).toHaveLength(1)
     expect(problems[0]).toContain(expected)
+  })
+
+  it("rejects two pages at one address, naming the field as the editor does", () => {
+    // Every link to the shop's address fails with it: those are told too.
+    copy.edit("shop", (json) => (json.path = "/"))
+    expect(problemsIn(copy.dir)).toContainEqual(
+      expect.stringMatching(
+        /^data\/shop\.json: Web address \('path'\) is \/, the same address as data\/home\.json: each page needs its own \(line \d+\)$/,
+      ),
+    )
   })
 
   describe("a picture larger than the site can use (src/content/pictureLimits.ts)", () => {

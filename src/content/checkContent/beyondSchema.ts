@@ -59,11 +59,11 @@ function checkChoice(value: string, field: ChoiceField, segments: string[], walk
   const options = isRecord(walker.data) ? walker.data[field.from] : undefined
   // Without a readable list the schema has already said what is wrong with it.
   if (!Array.isArray(options) || value.trim() === "" || options.includes(value)) return
-  const label = list?.label ?? field.from
+  const label = list ? fieldName(list) : `'${field.from}'`
   const choices = options.filter((option): option is string => typeof option === "string")
   walker.report(
     segments,
-    `is ${shown(value)}, which is not in '${label}': choose one of ${choices.map(shown).join(", ")}, or add it to '${label}' first`,
+    `is ${shown(value)}, which is not in ${label}: choose one of ${choices.map(shown).join(", ")}, or add it to ${label} first`,
   )
 }
 
@@ -178,7 +178,7 @@ export function walk(fields: readonly Field[], data: unknown, segments: string[]
         ) {
           walker.report(
             here,
-            `is ${value}, which is not a page of the site: choose one of ${[...walker.pagePaths].join(", ")}`,
+            `is set to ${value}, which is not a page of the site: choose one of ${[...walker.pagePaths].join(", ")}`,
           )
         }
         break

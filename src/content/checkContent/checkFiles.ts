@@ -141,15 +141,16 @@ export function checkContent(dataDir: string, options: CheckOptions = {}): Conte
   // The pages' own addresses, which every link must lead to.
   const pagePaths = new Map<string, string>()
   const allPagesRead = pageFiles.every((page) => parsed.some(({ file }) => file.name === page.name))
-  for (const { file, data, display } of parsed) {
+  for (const { file, data, display, text, tree } of parsed) {
     if (!pageFiles.includes(file) || !isRecord(data)) continue
     if (typeof data.path !== "string") continue
     const other = pagePaths.get(data.path)
     if (other) {
       problems.push({
         file: display,
-        where: ["'path'"],
+        where: placeOf(file, data, ["path"]).where,
         message: `is ${data.path}, the same address as ${other}: each page needs its own`,
+        line: lineAndColumn(text, offsetOf(tree, ["path"])).line,
       })
     } else {
       pagePaths.set(data.path, display)
