@@ -271,11 +271,13 @@ test("a burst of ten pushes during a build costs one more build, of the newest c
     burst.push(git.commit())
     expect((await push(burst.at(-1)!)).outcome).toBe("accepted")
   }
-  // The staff's page says they wait, before their build (and its record) starts.
-  expect((await publisher.publishes()).waiting).toBe(9)
+  // The staff's page says they wait, before their build (and its record) starts, and that the
+  // publisher is at work, so the page follows it.
+  expect(await publisher.publishes()).toMatchObject({ waiting: 9, working: true })
   build.release()
   await publisher.idle()
-  expect((await publisher.publishes()).waiting).toBeUndefined()
+  const done = await publisher.publishes()
+  expect([done.waiting, done.working]).toEqual([undefined, undefined])
   expect(build.built).toEqual([first, burst.at(-1)])
   expect(await servedCommit()).toBe(burst.at(-1))
   // Every pushed commit hears it is live: the earlier ones with the newest.
