@@ -124,17 +124,14 @@ function backToEarlier(db: Databases, key: string, member: Member, earlier: Form
   dropJobs(db, member.id)
   const { id, address, confirmationsSent } = member
   const last = earlier.at(-1)
+  if (!last) return
   const before = earlier.slice(0, -1)
   db.members.put(key, {
     id,
     address,
-    status: "left",
     confirmationsSent,
-    askedAt: last?.askedAt ?? member.askedAt,
-    page: last?.page ?? "",
-    wording: last?.wording ?? "",
-    ...(last?.confirmedAt ? { confirmedAt: last.confirmedAt } : {}),
-    ...(last?.leftAt ? { leftAt: last.leftAt } : {}),
+    ...last,
+    status: "left",
     ...(before.length > 0 ? { earlier: before } : {}),
   })
 }

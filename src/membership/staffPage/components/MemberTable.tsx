@@ -154,12 +154,14 @@ const statusBadge = css`
   white-space: nowrap;
 `
 
-const before = css`
-  display: block;
-  margin-top: ${space.xs};
-  color: ${colors.inkSoft};
-  white-space: nowrap;
-`
+const before = [
+  smallPrint,
+  css`
+    display: block;
+    margin-top: ${space.xs};
+    white-space: nowrap;
+  `,
+]
 
 const manageButton = [
   ...buttonStyles("secondary"),
