@@ -88,8 +88,10 @@ async function startWorkerdOnce(
   const stop = () => {
     if (stopped) return
     stopped = true
-    wrangler.stop()
-    // wrangler may still be writing there as it ends: ENOTEMPTY is tried again a moment later.
+    // SIGKILL, the whole group at once: after SIGTERM workerd went on writing in its state folder
+    // past rmSync's retries (ENOTEMPTY, a CI rehearsal of 4a589ad). It keeps nothing to save.
+    wrangler.stop("SIGKILL")
+    // What was being written as it ended: ENOTEMPTY is tried again a moment later.
     rmSync(home, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 })
   }
 
