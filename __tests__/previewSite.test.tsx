@@ -10,7 +10,7 @@ import { fillPlaceholders } from "../src/content/placeholders"
 import { hostSignupProblem } from "../src/membership/web/providers/fromEnv"
 import { hostPreview, isPreviewSite, previewSettingProblem } from "../src/previews/previewSite"
 import { createApp } from "../src/server/app"
-import type { Settings } from "../src/server/runtime"
+import type { Settings } from "../src/server/app"
 import {
   confirmEndpoint,
   leaveEndpoint,

@@ -8,7 +8,7 @@ import {
 } from "../src/publishing/publishesApi"
 import type { PublishingDesk } from "../src/publishing/web/desk"
 import { createApp } from "../src/server/app"
-import type { Settings } from "../src/server/runtime"
+import type { Settings } from "../src/server/app"
 import { nodeRuntime } from "../src/siteServer/nodeRuntime"
 import { githubForStaff } from "./setup/githubForStaff"
 

@@ -5,7 +5,7 @@ import { tmpdir } from "node:os"
 import path from "node:path"
 import { closeMemberStores } from "../../src/membership/node/store/lmdbStore"
 import { stopMemberships } from "../../src/membership/node/nodeMembership"
-import type { Runtime, Settings } from "../../src/server/runtime"
+import type { Runtime, Settings } from "../../src/server/app"
 
 /** http://127.0.0.1:<port> of a server listening on loopback. */
 export function baseUrl(server: Server): string {

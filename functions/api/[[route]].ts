@@ -1,7 +1,7 @@
 import { getConnInfo } from "hono/cloudflare-workers"
 import { handle } from "hono/cloudflare-pages"
 import { createApp } from "../../src/server/app"
-import type { Settings } from "../../src/server/runtime"
+import type { Settings } from "../../src/server/app"
 import { unavailableList } from "../../src/membership/web/mailingList"
 import { listFromSettings } from "../../src/membership/web/providers/fromEnv"
 

@@ -1,4 +1,4 @@
-import { Hono } from "hono"
+import { Hono, type Context } from "hono"
 import { bodyLimit } from "hono/body-limit"
 import { every } from "hono/combine"
 import { createMiddleware } from "hono/factory"
@@ -9,7 +9,7 @@ import {
   leaveMembership,
   linkWithoutList,
 } from "../membership/web/links/handleLinks"
-import { ownListOnly, withMembership, type MembershipEnv } from "../membership/web/middleware"
+import type { MembershipEnv } from "../membership/web/memberStore"
 import { isPreviewSite } from "../previews/previewSite"
 import { maxBodyBytes, signUp, signupRefusal } from "../membership/web/signup/handleSignup"
 import { exportList, memberAction, refusal, showList } from "../membership/web/staff/handleStaff"
@@ -30,7 +30,42 @@ import { rollBack, showPublishes } from "../publishing/web/handlePublishes"
 import { endpointHeaders } from "../shared/policy"
 import { methodRefused, noSuchEndpoint, serverError } from "./errors"
 import { fromThisSite } from "./fromThisSite"
-import type { Runtime } from "./runtime"
+import type { CmsAuthEnv } from "../cmsAuth/config"
+import type { ExchangeOptions } from "../cmsAuth/github"
+import type { Membership } from "../membership/web/memberStore"
+import type { SignupEnv } from "../membership/web/mailingList"
+import type { StaffEnv } from "../membership/web/staff/staffAccess"
+import type { PublishEnv, PublishingDesk } from "../publishing/web/desk"
+
+/** The host's settings: process.env in Node, the project's variables on Cloudflare. */
+export type Settings = SignupEnv & CmsAuthEnv & StaffEnv & PublishEnv
+
+/**
+ * What each runtime hands the app (./app.ts): the one thing its adapter knows that the app does
+ * not. An adapter is this object and a line that passes requests in (src/siteServer/nodeRuntime.ts,
+ * src/gatsby/functionAdapter.ts, functions/api/[[route]].ts).
+ */
+export interface Runtime {
+  /** The settings, read at each request: a key set on the host alone is seen without a build. */
+  settings(c: Context): Settings
+  /** The visitor's address, for the limits: the host's connection info (hono/conninfo). */
+  client(c: Context): string | undefined
+  /**
+   * The membership wing for these settings: where sign-ups go and their limits, and where the
+   * runtime keeps the list itself (the site's own server), the store and her links' secret.
+   */
+  membership(settings: Settings): Membership
+  /**
+   * True for a request the editor makes on her own computer under `npm run cms` (gatsby develop,
+   * from localhost): the staff's page then needs no sign-in, as the local CMS needs none. Never
+   * set by a production runtime.
+   */
+  localEditing?(c: Context): boolean
+  /** How the sign-in and the staff's check call GitHub; tests pass their own fetch. */
+  github?: ExchangeOptions
+  /** The publisher, where the runtime is the self-hosted server that builds (src/publishing/). */
+  publishing?: PublishingDesk
+}
 
 /**
  * Every endpoint of the site, one line each, on every host: the Node server (`npm start`, and the
@@ -52,7 +87,17 @@ export function createApp(runtime: Runtime) {
     c.set("client", runtime.client(c))
     await next()
   })
-  const membership = withMembership((c) => runtime.membership(runtime.settings(c)))
+  const membership = createMiddleware<MembershipEnv>(async (c, next) => {
+    c.set("membership", runtime.membership(runtime.settings(c)))
+    await next()
+  })
+  // Her links need the list the site keeps itself; elsewhere linkWithoutList answers.
+  const ownListOnly = createMiddleware<MembershipEnv>(async (c, next) => {
+    const own = await c.var.membership.own
+    if (!own) return linkWithoutList(c)
+    c.set("own", own)
+    await next()
+  })
   // A preview of a draft (src/previews/previewSite.ts) keeps no list: a sign-up is refused in
   // plain words, and her links and the staff's list are not there, as where no store is.
   const noListOnPreview = createMiddleware(async (c, next) => {
@@ -75,7 +120,7 @@ export function createApp(runtime: Runtime) {
       onError: (c) => c.text("Too large\n", 413, endpointHeaders()),
     }),
     membership,
-    ownListOnly(linkWithoutList),
+    ownListOnly,
   )
   // The staff's page of the list: each request signed in; an action is a POST from the page.
   const staff = every(noListOnPreview, membership, staffOnly(runtime))

@@ -1,5 +1,5 @@
 import { nodeMembership } from "../membership/node/nodeMembership"
-import type { Runtime, Settings } from "../server/runtime"
+import type { Runtime, Settings } from "../server/app"
 import { clientAddress, type ClientAddress } from "./clientAddress"
 
 /**

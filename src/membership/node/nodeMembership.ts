@@ -1,7 +1,7 @@
 import path from "node:path"
 import { membershipTexts } from "../emails/emailTexts"
 import { unavailableList, type MailingList, type SignupEnv } from "../web/mailingList"
-import type { Membership, OwnList } from "../web/middleware"
+import type { Membership, OwnList } from "../web/memberStore"
 import { listFromSettings } from "../web/providers/fromEnv"
 import { clientLimiterFromEnv, siteLimiterFromEnv, type SignupLimits } from "../web/rateLimit"
 import { dayMs } from "../../utils/dates"

@@ -1,5 +1,6 @@
 import type { EmailKind } from "../emails/renderEmail"
-import type { AuditEntry, MemberRow, ResendResult } from "../membersApi"
+import type { AuditEntry, MemberRow, ResendResult, StaffIdentity } from "../membersApi"
+import type { SignupLimits } from "./rateLimit"
 import type { MailingList } from "./mailingList"
 
 /**
@@ -125,3 +126,56 @@ export interface Outbox {
   /** The next time a job is due, to sleep until then (undefined: the outbox is empty). */
   nextDue(): Promise<Date | undefined>
 }
+
+/**
+ * The wing's middleware for the route table (src/server/app.ts): what a handler works with is put
+ * on the context (`c.var`) before it runs, so each handler is a plain `(c) => Response`.
+ */
+export type MembershipEnv = {
+  Variables: {
+    /** The visitor's address as the host reports it, for the limits. */
+    client?: string
+    membership: Membership
+    /** The list the site keeps itself (her links' and the staff's endpoints). */
+    own: OwnList
+    /** Put there by the staff's door (./staff/staffAccess.ts). */
+    staff: StaffDesk
+  }
+}
+
+/**
+ * What a runtime gives the membership wing for the settings of a request (src/server/runtime.ts),
+ * and `withMembership` puts on the context: where sign-ups go and their limits, and, where the
+ * runtime keeps the list itself, the store and the secret that signs her links.
+ */
+export interface Membership {
+  /** Where sign-ups go: the site's own store, a provider, or none that works (and says why). */
+  list: MailingList
+  /** Each visitor's limit and the whole site's, where the runtime is one long-lived process. */
+  limits?: SignupLimits
+  /**
+   * The list the site keeps itself, on the site's own server; undefined where a provider keeps
+   * it, on a host without a disk, or when no secret for her links could be had.
+   */
+  own?: Promise<OwnList | undefined>
+}
+
+export interface OwnList {
+  store: MemberStore
+  /** Signs and checks her links' tokens (MEMBERS_SECRET, or one kept beside the store). */
+  secret: string
+  /**
+   * The provider the list has moved to (docs/signups.md): the store is kept for the leave links
+   * in the e-mails it sent before, and each leave is passed on to the provider.
+   */
+  movedTo?: MailingList
+}
+
+/** What a request the staff's door let in works with. */
+export interface StaffDesk {
+  identity: StaffIdentity
+  /** The list kept here; none where a provider keeps it, or on a host without a disk. */
+  store?: MemberStore
+  provider?: { name: string; url: string }
+}
+

@@ -1,5 +1,5 @@
 import { nodeMembership, stopMemberships } from "../../membership/node/nodeMembership"
-import type { Settings } from "../../server/runtime"
+import type { Settings } from "../../server/app"
 import { siteApp, type SiteAnswers } from "../../siteServer/siteServer"
 import type { PublishingDesk } from "../web/desk"
 

@@ -1,6 +1,6 @@
 import type { Context } from "hono"
 import { endpointHeaders } from "../../shared/policy"
-import type { MembershipEnv } from "../../membership/web/middleware"
+import type { MembershipEnv } from "../../membership/web/memberStore"
 import { isRecord, parseJson } from "../../utils/json"
 import type { PublishingDesk } from "./desk"
 

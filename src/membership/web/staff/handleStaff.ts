@@ -11,7 +11,7 @@ import type {
   StaffProblem,
 } from "../../membersApi"
 import { memberRow, type MemberStore } from "../memberStore"
-import type { MembershipEnv } from "../middleware"
+import type { MembershipEnv } from "../memberStore"
 import { dayMs } from "../../../utils/dates"
 import { membersCsv } from "./membersCsv"
 import { staffProblems, staffResults } from "./staffTexts"
