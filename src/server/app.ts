@@ -72,7 +72,7 @@ export interface Runtime {
  * API service nginx passes /api/ to), a Gatsby Function (`gatsby develop`, Netlify) and a Pages
  * Function (Cloudflare). Each handler is a plain function of its wing (src/membership/web/,
  * src/cmsAuth/); what differs between hosts is the `runtime` its adapter hands over
- * (./runtime.ts), which middleware puts on the context (`c.var`) for the handlers. Web-standard
+ * (`Runtime`, above), which middleware puts on the context (`c.var`) for the handlers. Web-standard
  * only: nothing here or below imports `node:*` (eslint.config.mjs holds that), so workerd runs it
  * as Node does.
  *

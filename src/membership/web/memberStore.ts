@@ -128,8 +128,8 @@ export interface Outbox {
 }
 
 /**
- * The wing's middleware for the route table (src/server/app.ts): what a handler works with is put
- * on the context (`c.var`) before it runs, so each handler is a plain `(c) => Response`.
+ * What the wing's handlers find on the context (`c.var`), put there by the route table's
+ * middleware (src/server/app.ts) before each runs, so each handler is a plain `(c) => Response`.
  */
 export type MembershipEnv = {
   Variables: {
@@ -144,9 +144,10 @@ export type MembershipEnv = {
 }
 
 /**
- * What a runtime gives the membership wing for the settings of a request (src/server/runtime.ts),
- * and `withMembership` puts on the context: where sign-ups go and their limits, and, where the
- * runtime keeps the list itself, the store and the secret that signs her links.
+ * What a runtime gives the membership wing for the settings of a request (`Runtime` in
+ * src/server/app.ts), put on the context as `c.var.membership`: where sign-ups go and their
+ * limits, and, where the runtime keeps the list itself, the store and the secret that signs her
+ * links.
  */
 export interface Membership {
   /** Where sign-ups go: the site's own store, a provider, or none that works (and says why). */
@@ -178,4 +179,3 @@ export interface StaffDesk {
   store?: MemberStore
   provider?: { name: string; url: string }
 }
-

@@ -69,7 +69,7 @@ const kept = processWide<Kept>("staffAccess.v2", () => ({
 }))
 const answersKept = 1_000
 
-/** What the door asks of the runtime (src/server/runtime.ts has each). */
+/** What the door asks of the runtime (`Runtime` in src/server/app.ts has each). */
 export interface StaffDoor {
   settings(c: Context): StaffEnv & SignupEnv
   /** True for the editor's own computer under `npm run cms`: no sign-in there. */
