@@ -5,7 +5,7 @@ import { fillPlaceholders } from "../src/content/placeholders"
 import { createApp } from "../src/server/app"
 import { maxBodyBytes, type SignupContext } from "../src/membership/web/signup/handleSignup"
 import type { MailingList, SubscribeResult } from "../src/membership/web/mailingList"
-import { readJobs } from "../src/membership/node/store/lmdbStore"
+import { readJobs, readMembers } from "../src/membership/node/store/lmdbStore"
 import { nodeRuntime } from "../src/siteServer/nodeRuntime"
 import { rateLimiter } from "../src/membership/web/rateLimit"
 import { signupTexts } from "../src/membership/web/signup/signupTexts"
@@ -315,6 +315,37 @@ describe("abuse and bad input", () => {
       ).toHaveLength(1)
     } finally {
       warned.mockRestore()
+      await store.remove()
+    }
+  })
+
+  test("an address sent again and again does not use up the site's limit: another woman still joins", async () => {
+    const store = temporaryStore("site-limit-repeats")
+    try {
+      const env = {
+        MEMBERS_STORE: store.folder,
+        MEMBERS_SECRET: "a-secret-of-the-test-that-is-long-enough-0123",
+        SIGNUP_SITE_LIMIT: "3",
+      }
+      let next = 0
+      const app = createApp({ ...nodeRuntime(env), client: () => `198.51.100.${next++}` })
+      const signUpAs = async (email: string) =>
+        (await app.request(request({ body: form({ email }), json: true }))).status
+      expect(await signUpAs("ann@example.com")).toBe(200)
+      // Her address again from twenty addresses: each answered as before, none sends an e-mail.
+      for (let i = 0; i < 20; i++) expect(await signUpAs("ann@example.com")).toBe(200)
+      expect(await signUpAs("bea@example.com")).toBe(200)
+      expect(await signUpAs("cat@example.com")).toBe(200)
+      // Three e-mails went: the limit holds for the fourth.
+      expect(await signUpAs("dot@example.com")).toBe(429)
+      const kept = await readMembers(store.folder)
+      expect(kept.map((member) => member.address).sort()).toEqual([
+        "ann@example.com",
+        "bea@example.com",
+        "cat@example.com",
+      ])
+      expect(kept.map((member) => member.confirmationsSent.length)).toEqual([1, 1, 1])
+    } finally {
       await store.remove()
     }
   })

@@ -8,10 +8,17 @@
  * - `joined`: the list took the address, pending her confirmation: the confirmation e-mail is on
  *   its way (from the provider, or the embedded store's outbox);
  * - `already-member`: the address was on the list already (the visitor still sees success);
+ * - `already-asked`: her sign-up waits for her confirmation, whose e-mail went lately or is on its
+ *   way: none goes now (the visitor still sees success);
  * - `invalid-address`: the list refused the address as not deliverable;
  * - `unavailable`: the list could not be reached or failed (timeout, 5xx, rate limit, bad key).
  */
-export type SubscribeResult = "joined" | "already-member" | "invalid-address" | "unavailable"
+export type SubscribeResult =
+  | "joined"
+  | "already-member"
+  | "already-asked"
+  | "invalid-address"
+  | "unavailable"
 
 /** What the site keeps as proof of her consent, beside the address and the times. */
 export interface Consent {

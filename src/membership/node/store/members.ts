@@ -164,7 +164,7 @@ export function members(
           // the limit, which a bot re-submitting her address cannot reset.
           const { recent, limited, next } = resendState(member, at)
           if (member?.status === "pending") {
-            if (limited || confirmationWaiting(db, member.id)) return "joined"
+            if (limited || confirmationWaiting(db, member.id)) return "already-asked"
             confirmAgain(db, key, member, recent, at)
             queued = true
             return "joined"

@@ -118,9 +118,13 @@ export async function handleSignup(request: Request, context: SignupContext): Pr
     console.error(`sign-up: ${context.list.name} threw ${error instanceof Error ? error.name : ""}`)
     result = "unavailable" as const
   }
+  // The site's limit counts the e-mails sign-ups send: one that sent none (her address again, or
+  // one refused) gives its count back, so repeating an address cannot lock everyone else out.
+  if (siteLimit && result !== "joined") context.limits?.site?.giveBack("site")
   switch (result) {
     case "joined":
     case "already-member":
+    case "already-asked":
       return answer(200, { outcome: "joined" })
     case "invalid-address":
       return answer(400, { outcome: "problem", problem: "invalid" }, kept)
