@@ -695,6 +695,52 @@ test("members:remove erases her through the running server, which has the store 
   }
 }, 60_000)
 
+test("a second server started on the same store by mistake takes no sign-up, and says so; the first keeps the list", async () => {
+  const env = {
+    MEMBERS_STORE: folder,
+    MEMBERS_SECRET: "a-secret-of-the-test-that-is-long-enough-0123",
+  }
+  const first = spawn(tsx, [path.resolve("__tests__/fixtures/storeHolder.ts")], {
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "pipe", "inherit"],
+  })
+  const said = jest.spyOn(console, "error").mockImplementation(() => {})
+  try {
+    await new Promise<void>((resolve, reject) => {
+      first.stdout.on("data", (chunk: Buffer) => String(chunk).includes("ready") && resolve())
+      first.on("exit", () => reject(new Error("the first server stopped")))
+    })
+    const second = nodeMembership({ ...env })
+    // Her sign-up is refused in plain words (the form's "could not reach"), not taken and lost
+    // when the first server compacts the store after an erasure.
+    expect(await second.list.subscribe("lost@example.com")).toBe("unavailable")
+    expect(await second.own).toBeUndefined()
+    expect(said.mock.calls.map(([line]) => String(line))).toContainEqual(
+      expect.stringMatching(/another server has the store at .* open/),
+    )
+    // The first still has it: members:remove goes through it (false: she is not on the list).
+    expect(await eraseThroughServer(folder, "nobody@example.com")).toBe(false)
+  } finally {
+    said.mockRestore()
+    first.kill()
+    await stopMemberships()
+  }
+}, 60_000)
+
+// Only root can give a file to another user: skipped, and said so, elsewhere.
+;(process.getuid?.() === 0 ? test : test.skip)(
+  "a store file of another user (a command run as root, say) is refused in words before LMDB opens it",
+  async () => {
+    await memberStore(folder).subscribe("ann@example.com")
+    await closeMemberStores()
+    const { chownSync } = await import("node:fs")
+    chownSync(path.join(folder, "members.mdb"), 65534, 65534)
+    await expect(memberStore(folder).list()).rejects.toThrow(
+      /members\.mdb belongs to another user than this one \(uid 0\).*chown -R 0/,
+    )
+  },
+)
+
 test("the store's folder is its owner's alone (0700), and every file in it too (0600)", async () => {
   // What the server writes there: the store, the links' secret, and without SMTP_URL the copies
   // of her e-mails in outbox/.

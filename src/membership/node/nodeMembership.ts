@@ -13,7 +13,7 @@ import { memberIdFor } from "../web/links/signedLinks"
 import { mailerFromSettings, type Mailer } from "./mailer"
 import { startSender } from "./sender"
 import { memberStore, memberStoreFolder, storeExists } from "./store/lmdbStore"
-import { listenForErasures } from "./storeControl"
+import { listenForErasures, openElsewhere } from "./storeControl"
 
 /**
  * The membership wing in a long-lived Node process (the site's own server, and the Gatsby Function
@@ -102,24 +102,37 @@ function startMembership(env: SignupEnv): NodeMembership {
   if (store === undefined) return { list, limits }
   const members = store
 
+  // Another server has the store open: its compaction after an erasure replaces the file, and
+  // what this one wrote after it would be lost. This one keeps its hands off the store.
+  const elsewhere = openElsewhere(folder).then((inUse) => {
+    if (inUse) {
+      console.error(
+        `members: another server has the store at ${folder} open: this one takes no sign-up, opens no link and sends no e-mail; stop one of the two`,
+      )
+    }
+    return inUse
+  })
   // `npm run members:remove` erases her through this process, which has the store open; copies of
   // e-mails to someone no longer on the list go all the same.
-  const control = stopping.done
-    .then(() =>
-      listenForErasures(folder, async (address) => {
+  const control = elsewhere
+    .then(async (inUse) => {
+      if (inUse) return undefined
+      await stopping.done
+      return listenForErasures(folder, async (address) => {
         if (await members.erase({ address })) return true
         await eraseEmailCopies(folder, address)
         return false
-      }),
-    )
+      })
+    })
     .catch((error: unknown) => {
       console.error(`members: npm run members:remove cannot reach this server: ${reason(error)}`)
       return undefined
     })
   // Her links work whatever becomes of the mail: a one-click leave from an e-mail already sent
   // must never fail because the mail settings broke since. Without the secret, no link works.
-  const own = linksSecret().then(
-    (secret): OwnList => ({ store: members, secret, movedTo }),
+  const own = Promise.all([linksSecret(), elsewhere]).then(
+    ([secret, inUse]): OwnList | undefined =>
+      inUse ? undefined : { store: members, secret, movedTo },
     (error: unknown) => {
       console.error(`members: no secret for the links: ${reason(error)}`)
       return undefined
@@ -128,9 +141,14 @@ function startMembership(env: SignupEnv): NodeMembership {
 
   // Unconfirmed sign-ups are forgotten after the period the staff set (data/membership.json).
   const forget = async () => {
+    if (!(await own)) return
     const before = new Date(Date.now() - membershipTexts.pendingDays * dayMs)
-    const forgotten = await members.forgetUnconfirmed(before)
-    if (forgotten > 0) console.log(`members: ${forgotten} unconfirmed sign-ups forgotten`)
+    try {
+      const forgotten = await members.forgetUnconfirmed(before)
+      if (forgotten > 0) console.log(`members: ${forgotten} unconfirmed sign-ups forgotten`)
+    } catch (error) {
+      console.error(`members: the store could not forget unconfirmed sign-ups: ${reason(error)}`)
+    }
   }
   void forget()
   const forgetting = setInterval(() => void forget(), hourMs)

@@ -1,6 +1,7 @@
 import { chmodSync, rmSync } from "node:fs"
 import { createConnection, createServer, type Server } from "node:net"
 import path from "node:path"
+import { processWide } from "../../utils/processWide"
 
 /**
  * How `npm run members:remove` reaches the server that has the store open: a Unix socket in the
@@ -10,6 +11,19 @@ import path from "node:path"
  */
 
 const socketName = "control.sock"
+
+// The sockets this process listens on: a publish's next release starts its wing while the one
+// before still listens, in this same process, which shares its LMDB handle (../store/lmdbStore.ts).
+const listeningHere = processWide("storeControlSockets.v1", () => new Set<string>())
+
+/**
+ * Whether another process has the store open (a second server started on it by mistake): its
+ * socket answers, and not from this process.
+ */
+export async function openElsewhere(folder: string): Promise<boolean> {
+  const socket = path.join(folder, socketName)
+  return !listeningHere.has(socket) && (await answers(socket))
+}
 
 export async function listenForErasures(
   folder: string,
@@ -44,6 +58,8 @@ export async function listenForErasures(
     server.listen(socket, () => {
       chmodSync(socket, 0o600)
       server.unref()
+      listeningHere.add(socket)
+      server.once("close", () => listeningHere.delete(socket))
       resolve(server)
     })
   })
