@@ -14,11 +14,7 @@
  * - `unavailable`: the list could not be reached or failed (timeout, 5xx, rate limit, bad key).
  */
 export type SubscribeResult =
-  | "joined"
-  | "already-member"
-  | "already-asked"
-  | "invalid-address"
-  | "unavailable"
+  "joined" | "already-member" | "already-asked" | "invalid-address" | "unavailable"
 
 /** What the site keeps as proof of her consent, beside the address and the times. */
 export interface Consent {
