@@ -31,11 +31,13 @@ function server(answer: Reception = { outcome: "accepted", message: "Publishing.
     ...runtimeWithoutList({ PUBLISH_SECRET: secret }, "192.0.2.1"),
     publishing: desk,
   })
-  const post = (body: string, headers: Record<string, string>) =>
+  const post = (body: BodyInit, headers: Record<string, string>) =>
     app.request(`${site}${publishEndpoint}`, {
       method: "POST",
       headers: { "Content-Type": "application/json", ...headers },
       body,
+      // A stream's body is sent as it comes (Node's fetch asks to be told).
+      ...(body instanceof ReadableStream ? { duplex: "half" } : {}),
     })
   return { handed, post }
 }
@@ -61,7 +63,8 @@ test("a signed push is handed to the publisher and answered at once with 202", a
   expect(response.headers.get("cache-control")).toBe("no-store")
 })
 
-test("a forged, missing or re-signed body gets 401 and starts nothing", async () => {
+test("a forged, missing or re-signed body gets 401 and starts nothing, and the log says so once", async () => {
+  const warned = jest.spyOn(console, "warn").mockImplementation(() => {})
   const { handed, post } = server()
   const forged = await post(push, {
     "X-GitHub-Event": "push",
@@ -80,6 +83,29 @@ test("a forged, missing or re-signed body gets 401 and starts nothing", async ()
     expect(await response.json()).toEqual({ message: expect.stringContaining("PUBLISH_SECRET") })
   }
   expect(handed).toEqual([])
+  // The operator following docs/deploying.md's "Try it" reads why in the service's log, once.
+  const lines = warned.mock.calls.map(([line]) => String(line))
+  warned.mockRestore()
+  expect(lines).toEqual([expect.stringMatching(/^publish: webhook refused.*PUBLISH_SECRET/)])
+})
+
+test("an unsigned post is refused before its body is read", async () => {
+  const { post } = server()
+  let pulled = 0
+  const body = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      pulled += 1
+      if (pulled > 100) controller.close()
+      else controller.enqueue(new Uint8Array(64 * 1024))
+    },
+  })
+  const response = await post(body, {
+    "X-GitHub-Event": "push",
+    "X-Hub-Signature-256": "sha256=not-a-signature",
+  })
+  expect(response.status).toBe(401)
+  // The stream starts with one chunk pulled ahead; a read of the body would pull them all.
+  expect(pulled).toBeLessThan(5)
 })
 
 test("a replayed delivery is answered by the publisher's word, not built twice", async () => {

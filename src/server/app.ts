@@ -25,7 +25,7 @@ import {
   signupEndpoint,
 } from "../shared/endpoints"
 import { publishEndpoint, publishesEndpoint, rollbackEndpoint } from "../publishing/publishesApi"
-import { handlePublish, maxWebhookBytes } from "../publishing/web/handlePublish"
+import { handlePublish, maxWebhookBytes, publishGate } from "../publishing/web/handlePublish"
 import { rollBack, showPublishes } from "../publishing/web/handlePublishes"
 import { endpointHeaders } from "../shared/policy"
 import { methodRefused, noSuchEndpoint, serverError } from "./errors"
@@ -146,8 +146,11 @@ export function createApp(runtime: Runtime) {
   app.post(memberActionEndpoints.resend, staffPost, memberAction("resend"))
   app.post(memberActionEndpoints.takeOff, staffPost, memberAction("takeOff"))
   app.post(memberActionEndpoints.erase, staffPost, memberAction("erase"))
-  app.post(publishEndpoint, webhookChecks, (c) =>
-    handlePublish(c, runtime.settings(c), runtime.publishing),
+  app.post(
+    publishEndpoint,
+    publishGate((c) => runtime.settings(c), runtime.publishing),
+    webhookChecks,
+    (c) => handlePublish(c, runtime.settings(c), runtime.publishing),
   )
   app.get(publishesEndpoint, staff, showPublishes(runtime.publishing))
   app.post(rollbackEndpoint, staffPost, rollBack(runtime.publishing))

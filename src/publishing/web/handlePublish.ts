@@ -1,4 +1,5 @@
 import type { Context } from "hono"
+import { createMiddleware } from "hono/factory"
 import { endpointHeaders } from "../../shared/policy"
 import type { PublishEnv, PublishingDesk } from "./desk"
 import { readEvent } from "./events"
@@ -21,20 +22,36 @@ const answer = (status: number, message: string) =>
     headers: { ...endpointHeaders(), "Content-Type": "application/json; charset=utf-8" },
   })
 
+const notPublishing = () =>
+  answer(404, "This server does not publish: set PUBLISH_REPO and PUBLISH_SECRET on it.")
+
+function refused(c: Context) {
+  logRefusal(c.req.header("x-github-delivery"))
+  return answer(401, "The signature does not match: the webhook's secret must be PUBLISH_SECRET.")
+}
+
+/**
+ * The route table's first check, before the body limit reads a body sent in chunks: a server that
+ * publishes, and a signature that could be GitHub's. A flood of large unsigned posts is refused
+ * before it takes the server's memory.
+ */
+export const publishGate = (env: (c: Context) => PublishEnv, desk: PublishingDesk | undefined) =>
+  createMiddleware(async (c, next) => {
+    if (!desk || !env(c).PUBLISH_SECRET) return notPublishing()
+    if (!signatureShape.test(c.req.header("x-hub-signature-256") ?? "")) return refused(c)
+    await next()
+  })
+
 export async function handlePublish(
   c: Context,
   env: PublishEnv,
   desk: PublishingDesk | undefined,
 ): Promise<Response> {
   const secret = env.PUBLISH_SECRET
-  if (!desk || !secret) {
-    return answer(404, "This server does not publish: set PUBLISH_REPO and PUBLISH_SECRET on it.")
-  }
-  const body = await c.req.text()
-  const signature = c.req.header("x-hub-signature-256")
-  if (!signature || !body || !(await signedWith(secret, body, signature))) {
-    return answer(401, "The signature does not match: the webhook's secret must be PUBLISH_SECRET.")
-  }
+  if (!desk || !secret) return notPublishing()
+  const signature = c.req.header("x-hub-signature-256") ?? ""
+  const body = signatureShape.test(signature) ? await c.req.text() : ""
+  if (!body || !(await signedWith(secret, body, signature))) return refused(c)
   let payload: unknown
   try {
     payload = JSON.parse(payloadText(body, c.req.header("content-type")))
@@ -51,6 +68,7 @@ export async function handlePublish(
   )
   switch (event.kind) {
     case "ping":
+      console.log("publish: GitHub's ping arrived, signed: the webhook reaches this server")
       return answer(200, "The webhook reaches this server: pushes will be published.")
     case "ignored":
       return answer(200, `Nothing to publish: ${event.why}.`)
@@ -59,6 +77,20 @@ export async function handlePublish(
   }
   const reception = await desk.receive(event)
   return answer(reception.outcome === "accepted" ? 202 : 200, reception.message)
+}
+
+/** What GitHub sends: sha256= and the HMAC's 64 hex digits. */
+const signatureShape = /^sha256=[0-9a-f]{64}$/i
+
+// Refusals are logged at most once a minute: the operator sees a webhook set up with another
+// secret (docs/deploying.md, "Try it"), and a flood of forged posts writes one line a minute.
+let lastRefusalLogged = 0
+function logRefusal(delivery: string | undefined) {
+  if (Date.now() - lastRefusalLogged < 60_000) return
+  lastRefusalLogged = Date.now()
+  console.warn(
+    `publish: webhook refused${delivery ? ` (delivery ${delivery.slice(0, 40)})` : ""}: its signature does not match PUBLISH_SECRET (further refusals within the minute are not logged)`,
+  )
 }
 
 /** A form-encoded webhook carries its JSON in the `payload` field; the signature covers the body. */
