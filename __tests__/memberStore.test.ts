@@ -1,5 +1,5 @@
 /** @jest-environment node */
-import { execFile, spawn } from "node:child_process"
+import { execFile, execFileSync, spawn } from "node:child_process"
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs"
 import { mkdtemp, rm } from "node:fs/promises"
 import { createServer, type AddressInfo, type Socket } from "node:net"
@@ -739,6 +739,47 @@ test("a second server started on the same store by mistake takes no sign-up, and
       /members\.mdb belongs to another user than this one \(uid 0\).*chown -R 0/,
     )
   },
+)
+
+// A disk that fills: a tmpfs of 300 KB, where root may mount one (skipped, and said so, elsewhere).
+const smallDisk = path.join(os.tmpdir(), `members-full-${process.pid}`)
+const mounted = (() => {
+  try {
+    mkdirSync(smallDisk, { recursive: true })
+    execFileSync("mount", ["-t", "tmpfs", "-o", "size=300k", "tmpfs", smallDisk], {
+      stdio: "ignore",
+    })
+    return true
+  } catch {
+    return false
+  }
+})()
+afterAll(() => {
+  if (mounted) execFileSync("umount", [smallDisk])
+})
+
+;(mounted ? test : test.skip)(
+  "on a full disk a sign-up is refused, and the log names the cause, not LMDB's 'see commitError'",
+  async () => {
+    const said = jest.spyOn(console, "error").mockImplementation(() => {})
+    try {
+      const store = memberStore(path.join(smallDisk, "store"))
+      let result = "joined"
+      for (let n = 0; n < 5000 && result === "joined"; n++) {
+        result = await store.subscribe(`member-${n}@example.com`)
+      }
+      expect(result).toBe("unavailable")
+      const lines = said.mock.calls.map(([line]) => String(line))
+      expect(lines).toContainEqual(
+        expect.stringMatching(/^sign-up: .*not saved: No space left on device/),
+      )
+      expect(lines.join("\n")).not.toContain("see commitError")
+    } finally {
+      said.mockRestore()
+      await closeMemberStores()
+    }
+  },
+  60_000,
 )
 
 test("the store's folder is its owner's alone (0700), and every file in it too (0600)", async () => {

@@ -1,7 +1,7 @@
 // The site's own server (src/siteServer/siteServer.ts): `npm run serve` after a build (`npm start` does
 // both), and the API service behind nginx (deploy/evergrace-api.service).
 import path from "node:path"
-import { closeMemberStores } from "../src/membership/node/store/lmdbStore"
+import { closeMemberStores, isCommitFailure } from "../src/membership/node/store/lmdbStore"
 import { nodeMembership, stopMemberships } from "../src/membership/node/nodeMembership"
 import { startPublishingServer } from "../src/publishing/node/publishingServer"
 import { publishSettings, type PublishSettings } from "../src/publishing/node/settings"
@@ -19,6 +19,8 @@ const env =
 // A request must never end the process: what escapes the app is logged by name (never what was
 // sent, which may hold an address) and the server goes on.
 process.on("unhandledRejection", (error) => {
+  // LMDB also rejects, unawaited, the batch a failed write was in: the store has said why.
+  if (isCommitFailure(error)) return
   console.error(`site: unhandled ${error instanceof Error ? error.name : "rejection"}`)
 })
 

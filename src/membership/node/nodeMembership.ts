@@ -114,10 +114,13 @@ function startMembership(env: SignupEnv): NodeMembership {
   })
   // `npm run members:remove` erases her through this process, which has the store open; copies of
   // e-mails to someone no longer on the list go all the same.
+  // The wings stopping as this one starts (read now: a stop of this one, later, must not be waited
+  // for by its own socket).
+  const stoppedBefore = stopping.done
   const control = elsewhere
     .then(async (inUse) => {
       if (inUse) return undefined
-      await stopping.done
+      await stoppedBefore
       return listenForErasures(folder, async (address) => {
         if (await members.erase({ address })) return true
         await eraseEmailCopies(folder, address)

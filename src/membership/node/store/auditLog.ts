@@ -10,9 +10,9 @@ export function auditLog({ write, read }: StorePart): AuditLog {
   return {
     record: (entry) =>
       write((db) => {
-        db.audit.put(`${entry.at}~${newMemberId()}`, entry)
+        db.audit.putSync(`${entry.at}~${newMemberId()}`, entry)
         const keys = [...db.audit.getKeys({ reverse: true })]
-        for (const old of keys.slice(auditLength)) db.audit.remove(old)
+        for (const old of keys.slice(auditLength)) db.audit.removeSync(old)
       }),
     recent: (limit = auditLength) =>
       read((db) =>

@@ -44,8 +44,8 @@ export async function moveFirstMembers(
   await root.transaction(() => {
     const keep = (key: string, value: FirstRecord) => {
       const member = asMember(value)
-      members.put(key, member)
-      ids.put(member.id, key)
+      members.putSync(key, member)
+      ids.putSync(member.id, key)
     }
     for (const key of first as string[]) {
       // Read again inside the transaction: another process may have moved it already.
@@ -59,7 +59,7 @@ export async function moveFirstMembers(
         continue
       }
       if (members.get(key) === undefined) keep(key, value)
-      root.remove(key)
+      root.removeSync(key)
     }
     for (const { key } of movedRaw) {
       const value: unknown = members.get(key)

@@ -201,11 +201,40 @@ export interface MemberStoreOptions {
   memberId?: (addressKey: string) => Promise<string>
 }
 
+/**
+ * The cause of a failed commit as LMDB rejects it (see withCommitError). Duck-typed: LMDB's
+ * error and promise may come from another realm than the caller's (a test's sandbox).
+ */
+function commitErrorOf(error: unknown): PromiseLike<unknown> | undefined {
+  const cause = (error as { commitError?: PromiseLike<unknown> } | null | undefined)?.commitError
+  return typeof cause?.then === "function" ? cause : undefined
+}
+
+export const isCommitFailure = (error: unknown) => commitErrorOf(error) !== undefined
+
+/**
+ * LMDB rejects a failed commit with "Commit failed (see commitError for details)" and the cause
+ * in a promise of its own, which nobody else awaits: the cause (ENOSPC: the disk is full) is put
+ * in the message the log shows, and its promise is handled.
+ */
+async function withCommitError(error: unknown): Promise<never> {
+  const cause = commitErrorOf(error)
+  if (!cause) throw error
+  const reason = await cause.then(
+    () => undefined,
+    (failed: unknown) => failed,
+  )
+  const code = (reason as NodeJS.ErrnoException | undefined)?.code
+  const said = (reason as Error | undefined)?.message ?? String(reason)
+  throw new Error(`the write was not saved: ${said}${code ? ` (${code})` : ""}`, { cause: error })
+}
+
 export function memberStore(folder: string, options: MemberStoreOptions = {}): MemberStore {
   const part: StorePart = {
     folder,
     now: options.now ?? (() => new Date()),
-    write: (change) => using(folder, (db) => db.root.transaction(() => change(db))),
+    write: (change) =>
+      using(folder, (db) => db.root.transaction(() => change(db))).catch(withCommitError),
     read: (look) => using(folder, look),
     async removed(addresses) {
       await compact(folder)

@@ -47,13 +47,13 @@ function queue(db: Databases, kind: EmailKind, member: Member, now: Date, notBef
     attempts: 0,
     notBefore: notBefore.toISOString(),
   }
-  db.outbox.put(job.id, job)
+  db.outbox.putSync(job.id, job)
 }
 
 /** Her jobs still waiting (she left, or is erased: nothing more goes out to her). */
 function dropJobs(db: Databases, memberId: string) {
   for (const { key, value } of db.outbox.getRange()) {
-    if (value.memberId === memberId) db.outbox.remove(key)
+    if (value.memberId === memberId) db.outbox.removeSync(key)
   }
 }
 
@@ -88,7 +88,7 @@ function confirmationWaiting(db: Databases, memberId: string): boolean {
 /** Her confirmation once more, counted, in the caller's transaction. */
 function confirmAgain(db: Databases, key: string, member: Member, recent: string[], at: Date) {
   const updated = { ...member, confirmationsSent: [...recent, at.toISOString()] }
-  db.members.put(key, updated)
+  db.members.putSync(key, updated)
   queue(db, "confirmation", updated, at)
 }
 
@@ -126,7 +126,7 @@ function backToEarlier(db: Databases, key: string, member: Member, earlier: Form
   const last = earlier.at(-1)
   if (!last) return
   const before = earlier.slice(0, -1)
-  db.members.put(key, {
+  db.members.putSync(key, {
     id,
     address,
     confirmationsSent,
@@ -138,8 +138,8 @@ function backToEarlier(db: Databases, key: string, member: Member, earlier: Form
 
 /** Deletes her record, her id and her waiting e-mails, in the caller's transaction. */
 function remove(db: Databases, key: string, member: Member) {
-  db.members.remove(key)
-  db.ids.remove(member.id)
+  db.members.removeSync(key)
+  db.ids.removeSync(member.id)
   dropJobs(db, member.id)
 }
 
@@ -183,8 +183,8 @@ export function members(
             // One who left: her memberships before, this one last.
             ...(member ? { earlier: [...(member.earlier ?? []), formerMembership(member)] } : {}),
           }
-          db.members.put(key, fresh)
-          db.ids.put(fresh.id, key)
+          db.members.putSync(key, fresh)
+          db.ids.putSync(fresh.id, key)
           queue(db, "confirmation", fresh, at, next)
           queued = true
           return "joined"
@@ -210,7 +210,7 @@ export function members(
           return "stale"
         const at = now()
         const confirmed = { ...member, status: "confirmed" as const, confirmedAt: at.toISOString() }
-        db.members.put(key, confirmed)
+        db.members.putSync(key, confirmed)
         // Her confirmation is done with: only the welcome goes out now.
         dropJobs(db, memberId)
         queue(db, "welcome", confirmed, at)
@@ -238,7 +238,7 @@ export function members(
           return "forgotten"
         }
         if (member.status !== "left") {
-          db.members.put(key, { ...member, status: "left", leftAt: now().toISOString() })
+          db.members.putSync(key, { ...member, status: "left", leftAt: now().toISOString() })
         }
         return "left"
       })

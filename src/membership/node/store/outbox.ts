@@ -17,17 +17,17 @@ export function outbox({ write, read }: StorePart): Outbox {
           if (due.length >= limit) break
           if (Date.parse(value.notBefore) > at.getTime()) continue
           const claimed = { ...value, notBefore: new Date(at.getTime() + leaseMs).toISOString() }
-          db.outbox.put(value.id, claimed)
+          db.outbox.putSync(value.id, claimed)
           due.push(value)
         }
         return due
       }),
-    complete: (id) => write((db) => void db.outbox.remove(id)),
+    complete: (id) => write((db) => void db.outbox.removeSync(id)),
     retry: (id, notBefore, error) =>
       write((db) => {
         const job = db.outbox.get(id)
         if (!job) return
-        db.outbox.put(id, {
+        db.outbox.putSync(id, {
           ...job,
           attempts: job.attempts + 1,
           notBefore: notBefore.toISOString(),
