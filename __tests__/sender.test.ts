@@ -57,6 +57,13 @@ class MemoryOutbox implements Outbox {
     const times = [...this.jobs.values()].map((job) => Date.parse(job.notBefore))
     return times.length ? new Date(Math.min(...times)) : undefined
   }
+  async delayed() {
+    const failed = [...this.jobs.values()].filter((job) => job.attempts > 0)
+    const [first] = failed
+    return first
+      ? { waiting: failed.length, since: first.createdAt, lastAnswer: failed.at(-1)?.lastError }
+      : undefined
+  }
 }
 
 /** MAIL_FROM as whoever deploys the site sets it: a setting of the host, not content. */

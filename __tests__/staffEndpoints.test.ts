@@ -168,6 +168,31 @@ test("an editor who may push sees the counts and everyone, newest first, and not
   ])
 })
 
+test("while the mail server refuses, the list says how many e-mails wait, since when, and its last answer", async () => {
+  const members = await twoSignups()
+  const app = appWith(settings)
+  const read = async () => {
+    const body = (await (
+      await get(app, membersEndpoint, github().tokenFor("editor"))
+    ).json()) as MembersAnswer
+    if (body.list !== "store") throw new Error(`expected the store, got ${body.list}`)
+    return body
+  }
+  // The sender's tries, as it makes them: each claimed, refused for now, and put back for later.
+  const jobs = await members.outbox.claimDue(new Date(), 10, 60_000)
+  expect(jobs.length).toBeGreaterThan(0)
+  const later = new Date(Date.now() + 60 * 60_000)
+  for (const job of jobs) await members.outbox.retry(job.id, later, "421 4.3.0 Try again later")
+  expect((await read()).mailDelay).toEqual({
+    waiting: jobs.length,
+    since: jobs[0]?.createdAt,
+    lastAnswer: "421 4.3.0 Try again later",
+  })
+  // Once they go, the page says nothing more of it.
+  for (const job of jobs) await members.outbox.complete(job.id)
+  expect((await read()).mailDelay).toBeUndefined()
+})
+
 test("the CSV: the confirmed members, or everyone; spreadsheet-safe; each download in the audit log, without addresses", async () => {
   await twoSignups()
   const app = appWith(settings)

@@ -41,6 +41,19 @@ export interface MemberCounts {
   joinedThisMonth: number
 }
 
+/**
+ * E-mails of the list that have not gone out: the mail server refused them for now, or could not
+ * be reached. They are tried again by themselves; the staff's page says so until they go.
+ */
+export interface MailDelay {
+  /** E-mails waiting that failed at least once. */
+  waiting: number
+  /** ISO 8601, UTC: when the oldest of them was queued. */
+  since: string
+  /** The mail server's last answer, or why it could not be reached (never an address). */
+  lastAnswer?: string
+}
+
 export type StaffAction = "export" | "export-all" | "resend" | "takeOff" | "erase"
 
 /** The audit log: who did what, when; never whom it was done to. */
@@ -64,6 +77,8 @@ export type MembersAnswer =
       members: MemberRow[]
       /** The latest entries, newest first. */
       audit: AuditEntry[]
+      /** Set while e-mails wait on the mail server. */
+      mailDelay?: MailDelay
     })
   /** A provider keeps the list: the page links to it. */
   | (StaffIdentity & { list: "provider"; provider: { name: string; url: string } })

@@ -74,6 +74,10 @@ export const pageTexts = {
     left: "Have left",
     joinedThisWeek: "Joined in the last 7 days",
     joinedThisMonth: "Joined in the last 30 days",
+    /** E-mails the mail server has not taken yet (src/membership/membersApi.ts, MailDelay). */
+    mailDelay: (waiting: number, since: string) =>
+      `${waiting === 1 ? "1 e-mail has" : `${number.format(waiting)} e-mails have`} not gone out yet: the mail server has not taken ${waiting === 1 ? "it" : "them"} since ${since}. They are tried again by themselves, and the people waiting for them still show as “Waiting to confirm”. If this lasts more than an hour, please tell whoever runs the server.`,
+    mailAnswer: (answer: string) => `The mail server’s last answer: “${answer}”`,
   },
 
   downloads: {

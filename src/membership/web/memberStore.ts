@@ -1,5 +1,5 @@
 import type { EmailKind } from "../emails/renderEmail"
-import type { AuditEntry, MemberRow, ResendResult, StaffIdentity } from "../membersApi"
+import type { AuditEntry, MailDelay, MemberRow, ResendResult, StaffIdentity } from "../membersApi"
 import type { SignupLimits } from "./rateLimit"
 import type { MailingList } from "./mailingList"
 
@@ -112,7 +112,7 @@ export interface OutboxJob {
   lastError?: string
 }
 
-/** The store's side of the outbox, as the sender sees it. */
+/** The store's side of the outbox: the sender works through it, the staff's page asks what waits. */
 export interface Outbox {
   /**
    * Up to `limit` jobs due at `now`, oldest first, each claimed for `leaseMs` (its `notBefore`
@@ -125,6 +125,8 @@ export interface Outbox {
   retry(id: string, notBefore: Date, error: string): Promise<void>
   /** The next time a job is due, to sleep until then (undefined: the outbox is empty). */
   nextDue(): Promise<Date | undefined>
+  /** The jobs that failed at least once and wait to be tried again; undefined when none. */
+  delayed(): Promise<MailDelay | undefined>
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { MailDelay } from "../../membersApi"
 import type { Outbox, OutboxJob } from "../../web/memberStore"
 import type { StorePart } from "./lmdbStore"
 
@@ -42,6 +43,20 @@ export function outbox({ write, read }: StorePart): Outbox {
           if (next === undefined || at < next) next = at
         }
         return next === undefined ? undefined : new Date(next)
+      }),
+    delayed: () =>
+      read((db) => {
+        let delay: MailDelay | undefined
+        // Oldest first: the first failed job gives `since`, the last the latest answer.
+        for (const { value } of db.outbox.getRange()) {
+          if (value.attempts === 0) continue
+          delay = {
+            waiting: (delay?.waiting ?? 0) + 1,
+            since: delay?.since ?? value.createdAt,
+            lastAnswer: value.lastError ?? delay?.lastAnswer,
+          }
+        }
+        return delay
       }),
   }
 }

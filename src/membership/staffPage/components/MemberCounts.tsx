@@ -1,6 +1,7 @@
 import { css } from "@emotion/react"
-import type { MemberCounts as Counts } from "../../membersApi"
-import { pageTexts as texts } from "../staffPageTexts"
+import type { MemberCounts as Counts, MailDelay } from "../../membersApi"
+import { formatMoment, pageTexts as texts } from "../staffPageTexts"
+import { problemNote } from "../../../theme/styles"
 import { colors, fonts, fontSizes, lineHeights, radii, shadows, space } from "../../../theme/tokens"
 
 const number = new Intl.NumberFormat("en-GB")
@@ -39,8 +40,25 @@ const figures = css`
 
 const order = ["members", "pending", "left", "joinedThisWeek", "joinedThisMonth"] as const
 
-/** The list in five figures: who is in, who is waiting, who left, and how it is growing. */
-export function MemberCounts({ counts }: { counts: Counts }) {
+const delayNote = [
+  problemNote,
+  css`
+    margin-top: ${space.md};
+    max-width: 48rem;
+    p + p {
+      margin-top: ${space.xs};
+      font-weight: 400;
+      overflow-wrap: anywhere;
+    }
+  `,
+]
+
+/**
+ * The list in five figures: who is in, who is waiting, who left, and how it is growing; and,
+ * while the mail server is not taking the list's e-mails, that they wait, so a confirmation that
+ * never came is not taken for one she ignored.
+ */
+export function MemberCounts({ counts, mailDelay }: { counts: Counts; mailDelay?: MailDelay }) {
   return (
     <section aria-labelledby="counts-heading">
       <h2 id="counts-heading">{texts.counts.heading}</h2>
@@ -52,6 +70,12 @@ export function MemberCounts({ counts }: { counts: Counts }) {
           </div>
         ))}
       </dl>
+      {mailDelay && (
+        <div css={delayNote}>
+          <p>{texts.counts.mailDelay(mailDelay.waiting, formatMoment(mailDelay.since))}</p>
+          {mailDelay.lastAnswer && <p>{texts.counts.mailAnswer(mailDelay.lastAnswer)}</p>}
+        </div>
+      )}
     </section>
   )
 }

@@ -81,6 +81,8 @@ export async function showList(c: StaffContext) {
       members,
       audit: await store.audit.recent(50),
     }
+    const mailDelay = await store.outbox.delayed()
+    if (mailDelay) answer.mailDelay = mailDelay
   }
   return json(200, answer)
 }
