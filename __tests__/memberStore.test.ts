@@ -782,6 +782,41 @@ afterAll(() => {
   60_000,
 )
 
+test("members:backup copies the store while the server has it open, with the links' secret; the copy opens as it was", async () => {
+  const env = { MEMBERS_STORE: folder }
+  const running = nodeMembership(env)
+  const backup = path.join(folder, "..", `${path.basename(folder)}-backup`)
+  try {
+    for (const name of ["ann", "bea", "cat"]) {
+      expect(await running.list.subscribe(`${name}@example.com`)).toBe("joined")
+    }
+    const { stdout } = await promisify(execFile)(tsx, ["scripts/members-backup.ts", backup], {
+      env: { ...process.env, ...env },
+    })
+    expect(stdout).toContain("3 people")
+    // Once more into the same folder: refused, nothing overwritten.
+    await expect(
+      promisify(execFile)(tsx, ["scripts/members-backup.ts", backup], {
+        env: { ...process.env, ...env },
+      }),
+    ).rejects.toThrow(/is not empty/)
+    // The secret that signs her links came along (none set on the host: the store keeps it).
+    expect(readFileSync(path.join(backup, "links.secret"), "utf8")).toBe(
+      readFileSync(path.join(folder, "links.secret"), "utf8"),
+    )
+    expect(statSync(backup).mode & 0o777).toBe(0o700)
+    expect((await readMembers(backup)).map((member) => member.address).sort()).toEqual([
+      "ann@example.com",
+      "bea@example.com",
+      "cat@example.com",
+    ])
+  } finally {
+    await stopMemberships()
+    await closeMemberStores()
+    await rm(backup, { recursive: true, force: true })
+  }
+}, 60_000)
+
 test("the store's folder is its owner's alone (0700), and every file in it too (0600)", async () => {
   // What the server writes there: the store, the links' secret, and without SMTP_URL the copies
   // of her e-mails in outbox/.

@@ -1,9 +1,10 @@
-import { chmodSync, existsSync, renameSync, rmSync } from "node:fs"
+import { chmodSync, copyFileSync, existsSync, readdirSync, renameSync, rmSync } from "node:fs"
 import path from "node:path"
 import type { Database, RootDatabase } from "lmdb"
 import type { AuditEntry } from "../../membersApi"
 import type { Member, MemberStore, OutboxJob } from "../../web/memberStore"
 import { processWide } from "../../../utils/processWide"
+import { secretFile } from "../linksSecret"
 import { privateFileMode, privateFolder } from "../privateFiles"
 import { auditLog } from "./auditLog"
 import { moveFirstMembers } from "./firstStore"
@@ -137,11 +138,7 @@ export async function compact(folder: string): Promise<void> {
     const file = path.join(folder, databaseFile)
     const copy = `${file}.compacting`
     rmSync(copy, { force: true })
-    const env = (db.root as unknown as { env: CompactingEnv }).env
-    await new Promise<void>((resolve, reject) =>
-      env.copy(copy, true, (error) => (error ? reject(error) : resolve())),
-    )
-    chmodSync(copy, privateFileMode)
+    await compactingCopy(db, copy)
     try {
       await db.root.close()
       renameSync(copy, file)
@@ -161,6 +158,38 @@ export async function compact(folder: string): Promise<void> {
 /** lmdb's environment handle, whose copy() takes LMDB's compact flag (its backup() does not). */
 interface CompactingEnv {
   copy(path: string, compact: boolean, done: (error?: Error) => void): void
+}
+
+/** LMDB's own copy of one moment of the store, without its free pages (mdb_copy -c), 0600. */
+async function compactingCopy(db: Databases, file: string): Promise<void> {
+  const env = (db.root as unknown as { env: CompactingEnv }).env
+  await new Promise<void>((resolve, reject) =>
+    env.copy(file, true, (error) => (error ? reject(error) : resolve())),
+  )
+  chmodSync(file, privateFileMode)
+}
+
+/**
+ * A copy of the store into a new folder, as it was at one moment, taken while the server runs,
+ * with the links' secret beside it when the store keeps it: what `npm run members:backup` writes
+ * (docs/signups.md, "Backups"). Answers how many people it holds.
+ */
+export async function backUpStore(folder: string, destination: string): Promise<number> {
+  if (!storeExists(folder)) throw new Error(`No member store at ${folder} (set MEMBERS_STORE?).`)
+  if (existsSync(destination) && readdirSync(destination).length > 0) {
+    throw new Error(`${destination} is not empty: give each copy a new folder.`)
+  }
+  privateFolder(destination)
+  const count = await using(folder, async (db) => {
+    await compactingCopy(db, path.join(destination, databaseFile))
+    return db.members.getCount()
+  })
+  const secret = path.join(folder, secretFile)
+  if (existsSync(secret)) {
+    copyFileSync(secret, path.join(destination, secretFile))
+    chmodSync(path.join(destination, secretFile), privateFileMode)
+  }
+  return count
 }
 
 /** Closes the handles this process opened (tests, scripts, the server's shutdown). */
