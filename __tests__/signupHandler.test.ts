@@ -282,18 +282,23 @@ describe("abuse and bad input", () => {
     expect(limit.take("a").allowed).toBe(true)
   })
 
+  /** The route table on a store of the test's, every request from an address of its own. */
+  function siteLimitedApp(folder: string, siteLimit: number) {
+    const env = {
+      MEMBERS_STORE: folder,
+      MEMBERS_SECRET: "a-secret-of-the-test-that-is-long-enough-0123",
+      SIGNUP_SITE_LIMIT: String(siteLimit),
+    }
+    let next = 0
+    // No visitor's own limit is near: only the whole site's can refuse.
+    return createApp({ ...nodeRuntime(env), client: () => `198.51.100.${next++}` })
+  }
+
   test("the whole site's hourly limit holds under a burst from many addresses: plain words, one log line", async () => {
     const store = temporaryStore("site-limit")
     const warned = jest.spyOn(console, "warn").mockImplementation(() => {})
     try {
-      const env = {
-        MEMBERS_STORE: store.folder,
-        MEMBERS_SECRET: "a-secret-of-the-test-that-is-long-enough-0123",
-        SIGNUP_SITE_LIMIT: "5",
-      }
-      let next = 0
-      // Every request from an address of its own: no visitor's own limit is near.
-      const app = createApp({ ...nodeRuntime(env), client: () => `198.51.100.${next++}` })
+      const app = siteLimitedApp(store.folder, 5)
       const answers = await Promise.all(
         Array.from({ length: 40 }, (_, i) =>
           app.request(request({ body: form({ email: `stranger${i}@example.com` }) })),
@@ -322,13 +327,7 @@ describe("abuse and bad input", () => {
   test("an address sent again and again does not use up the site's limit: another woman still joins", async () => {
     const store = temporaryStore("site-limit-repeats")
     try {
-      const env = {
-        MEMBERS_STORE: store.folder,
-        MEMBERS_SECRET: "a-secret-of-the-test-that-is-long-enough-0123",
-        SIGNUP_SITE_LIMIT: "3",
-      }
-      let next = 0
-      const app = createApp({ ...nodeRuntime(env), client: () => `198.51.100.${next++}` })
+      const app = siteLimitedApp(store.folder, 3)
       const signUpAs = async (email: string) =>
         (await app.request(request({ body: form({ email }), json: true }))).status
       expect(await signUpAs("ann@example.com")).toBe(200)
