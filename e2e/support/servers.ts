@@ -20,12 +20,37 @@ import { stripVTControlCharacters } from "node:util"
 /** The repository these helpers belong to (or the copy of it `npm run test:content` made). */
 const repoRoot = path.resolve(__dirname, "../..")
 
+/**
+ * `E2E_PORTS=9610-9649` keeps the ports picked below in that range (a machine shared with others,
+ * where each has a range of its own); by default the kernel picks any free one.
+ */
+function portRange(): [number, number] | undefined {
+  const match = /^(\d+)-(\d+)$/.exec(process.env.E2E_PORTS ?? "")
+  return match ? [Number(match[1]), Number(match[2])] : undefined
+}
+
 /** A port the kernel says is free on 127.0.0.1 now (see above for why that is not enough alone). */
-export function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
+  const range = portRange()
+  if (!range) return probePort(0)
+  const [low, high] = range
+  const start = low + Math.floor(Math.random() * (high - low + 1))
+  for (let step = 0; step <= high - low; step++) {
+    const port = low + ((start - low + step) % (high - low + 1))
+    try {
+      return await probePort(port)
+    } catch {
+      // taken: the next one
+    }
+  }
+  throw new Error(`no free port in E2E_PORTS=${process.env.E2E_PORTS}`)
+}
+
+function probePort(port: number): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer()
     probe.once("error", reject)
-    probe.listen(0, "127.0.0.1", () => {
+    probe.listen(port, "127.0.0.1", () => {
       const address = probe.address()
       // A TCP listener has an AddressInfo (a string is a pipe's, null is before listening).
       if (address === null || typeof address === "string") {
