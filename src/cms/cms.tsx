@@ -1,7 +1,9 @@
 import CMS from "decap-cms-app"
 import { contentModel, type ContentName } from "../content/model"
 import { membersPagePath } from "../shared/endpoints"
-import { fontFaces } from "../theme/fonts"
+import displayFontUrl from "../../node_modules/.cache/evergrace-fonts/cormorant-garamond-latin-600-normal.woff2"
+import bodyFontUrl from "../../node_modules/.cache/evergrace-fonts/source-sans-3-latin-wght-normal.woff2"
+import { fontFaceRules } from "../theme/fontFaces"
 import { notSetUpBackendName, productionBackend } from "./backend"
 import { cmsConfig } from "./config"
 import { jsonFileFormat, jsonFileFormatter } from "./jsonFormat"
@@ -19,9 +21,14 @@ import { pageChoices, pageShowing, savedContent } from "./savedContent"
  */
 
 CMS.registerCustomFormat(jsonFileFormat, "json", jsonFileFormatter)
-// The site writes its @font-face rules into each page's static head (gatsby-ssr); the preview
-// iframe gets the same rules here.
-CMS.registerPreviewStyle(fontFaces, { raw: true })
+// The site writes its @font-face rules into each page's static head (gatsby-ssr), with the faces
+// preloaded and `font-display: optional`. The preview iframe has no preload, so with `optional`
+// the faces came too late and it showed the fallback faces for good: it gets the same faces
+// (the build's subsets, as ../theme/fonts.ts imports them) with `swap` instead.
+CMS.registerPreviewStyle(
+  fontFaceRules({ body: bodyFontUrl, display: displayFontUrl }, { fontDisplay: "swap" }),
+  { raw: true },
+)
 for (const file of Object.values(contentModel)) {
   CMS.registerPreviewTemplate(file.name, createFilePreview(file))
 }

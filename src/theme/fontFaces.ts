@@ -89,12 +89,18 @@ function metricFallback(name: string, localFonts: string[], font: FontMetrics, l
 // 100 ms; both are preloaded) is not swapped in later, so the text never waits and never moves.
 // With `swap`, a late face moved the menu and re-wrapped lines on a slow line (measured by
 // e2e/arriving-in-pieces.spec.ts); the next page she opens has the face from the cache.
-export const fontFaceRules = ({ body, display }: FontUrls) => `
+// The CMS's preview (src/cms/cms.tsx) asks for `swap`: its frame has no preload, so with
+// `optional` the faces arrived too late for it and its text stayed in the fallback faces; a face
+// arriving late there moves nothing anyone is reading.
+export const fontFaceRules = (
+  { body, display }: FontUrls,
+  { fontDisplay = "optional" }: { fontDisplay?: "optional" | "swap" } = {},
+) => `
   @font-face {
     font-family: "Source Sans 3";
     font-style: normal;
     font-weight: ${bodyWeights.min} ${bodyWeights.max};
-    font-display: optional;
+    font-display: ${fontDisplay};
     src: url(${body}) format("woff2");
     unicode-range: U+0000-00FF, U+0131, U+0152-0153, U+02BB-02BC, U+02C6, U+02DA, U+02DC, U+0304, U+0308, U+0329, U+2000-206F, U+20AC, U+2122, U+2191, U+2193, U+2212, U+2215, U+FEFF, U+FFFD;
   }
@@ -102,7 +108,7 @@ export const fontFaceRules = ({ body, display }: FontUrls) => `
     font-family: "Cormorant Garamond";
     font-style: normal;
     font-weight: 600;
-    font-display: optional;
+    font-display: ${fontDisplay};
     src: url(${display}) format("woff2");
     unicode-range: U+0000-00FF, U+0131, U+0152-0153, U+02BB-02BC, U+02C6, U+02DA, U+02DC, U+0304, U+0308, U+0329, U+2000-206F, U+20AC, U+2122, U+2191, U+2193, U+2212, U+2215, U+FEFF, U+FFFD;
   }
