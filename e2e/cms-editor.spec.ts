@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs"
 import path from "node:path"
 import { expect, test, type FrameLocator, type Page } from "@playwright/test"
+import { saveProblems } from "../src/cms/saveCheck"
 import { contentModel } from "../src/content/model"
 import { startDecapServer, type DecapServer } from "./support/decapServer"
 import { forward } from "./support/forward"
@@ -110,5 +111,58 @@ test.describe("Decap CMS at /admin/: what the editor sees", () => {
         { message: "the heading's width in the face it is drawn in, against the site's face" },
       )
       .toBeLessThan(0.5)
+  })
+})
+
+test.describe("Decap CMS at /admin/: Save runs the site's content check", () => {
+  test.describe.configure({ timeout: 120_000 })
+
+  let server: DecapServer
+  let realBefore: Record<string, string>
+
+  test.beforeEach(async () => {
+    realBefore = snapshotOf(realData)
+    server = await startDecapServer(realData)
+  })
+
+  test.afterEach(async ({ page }) => {
+    await page.close()
+    server?.stop()
+    expect(snapshotOf(realData)).toEqual(realBefore)
+  })
+
+  test("a second shop category of the same name is refused at Save, in the check's words, and her typing stays", async ({
+    page,
+  }) => {
+    const shop = JSON.parse(readFileSync(path.join(realData, "shop.json"), "utf8")) as {
+      categories: { name: string }[]
+    }
+    const [first, second] = shop.categories
+    expect(second, "the shop needs two categories for this test").toBeDefined()
+    // The build's own words for it (src/content/checkContent/), from the same content.
+    const expected = saveProblems("shop", {
+      ...shop,
+      categories: [first, { ...second, name: first!.name }, ...shop.categories.slice(2)],
+    })
+    expect(expected).toMatch(/is the same as category 1/)
+
+    await signIn(page, server)
+    await page.getByRole("link", { name: contentModel.shop.label }).click()
+    // The categories are folded: open the second with the toggle on its bar.
+    await page
+      .getByText(second!.name, { exact: true })
+      .first()
+      .locator("xpath=preceding-sibling::*[1]//button")
+      .first()
+      .click()
+    const name = page.getByLabel("Name", { exact: true }).locator("visible=true")
+    await expect(name).toHaveValue(second!.name)
+    await name.fill(first!.name)
+    await page.getByRole("button", { name: "Save", exact: true }).click()
+    await expect(page.getByText(expected!)).toBeVisible()
+    // Nothing committed; the form keeps what she typed.
+    await page.waitForTimeout(1000)
+    expect(server.git("rev-parse", "--verify", "--quiet", "cms/pages/shop")).toBeUndefined()
+    await expect(name).toHaveValue(first!.name)
   })
 })

@@ -12,6 +12,7 @@ import { phoneLayout } from "./phoneLayout"
 import { EmailPreview } from "./preview/EmailPreview"
 import { createFilePreview } from "./preview/FilePreview"
 import "./preview/preview.css"
+import { saveCheck } from "./saveCheck"
 import { pageChoices, pageShowing, savedContent } from "./savedContent"
 
 /**
@@ -35,6 +36,8 @@ for (const file of Object.values(contentModel)) {
 // The members' e-mails file shows the two e-mails themselves, not a page of the site.
 CMS.registerPreviewTemplate(contentModel.membership.name, EmailPreview)
 CMS.registerBackend(notSetUpBackendName, NotSetUpBackend)
+// Save runs the site's content check on the entry first (./saveCheck.ts).
+CMS.registerEventListener(saveCheck)
 
 // Webpack writes each `process.env.GATSBY_…` in as it was when the site was built.
 const backend = productionBackend(

@@ -1,52 +1,30 @@
 /**
  * Checks a schema cannot express: the placeholders in texts, that each picture is in data/images
- * and is a picture, that a choice is one of its list's texts, that a link leads to a page of the
- * site, and that the entries of a list are not named twice.
+ * and is a picture (./pictures.ts, which reads the files), that a choice is one of its list's
+ * texts, that a link leads to a page of the site, and that the entries of a list are not named
+ * twice.
+ *
+ * Nothing here reads a file, so the CMS runs the same checks in the browser on the entry being
+ * saved (src/cms/saveCheck.ts), before Save commits what the build would refuse.
  */
-import fs from "node:fs"
-import path from "node:path"
 import {
   entryNameField,
-  imageFolder,
   type ChoiceField,
   type ContentFile,
   type Field,
   type ImageField,
 } from "../fields"
-import { imageSize } from "image-size"
-import { imagePathPattern } from "../jsonSchema"
-import { pictureLimits } from "../pictureLimits"
 import { knownPlaceholders } from "../placeholders"
 import { isRecord } from "../../utils/json"
 import { fieldName, shown } from "./places"
 
-/** Reads a picture's first bytes: is it one of the formats sharp turns into the site's sizes? */
-function pictureFormat(file: string): string | undefined {
-  const head = Buffer.alloc(64)
-  const descriptor = fs.openSync(file, "r")
-  try {
-    fs.readSync(descriptor, head, 0, head.length, 0)
-  } finally {
-    fs.closeSync(descriptor)
-  }
-  if (head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return "jpeg"
-  if (head.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))
-    return "png"
-  if (head.toString("latin1", 0, 4) === "RIFF" && head.toString("latin1", 8, 12) === "WEBP")
-    return "webp"
-  if (head.toString("latin1", 4, 8) === "ftyp") {
-    // AVIF is an ISO box: the brands after "ftyp" say which kind.
-    const boxSize = Math.min(head.readUInt32BE(0), head.length)
-    for (let offset = 8; offset + 4 <= boxSize; offset += 4) {
-      if (["avif", "avis"].includes(head.toString("latin1", offset, offset + 4))) return "avif"
-    }
-  }
-  return undefined
-}
-
 export interface Walker {
   report: (segments: string[], message: string) => void
-  dataDir: string
+  /**
+   * What is wrong with the picture a field names (./pictures.ts: in data/images, a picture, not
+   * too large), or undefined; not given where the files cannot be read (the CMS, in a browser).
+   */
+  checkPicture?: (value: string, field: ImageField) => string | undefined
   pagePaths: ReadonlySet<string>
   /** The file's own model and content: a choice's options are one of its lists. */
   file: ContentFile
@@ -89,52 +67,6 @@ function checkText(value: string, field: Field | undefined, segments: string[], 
   }
 }
 
-function checkImage(value: string, field: ImageField, segments: string[], walker: Walker) {
-  if (!new RegExp(imagePathPattern).test(value)) return // the schema has said what is wrong
-  const file = path.join(walker.dataDir, value)
-  if (!fs.existsSync(file) || !fs.statSync(file).isFile()) {
-    walker.report(
-      segments,
-      `names ${value}, which is not in data/${imageFolder}: check the spelling, or upload the picture`,
-    )
-  } else if (!pictureFormat(file)) {
-    walker.report(
-      segments,
-      `names ${value}, which is not a JPEG, PNG, WebP or AVIF picture: save it in one of those formats`,
-    )
-  } else {
-    const tooLarge = pictureTooLarge(file, field)
-    if (tooLarge) walker.report(segments, `names ${value}, which ${tooLarge}`)
-  }
-}
-
-const megabytes = (bytes: number) => `${(bytes / 1_000_000).toFixed(1)} MB`
-
-/** What is too large about a picture (./pictureLimits.ts) and how to fix it; undefined if nothing. */
-function pictureTooLarge(file: string, field: ImageField): string | undefined {
-  const data = fs.readFileSync(file)
-  const { width = 0, height = 0 } = imageSize(data)
-  const { width: widest, megapixels, bytes } = pictureLimits
-  const over = width > widest || width * height > megapixels * 1_000_000 || data.length > bytes
-  if (!over) return undefined
-  // What the editor makes of an upload (src/cms/config.ts): a JPEG this wide, as tall as it
-  // keeps the picture's shape; it leaves an AVIF as it is.
-  const tooTall = widest * Math.round((widest * height) / width) > megapixels * 1_000_000
-  const avif = path.extname(file).toLowerCase() === ".avif"
-  const fix = field.asUploaded
-    ? `The editor keeps this picture as it is uploaded: make it ${widest} pixels wide (or narrower) in a photo app first`
-    : avif
-      ? `The editor does not resize AVIF pictures: save it as a JPEG at most ${widest} pixels wide in a photo app, and upload that`
-      : tooTall
-        ? `It is too tall for its width: crop it in a photo app to at most twice as tall as it is wide, then upload it again in the editor`
-        : `Upload it again in the editor, which makes it that size, or make it ${widest} pixels wide (or narrower) in a photo app and save it as a JPEG`
-  return [
-    `is ${width} × ${height} pixels and ${megabytes(data.length)}: the site shows a picture at most`,
-    `${widest} pixels wide, and takes pictures of up to ${megapixels} megapixels and ${megabytes(bytes)}.`,
-    fix,
-  ].join(" ")
-}
-
 /** Names that should differ within one list: the site tells entries apart by them. */
 function checkDuplicates(field: Field, items: unknown[], segments: string[], walker: Walker) {
   const key = field.kind === "list" ? entryNameField(field.fields) : undefined
@@ -165,7 +97,10 @@ export function walk(fields: readonly Field[], data: unknown, segments: string[]
         if (typeof value === "string") checkText(value, field, here, walker)
         break
       case "image":
-        if (typeof value === "string") checkImage(value, field, here, walker)
+        if (typeof value === "string") {
+          const problem = walker.checkPicture?.(value, field)
+          if (problem) walker.report(here, problem)
+        }
         break
       case "choice":
         if (typeof value === "string") checkChoice(value, field, here, walker)

@@ -16,6 +16,7 @@ import { type ContentFile } from "../fields"
 import { contentFiles, pageFiles } from "../model"
 import { isRecord } from "../../utils/json"
 import { walk } from "./beyondSchema"
+import { checkPicture } from "./pictures"
 import { placeOf, tidyWhere } from "./places"
 import { describeProblem, type ContentProblem } from "./problems"
 import { pointerSegments, schemaMessage, validatorFor } from "./schemaErrors"
@@ -186,7 +187,7 @@ export function checkContent(dataDir: string, options: CheckOptions = {}): Conte
       report: (segments, message) => add(segments, message),
       file,
       data,
-      dataDir,
+      checkPicture: (value, field) => checkPicture(value, field, dataDir),
       // With a page file unreadable the list is incomplete: links are checked once it reads again.
       pagePaths: allPagesRead ? new Set(pagePaths.keys()) : new Set(),
     })

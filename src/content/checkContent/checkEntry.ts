@@ -1,0 +1,37 @@
+/**
+ * The checks beyond the schema (./beyondSchema.ts) on one file's content as an editor holds it,
+ * before it is written: what the CMS runs at Save (src/cms/saveCheck.ts). Problems are placed and
+ * worded as the build's check (./checkFiles.ts) words them, without a line number (there is no
+ * file yet). The pictures are not read (the files are not in the browser): the upload makes them
+ * fit, and the build checks them.
+ */
+import { type ContentFile } from "../fields"
+import { walk } from "./beyondSchema"
+import { placeOf, tidyWhere } from "./places"
+import { describeProblem, type ContentProblem } from "./problems"
+
+export function checkEntry(
+  file: ContentFile,
+  data: unknown,
+  display = `data/${file.name}.json`,
+): ContentProblem[] {
+  const problems: ContentProblem[] = []
+  const seen = new Set<string>()
+  walk(file.fields, data, [], {
+    report: (segments, message) => {
+      const problem = {
+        file: display,
+        where: tidyWhere(placeOf(file, data, segments).where),
+        message,
+      }
+      const description = describeProblem(problem)
+      if (!seen.has(description)) problems.push(problem)
+      seen.add(description)
+    },
+    file,
+    data,
+    // A link is a menu of the site's pages in the CMS: it cannot name another.
+    pagePaths: new Set(),
+  })
+  return problems
+}
