@@ -71,6 +71,28 @@ function checkoutOf(repo: string): Checkout {
   }
 }
 
+/** The two processes `npm run cms` runs side by side, with their settings. */
+export function editorProcesses(editor: LocalEditor, repo: string) {
+  return [
+    {
+      name: "cms",
+      command: "decap-server",
+      // Where the CMS looks for it (`local_backend: true`), whatever PORT gatsby develop is given.
+      env: { MODE: editor.mode, GIT_REPO_DIRECTORY: repo, PORT: "8081" },
+    },
+    {
+      name: "site",
+      command: "gatsby develop",
+      // GATSBY_CMS_LOCAL_EDITOR: "View Live" and the site link open this gatsby develop, where
+      // Publish shows (src/cms/localEditor.ts), not the live site, which has it once pushed.
+      env: {
+        GATSBY_CMS_LOCAL_EDITOR: "1",
+        ...(editor.branch ? { GATSBY_CMS_BRANCH: editor.branch } : {}),
+      },
+    },
+  ]
+}
+
 if (require.main === module) {
   const repo = path.resolve(__dirname, "..")
   const editor = localEditor(checkoutOf(repo))
@@ -79,22 +101,11 @@ if (require.main === module) {
       ? `CMS: drafts are branches of this repository, published into ${editor.branch} (decap-server's Git mode).`
       : `CMS: no drafts this time, Publish writes data/ directly (decap-server's file mode): ${editor.reason}`,
   )
-  const { result } = concurrently(
-    [
-      {
-        name: "cms",
-        command: "decap-server",
-        // Where the CMS looks for it (`local_backend: true`), whatever PORT gatsby develop is given.
-        env: { MODE: editor.mode, GIT_REPO_DIRECTORY: repo, PORT: "8081" },
-      },
-      {
-        name: "site",
-        command: "gatsby develop",
-        env: editor.branch ? { GATSBY_CMS_BRANCH: editor.branch } : {},
-      },
-    ],
-    { killOthersOn: ["failure", "success"], prefixColors: ["blue", "magenta"], cwd: repo },
-  )
+  const { result } = concurrently(editorProcesses(editor, repo), {
+    killOthersOn: ["failure", "success"],
+    prefixColors: ["blue", "magenta"],
+    cwd: repo,
+  })
   result.then(
     () => process.exit(0),
     () => process.exit(1),

@@ -7,6 +7,7 @@ import { fontFaceRules } from "../theme/fontFaces"
 import { notSetUpBackendName, productionBackend } from "./backend"
 import { cmsConfig } from "./config"
 import { jsonFileFormat, jsonFileFormatter } from "./jsonFormat"
+import { siteUrlFor } from "./localEditor"
 import { NotSetUpBackend } from "./notSetUp"
 import { phoneLayout } from "./phoneLayout"
 import { EmailPreview } from "./preview/EmailPreview"
@@ -55,7 +56,12 @@ CMS.init({
   config: cmsConfig({
     pages: pageChoices(),
     previewPaths: (name) => pageShowing(name as ContentName),
-    siteUrl: savedContent.site.siteUrl,
+    // Under `npm run cms` the site on this computer, where Publish shows (./localEditor.ts).
+    siteUrl: siteUrlFor(
+      { GATSBY_CMS_LOCAL_EDITOR: process.env.GATSBY_CMS_LOCAL_EDITOR },
+      window.location.origin,
+      savedContent.site.siteUrl,
+    ),
     backend,
   }),
 })

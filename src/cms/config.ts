@@ -264,7 +264,10 @@ function decapCollections(
 interface CmsConfigOptions {
   pages: readonly PageChoice[]
   previewPaths: PreviewPaths
-  /** The live site's address: "View live" on a published entry opens its page there. */
+  /**
+   * The site's address: "View live" on a published entry and the site link at the top right open
+   * it. The live site's, or under `npm run cms` the local one (./localEditor.ts).
+   */
   siteUrl: string
   /** The Git host staff publish to in production (docs/cms.md, "On the live site"). */
   backend: CmsBackend
