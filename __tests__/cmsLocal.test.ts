@@ -1,9 +1,9 @@
 /**
  * @jest-environment node
  */
-import { editorProcesses, localEditor } from "../scripts/cms"
+import { backendPort, editorProcesses, localEditor } from "../scripts/cms"
 import { cmsConfig } from "../src/cms/config"
-import { siteUrlFor } from "../src/cms/localEditor"
+import { localBackendFor, siteUrlFor } from "../src/cms/localEditor"
 
 // `npm run cms` (scripts/cms.ts): decap-server's Git mode, with drafts, on the branch checked out;
 // its file mode, and why, where Git mode would commit someone's unfinished work or cannot run.
@@ -56,5 +56,31 @@ describe("the editor on a computer shows her changes where they are", () => {
       backend: { name: "github", repo: "evergrace/website" },
     })
     expect(config.site_url).toBe(origin)
+  })
+})
+
+describe("two copies of the project can each run npm run cms", () => {
+  test("decap-server's port is CMS_BACKEND_PORT, and the CMS is told it", () => {
+    const port = backendPort({ CMS_BACKEND_PORT: "9601" })
+    const [backend, site] = editorProcesses({ mode: "git", branch: "main" }, "/repo", port)
+    expect(backend?.env).toMatchObject({ PORT: "9601" })
+    expect(site?.env).toMatchObject({ GATSBY_CMS_BACKEND_PORT: "9601" })
+    const config = cmsConfig({
+      pages: [],
+      previewPaths: () => "/",
+      siteUrl: "http://localhost:8000",
+      backend: { name: "github", repo: "evergrace/website" },
+      localBackend: localBackendFor({ GATSBY_CMS_BACKEND_PORT: "9601" }),
+    })
+    expect(config.local_backend).toEqual({ url: "http://localhost:9601/api/v1" })
+  })
+
+  test("without it, Decap's own 8081", () => {
+    expect(backendPort({})).toBe("8081")
+    expect(localBackendFor({})).toBe(true)
+  })
+
+  test("a port that is not a number is refused in words", () => {
+    expect(() => backendPort({ CMS_BACKEND_PORT: "80a1" })).toThrow(/give a port number/)
   })
 })

@@ -1,6 +1,6 @@
 // `npm run cms`: the content editor on this computer. decap-server (the CMS's local backend) and
 // `gatsby develop` side by side; the CMS at http://localhost:8000/admin/ finds decap-server on
-// :8081 by itself (`local_backend` in src/cms/config.ts).
+// :8081, or on CMS_BACKEND_PORT (`local_backend` in src/cms/config.ts, src/cms/localEditor.ts).
 //
 // decap-server keeps drafts only in its Git mode, as branches of this repository (cms/<collection>/
 // <entry>), merged into the checked-out branch when published. It takes the branch from each
@@ -71,14 +71,27 @@ function checkoutOf(repo: string): Checkout {
   }
 }
 
+/**
+ * decap-server's port: CMS_BACKEND_PORT, or 8081, where Decap looks by default. Another port lets
+ * two copies of the project run the local editor at once (each with its own gatsby develop port,
+ * PORT, too).
+ */
+export function backendPort(env: NodeJS.ProcessEnv): string {
+  const port = env.CMS_BACKEND_PORT?.trim() || "8081"
+  if (!/^\d+$/.test(port) || Number(port) < 1 || Number(port) > 65535) {
+    throw new Error(`CMS_BACKEND_PORT is ${JSON.stringify(port)}: give a port number, such as 8082`)
+  }
+  return port
+}
+
 /** The two processes `npm run cms` runs side by side, with their settings. */
-export function editorProcesses(editor: LocalEditor, repo: string) {
+export function editorProcesses(editor: LocalEditor, repo: string, port = "8081") {
   return [
     {
       name: "cms",
       command: "decap-server",
-      // Where the CMS looks for it (`local_backend: true`), whatever PORT gatsby develop is given.
-      env: { MODE: editor.mode, GIT_REPO_DIRECTORY: repo, PORT: "8081" },
+      // Its port, whatever PORT gatsby develop is given; the CMS is told it below.
+      env: { MODE: editor.mode, GIT_REPO_DIRECTORY: repo, PORT: port },
     },
     {
       name: "site",
@@ -87,6 +100,8 @@ export function editorProcesses(editor: LocalEditor, repo: string) {
       // Publish shows (src/cms/localEditor.ts), not the live site, which has it once pushed.
       env: {
         GATSBY_CMS_LOCAL_EDITOR: "1",
+        // Where the CMS finds decap-server (`local_backend`, src/cms/localEditor.ts).
+        GATSBY_CMS_BACKEND_PORT: port,
         ...(editor.branch ? { GATSBY_CMS_BRANCH: editor.branch } : {}),
       },
     },
@@ -101,7 +116,7 @@ if (require.main === module) {
       ? `CMS: drafts are branches of this repository, published into ${editor.branch} (decap-server's Git mode).`
       : `CMS: no drafts this time, Publish writes data/ directly (decap-server's file mode): ${editor.reason}`,
   )
-  const { result } = concurrently(editorProcesses(editor, repo), {
+  const { result } = concurrently(editorProcesses(editor, repo, backendPort(process.env)), {
     killOthersOn: ["failure", "success"],
     prefixColors: ["blue", "magenta"],
     cwd: repo,

@@ -7,7 +7,7 @@ import { fontFaceRules } from "../theme/fontFaces"
 import { notSetUpBackendName, productionBackend } from "./backend"
 import { cmsConfig } from "./config"
 import { jsonFileFormat, jsonFileFormatter } from "./jsonFormat"
-import { siteUrlFor } from "./localEditor"
+import { localBackendFor, siteUrlFor } from "./localEditor"
 import { NotSetUpBackend } from "./notSetUp"
 import { phoneLayout } from "./phoneLayout"
 import { EmailPreview } from "./preview/EmailPreview"
@@ -63,6 +63,8 @@ CMS.init({
       savedContent.site.siteUrl,
     ),
     backend,
+    // decap-server's port under `CMS_BACKEND_PORT=… npm run cms` (./localEditor.ts).
+    localBackend: localBackendFor({ GATSBY_CMS_BACKEND_PORT: process.env.GATSBY_CMS_BACKEND_PORT }),
   }),
 })
 

@@ -10,9 +10,21 @@
  */
 export interface LocalEditorEnv {
   GATSBY_CMS_LOCAL_EDITOR?: string
+  /** decap-server's port, from CMS_BACKEND_PORT (scripts/cms.ts); Decap's own 8081 when unset. */
+  GATSBY_CMS_BACKEND_PORT?: string
 }
 
 /** The address "View Live" and the site link open: the local site under `npm run cms`. */
 export function siteUrlFor(env: LocalEditorEnv, origin: string, liveSiteUrl: string): string {
   return env.GATSBY_CMS_LOCAL_EDITOR === "1" ? origin : liveSiteUrl
+}
+
+/**
+ * Where the CMS looks for decap-server: Decap's default (`true`, http://localhost:8081/api/v1), or
+ * the port `CMS_BACKEND_PORT=… npm run cms` gave it, so that two copies of the project can each run
+ * the local editor at once.
+ */
+export function localBackendFor(env: LocalEditorEnv): true | { url: string } {
+  const port = env.GATSBY_CMS_BACKEND_PORT?.trim()
+  return port ? { url: `http://localhost:${port}/api/v1` } : true
 }
