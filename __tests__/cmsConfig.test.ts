@@ -162,6 +162,19 @@ describe("the Decap CMS configuration", () => {
     expect(mismatches(file?.fields ?? [], readData(name), name)).toEqual([])
   })
 
+  test("a number's box says digits only: Decap's number box drops what follows a comma or point", () => {
+    const numbers: string[] = []
+    const visit = (fields: readonly Field[]) => {
+      for (const field of fields) {
+        if (field.kind === "wholeNumber") numbers.push(field.hint ?? "")
+        if (field.kind === "group" || field.kind === "list") visit(field.fields)
+      }
+    }
+    for (const file of contentFiles) visit(file.fields)
+    expect(numbers.length).toBeGreaterThan(0)
+    for (const hint of numbers) expect(hint).toMatch(/digits only, no commas or points/i)
+  })
+
   test("labels and hints every field as the content model does", () => {
     const compare = (model: readonly Field[], cms: readonly CmsField[], where: string) => {
       expect(cms.map((field) => field.name)).toEqual(model.map((field) => field.name))

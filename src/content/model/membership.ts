@@ -30,7 +30,7 @@ export const membership = contentFile({
     wholeNumber("pendingDays", "Days an unconfirmed sign-up is kept", {
       minimum: 1,
       maximum: 90,
-      hint: `A whole number. An address that has not been confirmed by then is deleted. Her confirmation link itself works for ${confirmationDays} days, or until then if that is sooner; after that it opens the “link has expired” page, which leads her back to the sign-up.`,
+      hint: `Digits only, no commas or points. An address that has not been confirmed by then is deleted. Her confirmation link itself works for ${confirmationDays} days, or until then if that is sooner; after that it opens the “link has expired” page, which leads her back to the sign-up.`,
     }),
     group(
       "gift",

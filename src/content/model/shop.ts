@@ -26,7 +26,9 @@ export const shop = contentFile({
         wholeNumber("count", "Number of pieces", {
           minimum: 0,
           maximum: 9999,
-          hint: "A whole number: the pieces in stock in this category.",
+          // Decap's number box drops what follows a comma or point without a word (45,00 was saved
+          // as 4500, 45.5 as 45): the hint says so before she types.
+          hint: "The pieces in stock in this category: digits only, no commas or points (45, not 45,00 or 45.5).",
         }),
         picture("Shown upright (4 by 5), trimmed at the edges if needed."),
         pictureDescription(),
