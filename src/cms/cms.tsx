@@ -1,9 +1,8 @@
 import CMS from "decap-cms-app"
 import { contentModel, type ContentName } from "../content/model"
 import { membersPagePath } from "../shared/endpoints"
-import displayFontUrl from "../../node_modules/.cache/evergrace-fonts/cormorant-garamond-latin-600-normal.woff2"
-import bodyFontUrl from "../../node_modules/.cache/evergrace-fonts/source-sans-3-latin-wght-normal.woff2"
 import { fontFaceRules } from "../theme/fontFaces"
+import { fontUrls } from "../theme/fonts"
 import { notSetUpBackendName, productionBackend } from "./backend"
 import { cmsConfig } from "./config"
 import { jsonFileFormat, jsonFileFormatter } from "./jsonFormat"
@@ -27,10 +26,7 @@ CMS.registerCustomFormat(jsonFileFormat, "json", jsonFileFormatter)
 // preloaded and `font-display: optional`. The preview iframe has no preload, so with `optional`
 // the faces came too late and it showed the fallback faces for good: it gets the same faces
 // (the build's subsets, as ../theme/fonts.ts imports them) with `swap` instead.
-CMS.registerPreviewStyle(
-  fontFaceRules({ body: bodyFontUrl, display: displayFontUrl }, { fontDisplay: "swap" }),
-  { raw: true },
-)
+CMS.registerPreviewStyle(fontFaceRules(fontUrls, { fontDisplay: "swap" }), { raw: true })
 for (const file of Object.values(contentModel)) {
   CMS.registerPreviewTemplate(file.name, createFilePreview(file))
 }

@@ -9,5 +9,8 @@ import { fontFaceRules } from "./fontFaces"
 /** The two files the first screen paints with; gatsby-ssr preloads them. */
 export const preloadFontUrls = [bodyFontUrl, displayFontUrl]
 
+/** The two faces' files, as webpack names them. */
+export const fontUrls = { body: bodyFontUrl, display: displayFontUrl }
+
 /** The pages' @font-face rules, written into the static <head> by gatsby-ssr. */
-export const fontFaces = fontFaceRules({ body: bodyFontUrl, display: displayFontUrl })
+export const fontFaces = fontFaceRules(fontUrls)
