@@ -423,6 +423,47 @@ test.describe("the menu on a phone", () => {
     await expect(menuButton(page)).toHaveAttribute("aria-expanded", "false")
   })
 
+  // Where the header wraps (the menu button under the boutique's name), the open menu starts
+  // below it: a panel at one row's height covered the button, and she could not close the menu.
+  // 260 × 563 is a 390 px phone at 150% zoom; 24 px is Chrome's "Very large" text.
+  for (const { width, height, textSize } of [
+    { width: 260, height: 563, textSize: 16 },
+    { width: 300, height: 650, textSize: 16 },
+    { width: 390, height: 844, textSize: 24 },
+  ]) {
+    test(`at ${width} × ${height} px with ${textSize}px text the open menu leaves its button to close it`, async ({
+      page,
+    }) => {
+      const cdp = await page.context().newCDPSession(page)
+      await cdp.send("Page.setFontSizes", { fontSizes: { standard: textSize } })
+      await page.setViewportSize({ width, height })
+      await page.goto(journal.path)
+      await openMenu(page)
+      const placed = await page.evaluate(() => {
+        const button = document.querySelector("[data-menu-button]")!.getBoundingClientRect()
+        const header = document.querySelector("[data-site-header]")!.getBoundingClientRect()
+        const panel = document.querySelector("[data-menu]")!.getBoundingClientRect()
+        const hit = document.elementFromPoint(
+          button.left + button.width / 2,
+          button.top + button.height / 2,
+        )
+        return {
+          buttonOnTop: Boolean(hit?.closest("[data-menu-button]")),
+          panelBelowHeader: panel.top >= header.bottom - 1,
+          panelToScreenBottom: Math.abs(panel.bottom - window.innerHeight) <= 1,
+        }
+      })
+      expect(placed).toEqual({
+        buttonOnTop: true,
+        panelBelowHeader: true,
+        panelToScreenBottom: true,
+      })
+      await menuButton(page).click()
+      await expect(menuButton(page)).toHaveAttribute("aria-expanded", "false")
+      await expect(menu(page).getByRole("link").first()).toBeHidden()
+    })
+  }
+
   test("tabbing past the last link closes the menu", async ({ page }) => {
     await page.goto(home.path)
     await openMenu(page)

@@ -87,10 +87,15 @@ const menuIcon = css`
   }
 `
 
+/**
+ * The open menu fills the screen below the header: from its bottom as measured when the menu
+ * opens (--menu-top, set below), which is lower than one row's height once the header wraps (a
+ * larger text, a zoomed or narrow phone), and the panel must never cover the button that closes it.
+ */
 const menu = css`
   display: none;
   position: fixed;
-  inset: ${sizes.navHeight} 0 0 0;
+  inset: var(--menu-top, ${sizes.navHeight}) 0 0 0;
   overflow-y: auto;
   background: ${colors.ivory};
   &[data-open="true"] {
@@ -173,6 +178,7 @@ export interface SiteHeaderProps {
  */
 export function SiteHeader({ settings, currentPath, link = PlainLink }: SiteHeaderProps) {
   const [open, setOpen] = useState(false)
+  const headerRef = useRef<HTMLElement>(null)
   const buttonRef = useRef<HTMLButtonElement>(null)
   const menuRef = useRef<HTMLElement>(null)
   const close = useCallback(() => setOpen(false), [])
@@ -190,6 +196,16 @@ export function SiteHeader({ settings, currentPath, link = PlainLink }: SiteHead
   // menu with the page still scrolling, or the page locked after the menu has gone.
   useBrowserLayoutEffect(() => {
     if (!open) return
+    // The panel starts where the header ends, however many rows the header has, and follows it
+    // while open (a rotated phone). Only the open panel reads it: nothing moves on load.
+    const headerElement = headerRef.current
+    const placeMenu = () => {
+      if (!headerElement) return
+      const bottom = Math.max(0, headerElement.getBoundingClientRect().bottom)
+      headerElement.style.setProperty("--menu-top", `${bottom}px`)
+    }
+    placeMenu()
+    window.addEventListener("resize", placeMenu)
     menuRef.current?.querySelector("a")?.focus()
     // The open menu covers the page: keep the page behind it from scrolling.
     const { overflow } = document.body.style
@@ -206,6 +222,7 @@ export function SiteHeader({ settings, currentPath, link = PlainLink }: SiteHead
     document.addEventListener("keydown", onKeyDown)
     return () => {
       document.body.style.overflow = overflow
+      window.removeEventListener("resize", placeMenu)
       desktop.removeEventListener("change", close)
       document.removeEventListener("keydown", onKeyDown)
     }
@@ -218,7 +235,7 @@ export function SiteHeader({ settings, currentPath, link = PlainLink }: SiteHead
 
   return jsx(
     "header",
-    { css: header, onBlur, "data-site-header": true },
+    { ref: headerRef, css: header, onBlur, "data-site-header": true },
     jsx(
       "div",
       { css: bar },
