@@ -375,6 +375,70 @@ test.describe("controls", () => {
   })
 })
 
+// With a larger text or a high zoom the header is several rows tall: held at the top of the screen
+// it took a quarter to a half of it and hid the element her Tab had reached (WCAG 2.4.11). It stays
+// on screen only where the screen is tall enough for it, and the page scrolls focus clear of it.
+// 320 × 256 is a 1280 × 1024 window at 400% zoom; 32 px text is 200%.
+test.describe("the header never hides the focus", () => {
+  const screens = [
+    { width: 390, height: 844, textSize: 16 },
+    { width: 1280, height: 800, textSize: 16 },
+    { width: 390, height: 844, textSize: 24 },
+    { width: 390, height: 844, textSize: 32 },
+    { width: 320, height: 256, textSize: 16 },
+    // The page's text doubled with the screen's em unchanged (a phone's own text setting may
+    // do so): the media queries see a tall screen, the header is a quarter of it.
+    { width: 390, height: 844, textSize: 16, pageText: "200%" },
+  ]
+  for (const { width, height, textSize, pageText } of screens) {
+    const text = pageText ? `${pageText} page text` : `${textSize}px text`
+    test(`at ${width} × ${height} px with ${text}, Tab and Shift+Tab keep focus clear of the header`, async ({
+      page,
+    }) => {
+      const cdp = await page.context().newCDPSession(page)
+      await cdp.send("Page.setFontSizes", { fontSizes: { standard: textSize } })
+      await page.setViewportSize({ width, height })
+      const hidden: string[] = []
+      const check = async (route: string, key: string) => {
+        const found = await page.evaluate(() => {
+          const element = document.activeElement
+          const header = document.querySelector("[data-site-header]")!
+          if (!element || !element.closest("main, footer")) return null
+          const box = element.getBoundingClientRect()
+          const band = header.getBoundingClientRect()
+          const sticky = getComputedStyle(header).position === "sticky"
+          const share = band.height / window.innerHeight
+          const under = band.bottom > 0 && box.top < band.bottom - 1 && box.bottom > band.top
+          return {
+            name: `${element.tagName} "${element.textContent?.trim().slice(0, 30)}"`,
+            under,
+            tooTall: sticky && share > 0.25,
+            share: share.toFixed(2),
+          }
+        })
+        if (found?.under) hidden.push(`${route} ${key}: ${found.name} under the header`)
+        if (found?.tooTall) hidden.push(`${route}: a sticky header ${found.share} of the screen`)
+      }
+      for (const route of [home.path, journal.path, affiliate.path]) {
+        await page.goto(route)
+        await waitForHydration(page)
+        if (pageText)
+          await page.addStyleTag({ content: `html { font-size: ${pageText} !important }` })
+        for (let i = 0; i < 30; i += 1) {
+          await page.keyboard.press("Tab")
+          await check(route, "Tab")
+        }
+        await page.getByRole("contentinfo").getByRole("link").last().focus()
+        for (let i = 0; i < 30; i += 1) {
+          await page.keyboard.press("Shift+Tab")
+          await check(route, "Shift+Tab")
+        }
+      }
+      expect([...new Set(hidden)]).toEqual([])
+    })
+  }
+})
+
 test.describe("the menu on a phone", () => {
   test.use({ viewport: { width: 390, height: 844 } })
 

@@ -1,5 +1,5 @@
 import { Global, css, jsx } from "@emotion/react"
-import { colors, fonts, fontSizes, lineHeights, mq, sizes } from "./tokens"
+import { colors, fonts, fontSizes, lineHeights, mq, sizes, space } from "./tokens"
 
 // The @font-face rules are not here: gatsby-ssr writes them into the static <head> (see fonts.ts).
 const globalStyles = css`
@@ -10,7 +10,13 @@ const globalStyles = css`
   }
   html {
     -webkit-text-size-adjust: 100%;
-    scroll-padding-top: calc(${sizes.navHeight} + 1rem);
+    /* What she tabs to, or a link takes her to, is scrolled clear of the header while the header
+       stays on screen: its height is measured by the header (--site-header-height, one row until
+       the page's script runs). */
+    scroll-padding-top: ${space.sm};
+    ${mq.stickyHeader} {
+      scroll-padding-top: calc(var(--site-header-height, ${sizes.navHeight}) + ${space.sm});
+    }
     /* Room for the scrollbar from the first paint: one that appears when the rest of a long page
        arrives would narrow the page and move everything centred on it (CLS 0.005 in Lighthouse). */
     scrollbar-gutter: stable;

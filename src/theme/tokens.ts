@@ -79,10 +79,19 @@ export const breakpoints = { sm: 30, md: 48, lg: 64 } as const
 export const fromWidth = (breakpoint: keyof typeof breakpoints) =>
   `(min-width: ${breakpoints[breakpoint]}em)`
 
+/**
+ * A screen tall enough to keep the header on it while she scrolls: 40em is 640 pixels at the
+ * default text size. On a shorter screen (a phone turned sideways, a high zoom, a larger text)
+ * the header, one to three rows of her text, would take a quarter to a half of it and hide what
+ * she has tabbed to, so it scrolls away with the page.
+ */
+export const tallEnoughForStickyHeader = "(min-height: 40em)"
+
 export const mq = {
   sm: `@media ${fromWidth("sm")}`,
   md: `@media ${fromWidth("md")}`,
   lg: `@media ${fromWidth("lg")}`,
+  stickyHeader: `@media ${tallEnoughForStickyHeader}`,
   reducedMotion: "@media (prefers-reduced-motion: reduce)",
 } as const
 

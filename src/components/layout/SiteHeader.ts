@@ -11,11 +11,18 @@ const MENU_ID = "site-menu"
 // React would warn that it does nothing there.
 const useBrowserLayoutEffect = typeof document === "undefined" ? useEffect : useLayoutEffect
 
+/** On a screen tall enough for it, the header stays at the top as she scrolls (see the token). */
 const header = css`
-  position: sticky;
-  top: 0;
+  position: relative;
   z-index: 20;
   ${headerBand};
+  ${mq.stickyHeader} {
+    position: sticky;
+    top: 0;
+    &[data-too-tall] {
+      position: relative;
+    }
+  }
 `
 
 const bar = css`
@@ -191,6 +198,31 @@ export function SiteHeader({ settings, currentPath, link = PlainLink }: SiteHead
     shownPath.current = currentPath
     close()
   }, [currentPath, close])
+
+  // The header's height, for the page's scroll padding (src/theme/GlobalStyles.ts): what she
+  // tabs to is scrolled clear of the header however many rows her text gives it. A header taller
+  // than a quarter of the screen is let go to scroll away (a text enlarged without the screen's
+  // em growing, as a phone's own text setting may do); at the top of the page, where this runs on
+  // load, letting go moves nothing.
+  useEffect(() => {
+    const headerElement = headerRef.current
+    if (!headerElement || typeof ResizeObserver === "undefined") return
+    const root = document.documentElement
+    const measure = () => {
+      const height = headerElement.offsetHeight
+      const tooTall = height > window.innerHeight / 4
+      headerElement.toggleAttribute("data-too-tall", tooTall)
+      root.style.setProperty("--site-header-height", `${tooTall ? 0 : height}px`)
+    }
+    const measured = new ResizeObserver(measure)
+    measured.observe(headerElement)
+    window.addEventListener("resize", measure)
+    return () => {
+      measured.disconnect()
+      window.removeEventListener("resize", measure)
+      root.style.removeProperty("--site-header-height")
+    }
+  }, [])
 
   // In the commit that opens or closes the menu, before the browser paints: no frame shows the
   // menu with the page still scrolling, or the page locked after the menu has gone.
