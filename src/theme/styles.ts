@@ -20,12 +20,15 @@ export const logoLink = css`
   text-decoration: none;
 `
 
+/** The side gutter of `container`'s column. */
+export const containerGutter = `clamp(${space.sm}, 5vw, ${space.lg})`
+
 /** Centred column with side gutters. */
 export const container = css`
   width: 100%;
   max-width: ${sizes.content};
   margin-inline: auto;
-  padding-inline: clamp(${space.sm}, 5vw, ${space.lg});
+  padding-inline: ${containerGutter};
 `
 
 /**

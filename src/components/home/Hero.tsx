@@ -1,6 +1,6 @@
 import { css } from "@emotion/react"
 import { graphql } from "gatsby"
-import { container } from "../../theme/styles"
+import { container, containerGutter } from "../../theme/styles"
 import { alpha, colors, fontSizes, mq, sizes, space } from "../../theme/tokens"
 import { ButtonLink } from "../ui/ButtonLink"
 import { imageData, ResponsiveImage } from "../ui/ResponsiveImage"
@@ -18,22 +18,37 @@ const heroStyles = css`
   }
 `
 
-// The scrim keeps white text above 7:1 whatever the artwork behind it.
+/** The darkness that keeps white text at 7:1 over a white picture (8.8:1); the scrim is this or darker wherever the words are. */
+const underWords = alpha(colors.ink, 0.8)
+
+/** The widest the words are: the subtitle's 34rem, the headline's 14ch at its largest size (36.75rem). */
+const wordsWidth = "37rem"
+
+/**
+ * Where the words end, from the section's left edge: the container's margin on a wide screen, its
+ * gutter, the words.
+ */
+const wordsEnd = `max(0px, (100% - ${sizes.content}) / 2) + ${containerGutter} + ${wordsWidth}`
+
+// The scrim keeps white text above 7:1 whatever the artwork behind it: at least `underWords`
+// under every word, the picture clearer where there are none. On a phone the words are a band at
+// the bottom whose height depends on the screen and her text size, so the band carries its own
+// scrim (`content`, below), which darkens from nothing over its top padding; beside the words on a
+// wider screen the scrim is `underWords` up to where the words end, then fades.
 const scrim = css`
   position: absolute;
   inset: 0;
   background: linear-gradient(
     180deg,
     ${alpha(colors.ink, 0.15)} 0%,
-    ${alpha(colors.ink, 0.7)} 40%,
-    ${alpha(colors.ink, 0.88)} 100%
+    ${alpha(colors.ink, 0.45)} 100%
   );
   ${mq.md} {
     background: linear-gradient(
       90deg,
-      ${alpha(colors.ink, 0.88)} 0%,
-      ${alpha(colors.ink, 0.78)} 42%,
-      ${alpha(colors.ink, 0.15)} 75%
+      ${alpha(colors.ink, 0.88)} 0,
+      ${underWords} calc(${wordsEnd} + ${space.sm}),
+      ${alpha(colors.ink, 0.15)} calc(${wordsEnd} + 16rem)
     );
   }
 `
@@ -42,8 +57,12 @@ const content = css`
   ${container};
   position: relative;
   padding-block: ${space.xl};
+  background: linear-gradient(180deg, transparent 0, ${underWords} ${space.xl});
+  ${mq.md} {
+    background: none;
+  }
   h1 {
-    max-width: 14ch;
+    max-width: min(14ch, ${wordsWidth});
     font-size: ${fontSizes.hero};
     color: ${colors.white};
   }
