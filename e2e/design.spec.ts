@@ -6,6 +6,7 @@ import {
   affiliate,
   articlesNewestFirst,
   contact,
+  escapeRegExp,
   home,
   journal,
   navigationLabelFor,
@@ -14,6 +15,7 @@ import {
   urlOf,
 } from "./support/content"
 import { openMenu, waitForHydration } from "./support/hydration"
+import { uniqueAddress } from "./support/members"
 
 const routes = siteAddresses()
 
@@ -511,6 +513,71 @@ test.describe("the header never hides the focus", () => {
         }
       }
       expect([...new Set(hidden)]).toEqual([])
+    })
+  }
+})
+
+// The welcome toast is 356 px wide by the spec; with her text at 200% its paddings in rem had
+// grown until it was taller than the screen, its title and close button off it, its words split.
+test.describe("the sign-up toast with a larger text", () => {
+  for (const { width, height, textSize } of [
+    { width: 390, height: 844, textSize: 32 },
+    { width: 320, height: 640, textSize: 32 },
+    { width: 1280, height: 800, textSize: 32 },
+    { width: 390, height: 844, textSize: 16 },
+  ]) {
+    test(`at ${width} × ${height} px with ${textSize}px text it is on the screen, its title whole and its close button there to tap`, async ({
+      page,
+    }) => {
+      const cdp = await page.context().newCDPSession(page)
+      await cdp.send("Page.setFontSizes", { fontSizes: { standard: textSize } })
+      await page.setViewportSize({ width, height })
+      await page.goto(contact.path)
+      await waitForHydration(page)
+      await page.getByLabel(contact.emailLabel, { exact: true }).fill(uniqueAddress("toast-size"))
+      await page.getByRole("button", { name: contact.submitLabel, exact: true }).click()
+      const toast = page
+        .getByRole("region", { name: new RegExp(escapeRegExp(contact.toast.regionLabel)) })
+        .getByRole("listitem")
+      await expect(toast.getByText(contact.toast.title, { exact: true })).toBeVisible()
+      // Past its entrance animation.
+      await page.waitForTimeout(400)
+      const close = toast.getByRole("button", { name: contact.toast.closeLabel, exact: true })
+      const found = await toast.evaluate((item) => {
+        const problems: string[] = []
+        const onScreen = (box: DOMRect) =>
+          box.top >= -1 &&
+          box.left >= -1 &&
+          box.bottom <= window.innerHeight + 1 &&
+          box.right <= document.documentElement.clientWidth + 1
+        if (!onScreen(item.getBoundingClientRect())) problems.push("the toast runs off the screen")
+        const button = item.querySelector("button")!
+        const buttonBox = button.getBoundingClientRect()
+        if (!onScreen(buttonBox)) problems.push("its close button is off the screen")
+        const hit = document.elementFromPoint(
+          buttonBox.left + buttonBox.width / 2,
+          buttonBox.top + buttonBox.height / 2,
+        )
+        if (!hit || !button.contains(hit)) problems.push("its close button is covered")
+        if (buttonBox.width < 44 || buttonBox.height < 44)
+          problems.push("its close button is small")
+        // Every word of the title on one line.
+        const title = item.firstElementChild!
+        const text = title.firstChild!
+        for (const match of (text.textContent ?? "").matchAll(/\S+/g)) {
+          const range = document.createRange()
+          range.setStart(text, match.index)
+          range.setEnd(text, match.index + match[0].length)
+          const lines = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)))
+          if (lines.size > 1) problems.push(`"${match[0]}" split across lines`)
+          if (!onScreen(range.getBoundingClientRect()))
+            problems.push(`"${match[0]}" off the screen`)
+        }
+        return problems
+      })
+      expect(found).toEqual([])
+      await close.click()
+      await expect(toast).toHaveCount(0)
     })
   }
 })

@@ -59,6 +59,19 @@ export const space = {
   xxl: "6rem",
 } as const
 
+/**
+ * Lengths that stay put whatever her text size, for a box whose width is fixed in pixels (the
+ * sign-up toasts, 356 px by the spec): paddings in rem grew with a larger text until the words
+ * had a third of the box. `tapTarget` is the 44 px a control needs.
+ */
+export const fixedSpace = {
+  xxs: "4px",
+  xs: "8px",
+  sm: "16px",
+  md: "24px",
+  tapTarget: "44px",
+} as const
+
 export const radii = { sm: "4px", md: "10px", pill: "999px" } as const
 
 export const sizes = {

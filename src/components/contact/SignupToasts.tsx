@@ -1,7 +1,7 @@
 import { css } from "@emotion/react"
 import * as Toast from "@radix-ui/react-toast"
 import type { SignupTexts } from "./SignupForm"
-import { colors, fontSizes, radii, shadows, sizes, space } from "../../theme/tokens"
+import { colors, fixedSpace, fontSizes, radii, shadows } from "../../theme/tokens"
 
 // The spec's notification settings (the form keeps at most three toasts).
 const TOAST_DURATION_MS = 5000
@@ -18,17 +18,29 @@ const viewport = css`
   gap: ${TOAST_GAP_PX}px;
   width: min(${VIEWPORT_WIDTH_PX}px, 100vw);
   max-width: 100vw;
+  max-height: 100dvh;
+  overflow-y: auto;
   margin: 0;
-  padding: ${space.sm};
+  padding: ${fixedSpace.sm};
   list-style: none;
   outline: none;
 `
 
+/**
+ * The title beside the close button, the description under both, in paddings that do not grow
+ * with her text: at 200% the words keep most of the 356 px. A toast taller than the screen (a
+ * larger text still, a phone on its side) scrolls inside, its close button held at its top.
+ */
 const toast = css`
   position: relative;
   display: grid;
-  gap: 0.25rem;
-  padding: ${space.sm} 3.25rem ${space.sm} ${space.md};
+  grid-template-columns: minmax(0, 1fr) auto;
+  align-items: center;
+  gap: ${fixedSpace.xxs} ${fixedSpace.xs};
+  max-height: calc(100dvh - 2 * ${fixedSpace.sm});
+  overflow-y: auto;
+  overscroll-behavior: contain;
+  padding: ${fixedSpace.xs} ${fixedSpace.sm} ${fixedSpace.sm} ${fixedSpace.md};
   border-left: 4px solid ${colors.accent};
   border-radius: ${radii.md};
   background: ${colors.white};
@@ -46,25 +58,28 @@ const toast = css`
 `
 
 const toastTitle = css`
+  grid-area: 1 / 1;
   font-weight: 600;
   font-size: ${fontSizes.small};
 `
 
 const toastDescription = css`
+  grid-column: 1 / -1;
   font-size: ${fontSizes.small};
 `
 
 const closeButton = css`
-  position: absolute;
-  top: 0.25rem;
-  right: 0.25rem;
-  width: ${sizes.tapTarget};
-  height: ${sizes.tapTarget};
+  grid-area: 1 / 2;
+  align-self: start;
+  position: sticky;
+  top: 0;
+  width: ${fixedSpace.tapTarget};
+  height: ${fixedSpace.tapTarget};
   border: 0;
   border-radius: ${radii.pill};
-  background: transparent;
+  background: ${colors.white};
   color: ${colors.inkSoft};
-  font-size: ${fontSizes.icon};
+  font-size: min(${fontSizes.icon}, 2rem, 32px);
   line-height: 1;
   cursor: pointer;
   &:hover {
