@@ -1,6 +1,6 @@
 import { css } from "@emotion/react"
 import { graphql } from "gatsby"
-import { container, containerGutter } from "../../theme/styles"
+import { container, containerGutter, focusOnDark } from "../../theme/styles"
 import { alpha, colors, fontSizes, mq, sizes, space } from "../../theme/tokens"
 import { ButtonLink } from "../ui/ButtonLink"
 import { imageData, ResponsiveImage } from "../ui/ResponsiveImage"
@@ -13,6 +13,7 @@ const heroStyles = css`
   overflow: hidden;
   background: ${colors.ink};
   color: ${colors.white};
+  ${focusOnDark};
   ${mq.md} {
     align-items: center;
   }

@@ -1,5 +1,5 @@
 import { css, jsx } from "@emotion/react"
-import { capsLabel, container, logoLink } from "../../theme/styles"
+import { capsLabel, container, focusOnDark, logoLink } from "../../theme/styles"
 import { alpha, colors, fontSizes, mq, sizes, space } from "../../theme/tokens"
 import { isCurrentPath } from "../../utils/paths"
 import { PlainLink, type LinkComponent } from "./links"
@@ -9,6 +9,7 @@ const footer = css`
   margin-top: ${space.xxl};
   background: ${colors.ink};
   color: ${colors.linen};
+  ${focusOnDark};
   a {
     color: ${colors.ivory};
   }
