@@ -724,6 +724,77 @@ test.describe("the menu on a phone", () => {
   })
 })
 
+// Windows' contrast themes replace the page's backgrounds and drop its shadows: the menu icon,
+// three lines drawn as backgrounds, vanished from the Menu button, and the current page lost its
+// mark (a shadow on a phone, a background underline on a desktop).
+test.describe("in a contrast theme (forced colours)", () => {
+  /** How many pixels of a part of the screen stand apart from its first pixel, the background. */
+  async function marked(page: Page, clip: { x: number; y: number; width: number; height: number }) {
+    const { data, info } = await sharp(await page.screenshot({ clip }))
+      .raw()
+      .toBuffer({ resolveWithObject: true })
+    let count = 0
+    for (let i = 0; i < info.width * info.height * info.channels; i += info.channels) {
+      const difference = [0, 1, 2].reduce((sum, c) => sum + Math.abs(data[i + c]! - data[c]!), 0)
+      if (difference > 150) count += 1
+    }
+    return count
+  }
+
+  test("on a phone the menu icon shows, and the open menu marks the current page", async ({
+    page,
+  }) => {
+    await page.emulateMedia({ forcedColors: "active" })
+    await page.setViewportSize({ width: 390, height: 844 })
+    await page.goto(journal.path)
+    await waitForHydration(page)
+    const icon = (await page.locator("[data-menu-button] > span").boundingBox())!
+    // The icon's three lines: 6 px above and below its box.
+    const lines = { x: icon.x, y: icon.y - 8, width: icon.width, height: icon.height + 16 }
+    expect(await marked(page, lines), "the icon's lines").toBeGreaterThan(20)
+    await openMenu(page)
+    const current = page
+      .getByRole("navigation", { name: site.navigationLabel })
+      .getByRole("link", { name: navigationLabelFor(journal.path), exact: true })
+    await expect(current).toHaveAttribute("aria-current", "page")
+    const box = (await current.boundingBox())!
+    // The strip at the link's start edge, before its words.
+    const strip = { x: box.x, y: box.y + 4, width: 6, height: box.height - 8 }
+    expect(await marked(page, strip), "the current page's mark").toBeGreaterThan(20)
+  })
+
+  test("on a desktop the current page's link is underlined", async ({ page }) => {
+    await page.emulateMedia({ forcedColors: "active" })
+    await page.setViewportSize({ width: 1280, height: 800 })
+    await page.goto(journal.path)
+    const box = (await page
+      .getByRole("navigation", { name: site.navigationLabel })
+      .getByRole("link", { name: navigationLabelFor(journal.path), exact: true })
+      .boundingBox())!
+    // A line under the words: a row of the link's lower half marked over most of its width.
+    const { data, info } = await sharp(
+      await page.screenshot({
+        clip: { x: box.x, y: box.y + box.height / 2, width: box.width, height: box.height / 2 },
+      }),
+    )
+      .raw()
+      .toBuffer({ resolveWithObject: true })
+    let longest = 0
+    for (let y = 0; y < info.height; y += 1) {
+      let row = 0
+      for (let x = 0; x < info.width; x += 1) {
+        const i = (y * info.width + x) * info.channels
+        const difference = [0, 1, 2].reduce((sum, c) => sum + Math.abs(data[i + c]! - data[c]!), 0)
+        if (difference > 150) row += 1
+      }
+      longest = Math.max(longest, row)
+    }
+    expect(longest / info.width, "the longest marked row, as a share of the link").toBeGreaterThan(
+      0.8,
+    )
+  })
+})
+
 test.describe("with JavaScript turned off", () => {
   test.use({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } })
 

@@ -107,6 +107,8 @@ export const mq = {
   lg: `@media ${fromWidth("lg")}`,
   stickyHeader: `@media ${tallEnoughForStickyHeader}`,
   reducedMotion: "@media (prefers-reduced-motion: reduce)",
+  /** Windows' contrast themes: the page's colours, backgrounds and shadows give way to hers. */
+  forcedColors: "@media (forced-colors: active)",
 } as const
 
 export const shadows = {

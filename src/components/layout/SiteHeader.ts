@@ -92,6 +92,19 @@ const menuIcon = css`
       transform: rotate(-45deg);
     }
   }
+  /* A contrast theme replaces backgrounds with its own: the lines are drawn in its button text
+     colour instead, or the icon vanishes. */
+  ${mq.forcedColors} {
+    forced-color-adjust: none;
+    background: ButtonText;
+    &::before,
+    &::after {
+      background: ButtonText;
+    }
+    [aria-expanded="true"] > & {
+      background: transparent;
+    }
+  }
 `
 
 /**
@@ -141,6 +154,13 @@ const links = css`
     font-weight: 600;
     box-shadow: inset 4px 0 0 ${colors.accent};
   }
+  /* A contrast theme drops shadows and background images: the current page keeps its mark as a
+     border (a phone) or an underline (a desktop), which the theme draws in its own colour. */
+  ${mq.forcedColors} {
+    a[aria-current="page"] {
+      border-left: 4px solid;
+    }
+  }
   ${mq.lg} {
     flex-direction: row;
     gap: 0.25rem;
@@ -160,6 +180,13 @@ const links = css`
     a[aria-current="page"] {
       background-size: calc(100% - 1.5rem) 2px;
       box-shadow: none;
+    }
+    ${mq.forcedColors} {
+      a[aria-current="page"] {
+        border-left: 0;
+        text-decoration: underline 2px;
+        text-underline-offset: 0.35em;
+      }
     }
   }
 `
