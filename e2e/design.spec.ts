@@ -294,6 +294,80 @@ test.describe("fits every screen", () => {
     }
   }
 
+  // With her text at 200% on a phone, paddings in rem stacked up (the page's, a panel's, a card's,
+  // a button's) and headings grew past the screen: ordinary words split in two ("Explo/re",
+  // "Accessori/es") and the e-mail field showed some eight characters. A word of letters alone,
+  // however long the language makes it here, stays on one line.
+  for (const [width, height] of [
+    [390, 844],
+    [320, 640],
+  ] as const) {
+    for (const route of routes) {
+      test(`${route} at ${width}px with 32px text: no word is split across lines`, async ({
+        page,
+      }) => {
+        const cdp = await page.context().newCDPSession(page)
+        await cdp.send("Page.setFontSizes", { fontSizes: { standard: 32 } })
+        await page.setViewportSize({ width, height })
+        await page.goto(route)
+        await page.evaluate(() => document.fonts.ready)
+        const split = await page.evaluate(() => {
+          const found = new Set<string>()
+          const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT)
+          for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+            const element = node.parentElement
+            if (!element || element.closest('[aria-hidden="true"], noscript')) continue
+            if (element.getClientRects().length === 0) continue
+            // Words of letters only: a web address, an e-mail or a hyphenated word may break.
+            for (const match of (node.textContent ?? "").matchAll(/\p{L}{2,}[,.!?:;]?(?=\s|$)/gu)) {
+              if (match.index > 0 && /\S/.test(node.textContent![match.index - 1]!)) continue
+              // A drop cap stands lower than the rest of its word by design.
+              const dropCap = getComputedStyle(element, "::first-letter").float !== "none"
+              if (dropCap && match.index === 0 && node === element.firstChild) continue
+              const range = document.createRange()
+              range.setStart(node, match.index)
+              range.setEnd(node, match.index + match[0].length)
+              const lines = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)))
+              if (lines.size > 1) found.add(`${element.tagName.toLowerCase()}: ${match[0]}`)
+            }
+          }
+          return [...found]
+        })
+        expect(split).toEqual([])
+      })
+    }
+  }
+
+  // At 38 px a whole address cannot fit a 390 px screen; her field had room for a third of one
+  // (about eight characters), the rest of its width taken by the paddings around it.
+  test("with 32px text on a 390px phone the e-mail field shows half an address or more", async ({
+    page,
+  }) => {
+    const cdp = await page.context().newCDPSession(page)
+    await cdp.send("Page.setFontSizes", { fontSizes: { standard: 32 } })
+    await page.setViewportSize({ width: 390, height: 844 })
+    await page.goto(contact.path)
+    // The boutique's own address, as a visitor's might be.
+    const field = page.getByLabel(contact.emailLabel, { exact: true })
+    await field.fill(site.contactEmail)
+    const fits = await field.evaluate((input: HTMLInputElement) => {
+      const style = getComputedStyle(input)
+      const room =
+        input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight)
+      const probe = document.createElement("span")
+      probe.style.font = style.font
+      probe.style.whiteSpace = "pre"
+      probe.textContent = input.value
+      document.body.append(probe)
+      const needed = probe.getBoundingClientRect().width
+      probe.remove()
+      return { room: Math.round(room), needed: Math.round(needed) }
+    })
+    expect(fits.room, `room for ${fits.needed}px of address`).toBeGreaterThanOrEqual(
+      fits.needed / 2,
+    )
+  })
+
   // Breaking anywhere must not break what fits: the footer's address is whole, in one column and
   // from the width where the footer has three.
   for (const [textSize, width] of [

@@ -44,6 +44,14 @@ const globalStyles = css`
     margin: 0 0 0.5em;
     text-wrap: balance;
   }
+  /* A word too long for her line (a large text on a phone) is hyphenated where the language
+     allows (the page is lang="en") before it is broken anywhere. */
+  h1,
+  h2,
+  h3,
+  button {
+    hyphens: auto;
+  }
   h1 {
     font-size: ${fontSizes.h1};
   }

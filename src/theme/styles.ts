@@ -1,5 +1,5 @@
 import { css } from "@emotion/react"
-import { colors, fonts, fontSizes, mq, radii, shadows, sizes, space } from "./tokens"
+import { colors, fonts, fontSizes, mq, narrowCap, radii, shadows, sizes, space } from "./tokens"
 
 /** The short gold line that sets off a heading, as an `::after` or `::before` of it. */
 export const goldRule = (width: string) => css`
@@ -21,7 +21,7 @@ export const logoLink = css`
 `
 
 /** The side gutter of `container`'s column. */
-export const containerGutter = `clamp(${space.sm}, 5vw, ${space.lg})`
+export const containerGutter = `clamp(${narrowCap(1)}, 5vw, ${space.lg})`
 
 /** Centred column with side gutters. */
 export const container = css`
@@ -63,11 +63,17 @@ export const pageTitle = css`
   }
 `
 
+/**
+ * A panel on the page (the story's philosophy, the partner, the questions): its side padding
+ * grows with a wider screen, and on a narrow one stays within its share (narrowCap).
+ */
+export const panelPadding = `${space.lg} clamp(${narrowCap(1.5)}, 5vw, ${space.xl})`
+
 /** A text field, large and plain (the sign-up's address, the staff's search). */
 export const textField = css`
   width: 100%;
   min-height: 3.25rem;
-  padding: 0.75rem 1rem;
+  padding: 0.75rem ${narrowCap(1)};
   border: 2px solid ${colors.inkSoft};
   border-radius: ${radii.sm};
   background: ${colors.white};
@@ -79,7 +85,7 @@ export const textField = css`
 `
 
 export const card = css`
-  padding: clamp(${space.md}, 4vw, ${space.lg});
+  padding: clamp(${narrowCap(1.5)}, 4vw, ${space.lg});
   border-radius: ${radii.md};
   background: ${colors.white};
   box-shadow: ${shadows.card};
@@ -171,7 +177,7 @@ const buttonBase = css`
   justify-content: center;
   min-height: ${sizes.tapTarget};
   min-width: ${sizes.tapTarget};
-  padding: 0.75rem 1.75rem;
+  padding: 0.75rem ${narrowCap(1.75)};
   border: 2px solid transparent;
   border-radius: ${radii.pill};
   font: inherit;
@@ -180,6 +186,7 @@ const buttonBase = css`
   letter-spacing: 0.02em;
   line-height: 1.2;
   text-align: center;
+  hyphens: auto;
   text-decoration: none;
   cursor: pointer;
   transition:

@@ -36,18 +36,28 @@ export const fontSizes = {
   small: "1.125rem", // 18px: the smallest text on the site
   body: "1.1875rem", // 19px
   lead: "1.375rem", // 22px
-  h3: "1.75rem",
-  h2: "clamp(2rem, 1.6rem + 1.6vw, 2.75rem)",
-  h1: "clamp(2.5rem, 1.8rem + 3vw, 4.25rem)",
-  hero: "clamp(2.75rem, 1.6rem + 4.6vw, 5.5rem)",
+  /* The headings are capped by the screen's width at a quarter more than their share of a 320 px
+     phone, so a long word of a heading fits her line at 200% text (see narrowCap). */
+  h3: "min(1.75rem, 11vw)",
+  h2: "min(clamp(2rem, 1.6rem + 1.6vw, 2.75rem), 12.5vw)",
+  h1: "min(clamp(2.5rem, 1.8rem + 3vw, 4.25rem), 15.5vw)",
+  hero: "min(clamp(2.75rem, 1.6rem + 4.6vw, 5.5rem), 17vw)",
   /** The boutique's name as the logo: in the header, and larger in the footer. */
-  logo: "2rem",
-  logoLarge: "2.25rem",
+  logo: "min(2rem, 12.5vw)",
+  logoLarge: "min(2.25rem, 14vw)",
   /** The story's first letter, relative to its paragraph. */
   dropCap: "4.2em",
   /** A symbol that is a control, such as a toast's ×. */
   icon: "1.5rem",
 } as const
+
+/**
+ * A length in rem that grows with her text, but on a narrow screen never past the share of it it
+ * takes on a 320 px phone at the default text size (1rem there is 5vw): `narrowCap(1.5)` is
+ * `min(1.5rem, 7.5vw)`. At the default text size nothing changes on any screen; at 200% on a
+ * phone, paddings and headings no longer eat the line until words split.
+ */
+export const narrowCap = (rem: number) => `min(${rem}rem, ${+(rem * 5).toFixed(3)}vw)`
 
 export const lineHeights = { tight: 1.15, body: 1.6 } as const
 

@@ -1,6 +1,6 @@
 import { css } from "@emotion/react"
 import { graphql } from "gatsby"
-import { container, containerImageSizes } from "../../theme/styles"
+import { container, containerImageSizes, panelPadding } from "../../theme/styles"
 import { colors, fonts, fontSizes, radii, sizes, space } from "../../theme/tokens"
 import { PageHeader } from "../ui/PageHeader"
 import { imageData, ResponsiveImage } from "../ui/ResponsiveImage"
@@ -30,7 +30,7 @@ const story = css`
 
 const philosophy = css`
   margin-top: ${space.lg};
-  padding: ${space.lg} clamp(${space.md}, 5vw, ${space.xl});
+  padding: ${panelPadding};
   border-radius: ${radii.md};
   background: ${colors.blush};
   h2 {

@@ -1,7 +1,7 @@
 import { css } from "@emotion/react"
 import { memo } from "react"
 import { graphql } from "gatsby"
-import { container, goldRule } from "../../theme/styles"
+import { container, goldRule, panelPadding } from "../../theme/styles"
 import { colors, fonts, fontSizes, mq, radii, sizes, space } from "../../theme/tokens"
 import { AffiliateCollectionCard } from "./AffiliateCollectionCard"
 import { CardGrid } from "../ui/CardGrid"
@@ -17,7 +17,7 @@ const partnership = css`
   ${container};
   margin-bottom: ${space.lg};
   > div {
-    padding: ${space.lg} clamp(${space.md}, 5vw, ${space.xl});
+    padding: ${panelPadding};
     border-radius: ${radii.md};
     background: ${colors.blush};
   }

@@ -1,8 +1,8 @@
 import { css } from "@emotion/react"
 import { graphql, Link } from "gatsby"
 import { useSiteSettings } from "../../hooks/useSiteSettings"
-import { card, container, smallPrint } from "../../theme/styles"
-import { colors, mq, radii, sizes, space } from "../../theme/tokens"
+import { card, container, panelPadding, smallPrint } from "../../theme/styles"
+import { colors, mq, narrowCap, radii, sizes, space } from "../../theme/tokens"
 import { PageHeader } from "../ui/PageHeader"
 import { pageHead, type ContentPageProps } from "../layout/pageHead"
 import { SignupForm } from "./SignupForm"
@@ -26,7 +26,7 @@ const benefits = css`
   padding: 0;
   li {
     position: relative;
-    padding: 0.5rem 0 0.5rem 2.25rem;
+    padding: 0.5rem 0 0.5rem ${narrowCap(2.25)};
   }
   li::before {
     content: "";
@@ -53,7 +53,7 @@ const questions = css`
   margin-top: ${space.xl};
   > div {
     max-width: ${sizes.measure};
-    padding: ${space.lg} clamp(${space.md}, 5vw, ${space.xl});
+    padding: ${panelPadding};
     border-radius: ${radii.md};
     background: ${colors.linen};
   }

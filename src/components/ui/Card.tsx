@@ -1,6 +1,6 @@
 import { css } from "@emotion/react"
 import type { ReactNode } from "react"
-import { colors, fontSizes, radii, shadows, space } from "../../theme/tokens"
+import { colors, fontSizes, narrowCap, radii, shadows, space } from "../../theme/tokens"
 import { imageData as getImageData, ResponsiveImage, type ContentImage } from "./ResponsiveImage"
 
 const card = css`
@@ -19,7 +19,7 @@ const body = css`
   flex-direction: column;
   flex: 1;
   gap: ${space.xs};
-  padding: ${space.md};
+  padding: ${space.md} ${narrowCap(1.5)};
   h2,
   h3 {
     margin: 0;
