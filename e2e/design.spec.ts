@@ -9,6 +9,7 @@ import {
   escapeRegExp,
   home,
   journal,
+  navigationLabel,
   navigationLabelFor,
   shop,
   site,
@@ -496,6 +497,25 @@ test.describe("controls", () => {
       expect(small.filter((text) => !text.startsWith(site.skipLinkLabel))).toEqual([])
     })
   }
+
+  // On the home page the boutique's name, which leads home, was announced as the current page as
+  // well as the menu's Home link.
+  test("the boutique's name is never marked as the current page; the menu's link is", async ({
+    page,
+  }) => {
+    await page.goto(home.path)
+    await waitForHydration(page)
+    const names = page.getByRole("link", { name: site.brandName, exact: true })
+    expect(await names.count()).toBeGreaterThan(0)
+    for (const name of await names.all()) await expect(name).not.toHaveAttribute("aria-current")
+    const homeLabel = navigationLabel(home.path)
+    if (homeLabel)
+      await expect(
+        page
+          .getByRole("navigation", { name: site.navigationLabel })
+          .getByRole("link", { name: homeLabel, exact: true }),
+      ).toHaveAttribute("aria-current", "page")
+  })
 
   test("the first Tab shows the skip link, which jumps to the content", async ({ page }) => {
     await page.goto(journal.path)

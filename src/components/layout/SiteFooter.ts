@@ -119,7 +119,9 @@ export function SiteFooter({ settings, currentPath, link = PlainLink }: SiteFoot
       jsx(
         "div",
         null,
-        jsx(link, { to: "/", css: brand }, settings.brandName),
+        // The boutique's name leads home but is not the home page's entry: only the menu's Home link
+        // says "current page" (Gatsby's Link would mark both on the home page).
+        jsx(link, { to: "/", css: brand, "aria-current": undefined }, settings.brandName),
         jsx("p", null, settings.tagline),
       ),
       jsx(

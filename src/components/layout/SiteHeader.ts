@@ -298,7 +298,9 @@ export function SiteHeader({ settings, currentPath, link = PlainLink }: SiteHead
     jsx(
       "div",
       { css: bar },
-      jsx(link, { to: "/", css: brand }, settings.brandName),
+      // The boutique's name leads home but is not the home page's entry: only the menu's Home link
+      // says "current page" (Gatsby's Link would mark both on the home page).
+      jsx(link, { to: "/", css: brand, "aria-current": undefined }, settings.brandName),
       jsx(
         "button",
         {
