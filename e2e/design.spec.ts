@@ -889,6 +889,44 @@ test.describe("in a contrast theme (forced colours)", () => {
   })
 })
 
+// Printed, the contact and privacy pages carried the menu button, the sign-up form and the
+// footer's menu, and the footer's light words would print light on white (printers leave
+// backgrounds out).
+test.describe("printed", () => {
+  for (const route of [contact.path, site.footer.privacyLink.path]) {
+    test(`${route} prints its words, without the menu, the form or the footer's links, in dark ink`, async ({
+      page,
+    }) => {
+      await page.goto(route)
+      await waitForHydration(page)
+      await page.emulateMedia({ media: "print" })
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible()
+      await expect(
+        page.getByRole("button", { name: site.menuButtonLabel, exact: true }),
+      ).toBeHidden()
+      await expect(page.getByRole("navigation", { name: site.navigationLabel })).toBeHidden()
+      await expect(page.getByRole("contentinfo").getByRole("navigation")).toBeHidden()
+      await expect(page.locator("main form")).toBeHidden()
+      const light = await page.getByRole("contentinfo").evaluate((footer) =>
+        [footer, ...footer.querySelectorAll("*")]
+          .filter((element) => element.getClientRects().length > 0)
+          .filter((element) => {
+            const [r, g, b] = (getComputedStyle(element).color.match(/[\d.]+/g) ?? []).map(Number)
+            // Printed on white: 4.5:1 or more is a colour no lighter than about #767676.
+            return (r! + g! + b!) / 3 > 118
+          })
+          .map((element) => `${element.tagName} ${getComputedStyle(element).color}`),
+      )
+      expect(light).toEqual([])
+      expect(
+        await page
+          .locator("[data-site-header]")
+          .evaluate((header) => getComputedStyle(header).position),
+      ).not.toBe("sticky")
+    })
+  }
+})
+
 test.describe("with JavaScript turned off", () => {
   test.use({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } })
 

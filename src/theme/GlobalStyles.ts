@@ -84,6 +84,35 @@ const globalStyles = css`
   ::selection {
     background: ${colors.blush};
   }
+  /* On paper: the page's words, without what only a screen can use (the menu, the sign-up form, the
+     footer's links) and in ink on white, as printers leave the backgrounds out: the footer's light
+     words on its dark band would print light on white. By the parts' data attributes and elements,
+     as the styles for a page without script are (headerWithoutScript.ts). */
+  ${mq.print} {
+    html {
+      scroll-padding-top: 0;
+    }
+    body {
+      background: none;
+    }
+    html [data-site-header] {
+      position: static;
+      border: 0;
+    }
+    [data-site-header] [data-menu-button],
+    [data-site-header] nav,
+    main form,
+    main :has(> form),
+    footer nav {
+      display: none !important;
+    }
+    footer,
+    footer a,
+    footer h2 {
+      background: none !important;
+      color: ${colors.ink} !important;
+    }
+  }
   ${mq.reducedMotion} {
     *,
     *::before,

@@ -119,6 +119,7 @@ export const mq = {
   reducedMotion: "@media (prefers-reduced-motion: reduce)",
   /** Windows' contrast themes: the page's colours, backgrounds and shadows give way to hers. */
   forcedColors: "@media (forced-colors: active)",
+  print: "@media print",
 } as const
 
 export const shadows = {
