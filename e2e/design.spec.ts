@@ -310,7 +310,9 @@ test.describe("fits every screen", () => {
         const cdp = await page.context().newCDPSession(page)
         await cdp.send("Page.setFontSizes", { fontSizes: { standard: 32 } })
         await page.setViewportSize({ width, height })
-        await page.goto(route)
+        await page.goto(route, { waitUntil: "networkidle" })
+        // Measured in the site's own faces: every face the page uses loaded, not a fallback's.
+        await page.waitForFunction(() => document.fonts.status === "loaded")
         await page.evaluate(() => document.fonts.ready)
         const split = await page.evaluate(() => {
           const found = new Set<string>()
