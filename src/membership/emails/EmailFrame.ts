@@ -32,8 +32,15 @@ const stack = (family: string) =>
     .filter((name) => !name.includes("Fallback"))
     .join(", ")
 
-/** A rem size of the tokens in pixels (some clients do not know rem). */
-const px = (rem: string) => `${parseFloat(rem) * 16}px`
+/**
+ * A size of the tokens in pixels (some clients do not know rem): its rem, also where the token
+ * caps it by the screen's width for the pages (`min(1.75rem, 11vw)`), which a letter does not do.
+ */
+function px(size: string): string {
+  const rem = /(\d*\.?\d+)rem/.exec(size)?.[1]
+  if (rem === undefined) throw new Error(`no rem size in the token ${JSON.stringify(size)}`)
+  return `${parseFloat(rem) * 16}px`
+}
 
 export const emailFonts = {
   /** The brand name and headings: the site's serif, then Georgia. */
