@@ -9,8 +9,12 @@ const category = css`
   color: ${colors.accent};
   font-size: ${fontSizes.small};
   font-weight: 600;
-  letter-spacing: 0.06em;
-  text-transform: uppercase;
+  /* Spaced capitals where the card has room for them: on a phone with a larger text (a screen
+     narrower than 20em of her text) a category in capitals was wider than the card and split. */
+  @media (min-width: 20em) {
+    letter-spacing: 0.06em;
+    text-transform: uppercase;
+  }
 `
 
 const date = css`
