@@ -41,7 +41,7 @@ import type { PublishEnv, PublishingDesk } from "../publishing/web/desk"
 export type Settings = SignupEnv & CmsAuthEnv & StaffEnv & PublishEnv
 
 /**
- * What each runtime hands the app (./app.ts): the one thing its adapter knows that the app does
+ * What each runtime hands the app (`createApp`, below): the one thing its adapter knows that the app does
  * not. An adapter is this object and a line that passes requests in (src/siteServer/nodeRuntime.ts,
  * src/gatsby/functionAdapter.ts, functions/api/[[route]].ts).
  */

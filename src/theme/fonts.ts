@@ -6,11 +6,11 @@ import { fontFaceRules } from "./fontFaces"
 // src/build/fontSubsets.ts): `fixedFontFiles.*.subset` in ./fontFaces.ts (__tests__/fontSubsets.test.ts
 // holds that), here as webpack names them, by their content.
 
-/** The two files the first screen paints with; gatsby-ssr preloads them. */
-export const preloadFontUrls = [bodyFontUrl, displayFontUrl]
-
 /** The two faces' files, as webpack names them. */
 export const fontUrls = { body: bodyFontUrl, display: displayFontUrl }
+
+/** The two files the first screen paints with; gatsby-ssr preloads them. */
+export const preloadFontUrls = [fontUrls.body, fontUrls.display]
 
 /** The pages' @font-face rules, written into the static <head> by gatsby-ssr. */
 export const fontFaces = fontFaceRules(fontUrls)
