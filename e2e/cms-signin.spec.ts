@@ -264,6 +264,23 @@ test("on Cloudflare Pages, which posts no status, the workflow's status gives 'V
   if (stub) expect(stub.unhandled).toEqual([])
 })
 
+test("the sign-in page shows the boutique's own mark: one of the site's icons, loaded", async ({
+  page,
+}) => {
+  await routeToStub(page.context())
+  await page.goto(`${baseURL}/admin/`)
+  await expect(page.getByRole("button", { name: loginButton })).toBeVisible()
+  // Decap names a configured logo "Logo"; without one it draws its own, an SVG.
+  const mark = page.getByRole("img", { name: "Logo" })
+  const manifest = JSON.parse(
+    readFileSync(path.join(repoRoot, "public/manifest.webmanifest"), "utf8"),
+  ) as { icons: { src: string }[] }
+  expect(manifest.icons.map((icon) => `/${icon.src}`)).toContain(await mark.getAttribute("src"))
+  await expect
+    .poll(() => mark.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth))
+    .toBeGreaterThan(0)
+})
+
 test("cancelled on GitHub's page: the window says so, and the CMS still offers the sign-in", async ({
   page,
 }) => {

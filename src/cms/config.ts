@@ -276,6 +276,12 @@ interface CmsConfigOptions {
 }
 
 /**
+ * The mark on the CMS's sign-in page: the site's icon (data/site.json's `icon`), as
+ * gatsby-plugin-manifest writes it in each size (gatsby-config.ts), at the size the page shows.
+ */
+export const signInLogo = "/icons/icon-192x192.png"
+
+/**
  * The whole configuration, passed to CMS.init (no config.yml). `local_backend` makes the CMS talk
  * to decap-server instead of the Git host whenever decap-server runs on the editor's computer
  * (`npm run cms`); on the live site it finds none and signs in to the Git host.
@@ -295,6 +301,8 @@ export function cmsConfig({
     // Workflow board moves it through Draft, In review and Ready; Publish merges it.
     publish_mode: "editorial_workflow",
     site_url: siteUrl,
+    // The sign-in page shows the boutique's mark, not Decap's.
+    logo: { src: signInLogo },
     // Pictures go to data/images and the JSON names them images/name.jpg, relative to the data
     // file, as gatsby-source-filesystem resolves them today.
     media_folder: `${dataFolder}/${imageFolder}`,
