@@ -8,7 +8,7 @@
 import { type ContentFile } from "../fields"
 import { walk } from "./beyondSchema"
 import { placeOf, tidyWhere } from "./places"
-import { describeProblem, type ContentProblem } from "./problems"
+import { uniqueProblems, type ContentProblem } from "./problems"
 
 export function checkEntry(
   file: ContentFile,
@@ -16,22 +16,18 @@ export function checkEntry(
   display = `data/${file.name}.json`,
 ): ContentProblem[] {
   const problems: ContentProblem[] = []
-  const seen = new Set<string>()
   walk(file.fields, data, [], {
     report: (segments, message) => {
-      const problem = {
+      problems.push({
         file: display,
         where: tidyWhere(placeOf(file, data, segments).where),
         message,
-      }
-      const description = describeProblem(problem)
-      if (!seen.has(description)) problems.push(problem)
-      seen.add(description)
+      })
     },
     file,
     data,
     // A link is a menu of the site's pages in the CMS: it cannot name another.
     pagePaths: new Set(),
   })
-  return problems
+  return uniqueProblems(problems)
 }

@@ -18,7 +18,7 @@ import { isRecord } from "../../utils/json"
 import { walk } from "./beyondSchema"
 import { checkPicture } from "./pictures"
 import { placeOf, tidyWhere } from "./places"
-import { describeProblem, type ContentProblem } from "./problems"
+import { uniqueProblems, type ContentProblem } from "./problems"
 import { pointerSegments, schemaMessage, validatorFor } from "./schemaErrors"
 
 const parseErrorWords: Record<string, string> = {
@@ -191,14 +191,9 @@ export function checkContent(dataDir: string, options: CheckOptions = {}): Conte
       // With a page file unreadable the list is incomplete: links are checked once it reads again.
       pagePaths: allPagesRead ? new Set(pagePaths.keys()) : new Set(),
     })
-    // In the order a person reads the file, each once (a value can break two rules the same way).
+    // In the order a person reads the file, each once.
     fileProblems.sort((a, b) => a.offset - b.offset)
-    const seen = new Set<string>()
-    for (const { problem } of fileProblems) {
-      const description = describeProblem(problem)
-      if (!seen.has(description)) problems.push(problem)
-      seen.add(description)
-    }
+    problems.push(...uniqueProblems(fileProblems.map(({ problem }) => problem)))
   }
 
   const known = new Set(contentFiles.map((file) => `${file.name}.json`))

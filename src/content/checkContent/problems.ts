@@ -19,6 +19,17 @@ export function describeProblem(problem: ContentProblem): string {
   return `${problem.file}: ${place} ${problem.message}${position}`
 }
 
+/** Each problem once, in order: a value can break two rules the same way. */
+export function uniqueProblems(problems: readonly ContentProblem[]): ContentProblem[] {
+  const seen = new Set<string>()
+  return problems.filter((problem) => {
+    const description = describeProblem(problem)
+    if (seen.has(description)) return false
+    seen.add(description)
+    return true
+  })
+}
+
 /** The report printed when the check fails: every problem, one a line, then what to do. */
 export function formatProblems(
   problems: readonly ContentProblem[],
