@@ -10,8 +10,15 @@ import type { BuildOptions, BuildOutcome } from "../src/publishing/node/build"
 import { History } from "../src/publishing/node/history"
 import { NginxPolicy } from "../src/publishing/node/nginxPolicy"
 import { Previews } from "../src/publishing/node/previews"
+import { GitError, type UndoCommit } from "../src/publishing/node/git"
 import { Publisher, type Source } from "../src/publishing/node/publisher"
-import { publicDirOf, Releases, type Release } from "../src/publishing/node/releases"
+import {
+  publicDirOf,
+  Releases,
+  undoneChangeNote,
+  undoneChangeOut,
+  type Release,
+} from "../src/publishing/node/releases"
 import type { PublishSettings } from "../src/publishing/node/settings"
 import { failureWords, statusWords } from "../src/publishing/node/statusWords"
 import { TestClock } from "../e2e/support/publishing"
@@ -34,13 +41,28 @@ afterEach(() => rm(stateDir, { recursive: true, force: true }))
 const sha = (n: number) => n.toString(16).padStart(7, "0").padEnd(40, "0")
 const numberOf = (commit: string) => parseInt(commit.slice(0, 7), 16)
 
-/** A branch of commits 1, 2, 3 … each descending from the one before, with its own content. */
+/**
+ * A branch of commits 1, 2, 3 … each descending from the one before, with its own content and
+ * its own files (Git's tree: a commit changes something), but an undo's, which has the files of
+ * the version it put back.
+ */
 function fakeSource() {
   const heads = new Map<string, string>([["main", sha(1)]])
   const content = new Map<string, Record<string, unknown>>([
     [sha(1), { journal: { articles: [] } }],
   ])
+  const files = new Map<string, string>([[sha(1), sha(1)]])
+  const undos: UndoCommit[] = []
+  /** The branch's remote copy refuses pushes, as one the server may only read. */
+  const remote = { writable: true }
   let count = 1
+  const add = (made: Record<string, unknown>, tree?: string) => {
+    count += 1
+    content.set(sha(count), made)
+    files.set(sha(count), tree ?? sha(count))
+    heads.set("main", sha(count))
+    return sha(count)
+  }
   const source: Source = {
     fetch: async () => undefined,
     head: async (branch) => heads.get(branch),
@@ -58,17 +80,23 @@ function fakeSource() {
         await writeFile(path.join(folder, "data", `${name}.json`), JSON.stringify(value))
       }
     },
+    sameFiles: async (a, b) => files.get(a) === files.get(b),
+    writeUndo: async (undo) => {
+      if (!remote.writable) throw new GitError("git push failed: permission denied")
+      if (heads.get(undo.branch) !== undo.parent) {
+        throw new GitError("git push failed: rejected (non-fast-forward)")
+      }
+      undos.push(undo)
+      return add(content.get(undo.filesOf) ?? {}, files.get(undo.filesOf))
+    },
   }
   return {
     source,
     /** A new commit on main, with the content given (else the last one's). */
-    commit(files?: Record<string, unknown>) {
-      count += 1
-      content.set(sha(count), files ?? content.get(sha(count - 1)) ?? {})
-      heads.set("main", sha(count))
-      return sha(count)
-    },
+    commit: (made?: Record<string, unknown>) => add(made ?? content.get(sha(count)) ?? {}),
     heads,
+    undos,
+    remote,
   }
 }
 
@@ -371,6 +399,60 @@ test("undo puts the version before back, and it stays through a restart until th
   expect(await servedCommit()).toBe(second)
   const fourth = await publish()
   expect(await servedCommit()).toBe(fourth)
+})
+
+test("undo takes the change out of the branch too: its commit has the earlier files, its push builds nothing, the next publish keeps the change out, and a second undo goes further back", async () => {
+  const { git, build, publisher, publish, servedCommit, finalStatus } = await publisherWith()
+  const second = await publish(git.commit({ journal: { articles: [{ title: "Spring" }] } }))
+  const third = await publish(git.commit({ journal: { articles: [{ title: "A Wrong Price" }] } }))
+  const answer = await publisher.rollback("eve-editor")
+  expect(answer).toMatchObject({ result: "rolledBack", live: { commit: second } })
+  expect(answer.message).toContain(undoneChangeOut)
+  // A commit on the branch's head, as she would find it in the editor: the earlier version.
+  const [undo] = git.undos
+  expect(undo).toMatchObject({ branch: "main", parent: third, filesOf: second, by: "eve-editor" })
+  expect(undo?.message).toContain("change 3")
+  const undoCommit = git.heads.get("main")!
+  expect(undoCommit).not.toBe(third)
+  // GitHub announces it: it is live already, so nothing is built and GitHub says so.
+  await publish(undoCommit)
+  expect(build.built).toEqual([second, third])
+  expect(finalStatus(undoCommit)?.description).toBe(statusWords.alreadyLive)
+  expect(await servedCommit()).toBe(second)
+  // A colleague's next change goes on top of the undo: the undone title stays out.
+  const next = await publish()
+  expect(await servedCommit()).toBe(next)
+  const release = await new Releases(stateDir).current()
+  const journal = readFileSync(path.join(release!.dir, "app", "data", "journal.json"), "utf8")
+  expect(journal).toContain("Spring")
+  expect(journal).not.toContain("A Wrong Price")
+  // Undone too: the branch, holding what is live, takes that undo as well.
+  expect(await publisher.rollback("eve-editor")).toMatchObject({ live: { commit: second } })
+  expect(git.undos).toHaveLength(2)
+  await publisher.idle()
+})
+
+test("undo with a newer change pushed and not live yet, or a repository the server may only read: the site goes back, the branch is left, and the answer says the change is still in the editor", async () => {
+  const { git, publisher, publish, push, pushHeld, build, servedCommit } = await publisherWith()
+  const second = await publish()
+  await publish()
+  // A newer change is being built: the branch holds more than what is live.
+  const newer = await pushHeld()
+  const answer = await publisher.rollback("eve-editor")
+  expect(answer).toMatchObject({ result: "rolledBack", live: { commit: second } })
+  expect(answer.message).toContain(undoneChangeNote)
+  expect(git.undos).toEqual([])
+  build.release()
+  await publisher.idle()
+  expect(await servedCommit()).toBe(newer)
+
+  git.remote.writable = false
+  const answered = await publisher.rollback("eve-editor")
+  expect(answered.result).toBe("rolledBack")
+  expect(answered.message).toContain(undoneChangeNote)
+  expect(git.heads.get("main")).toBe(newer)
+  await push(newer, "redelivered")
+  await publisher.idle()
 })
 
 test("the staff's page says live of one record only: the version live now", async () => {

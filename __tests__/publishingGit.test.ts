@@ -75,3 +75,51 @@ test("another merge, and a plain commit, keep their own titles", async () => {
   )
   expect((await repository.info(plain)).title).toBe("Journal: a new article")
 })
+
+test("an undo written into the repository: a commit of the earlier files on the branch's head, pushed; refused where someone pushed since", async () => {
+  const github = path.join(folder, "github.git")
+  execFileSync("git", ["init", "--quiet", "--bare", "--initial-branch=main", github])
+  const inGithub = (...args: string[]) =>
+    execFileSync("git", ["--git-dir", github, ...args])
+      .toString()
+      .trim()
+  const first = run("rev-parse", "HEAD")
+  const second = commit("A wrong price")
+  run("push", "--quiet", github, "main")
+  const repository = new Repository(path.join(folder, "repo.git"), github)
+  await repository.fetch()
+
+  const undo = await repository.writeUndo({
+    branch: "main",
+    parent: second,
+    filesOf: first,
+    message: "Undo “A wrong price”, asked by eve-editor",
+    by: "eve-editor",
+  })
+  expect(inGithub("rev-parse", "main")).toBe(undo)
+  expect(inGithub("rev-parse", "main^")).toBe(second)
+  expect(inGithub("rev-parse", "main^{tree}")).toBe(inGithub("rev-parse", `${first}^{tree}`))
+  expect(inGithub("log", "-1", "--format=%an: %s", "main")).toBe(
+    "eve-editor: Undo “A wrong price”, asked by eve-editor",
+  )
+  // The server's copy knows it at once: an undo after it starts from there.
+  expect(await repository.head("main")).toBe(undo)
+  expect(await repository.sameFiles(undo, first)).toBe(true)
+  expect(await repository.sameFiles(undo, second)).toBe(false)
+
+  // A colleague pushed meanwhile: the undo's push is refused, and her change stays.
+  run("fetch", "--quiet", github, "main")
+  run("reset", "--quiet", "--hard", "FETCH_HEAD")
+  const theirs = commit("A new article")
+  run("push", "--quiet", github, "main")
+  await expect(
+    repository.writeUndo({
+      branch: "main",
+      parent: undo,
+      filesOf: second,
+      message: "Undo again",
+      by: "eve-editor",
+    }),
+  ).rejects.toThrow(/git push failed/)
+  expect(inGithub("rev-parse", "main")).toBe(theirs)
+})

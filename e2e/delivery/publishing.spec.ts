@@ -13,7 +13,7 @@ import {
   startPublishingServer,
   type PublishingServer,
 } from "../../src/publishing/node/publishingServer"
-import { Releases } from "../../src/publishing/node/releases"
+import { Releases, undoneChangeOut } from "../../src/publishing/node/releases"
 import { publishSettings } from "../../src/publishing/node/settings"
 import { statusWords } from "../../src/publishing/node/statusWords"
 import { signupEndpoint } from "../../src/shared/endpoints"
@@ -162,6 +162,10 @@ const retitled =
     first.title = title
     await files.write("journal", journal)
   }
+
+/** A commit's files in the repository standing in for GitHub's (Git's tree of it). */
+const filesOf = async (commit: string) =>
+  (await exec("git", ["--git-dir", origin.url, "rev-parse", `${commit}^{tree}`])).stdout.trim()
 
 const gatsbyBuildsSince = (since: number) =>
   builds.filter((build) => build.step === "gatsby build" && build.at >= since).length
@@ -411,6 +415,9 @@ test("undo from the staff's page: an undo someone made meanwhile (npm run releas
     env: { ...process.env, PUBLISH_DIR: stateDir },
   })
   expect(cli.stdout).toContain(`The site is back to ${previous.commit.slice(0, 7)}`)
+  // And the branch, which held just what was live, has the undo too: what the editor shows.
+  expect(cli.stdout).toContain(undoneChangeOut)
+  expect(await filesOf("main")).toBe(await filesOf(previous.commit))
   const journalBefore = await journalOf(before)
   await eventually(
     "the earlier version's journal on both servers",
@@ -445,6 +452,23 @@ test("undo from the staff's page: an undo someone made meanwhile (npm run releas
   await expect(panel.getByRole("listitem").first()).toContainText(
     `${publishingTexts.by} ${stubUser.login}`,
   )
+  expect(await liveCommit()).toBe(further.commit)
+  await expect(panel.getByRole("status")).toContainText(undoneChangeOut)
+  expect(await filesOf("main")).toBe(await filesOf(further.commit))
+
+  // GitHub announces the undo's commit: it is live already, so nothing is built, and its status
+  // says so.
+  const undoCommit = await origin.head()
+  const announcedAt = Date.now()
+  expect((await push(undoCommit)).status).toBe(202)
+  await eventually(
+    "the undo's commit answered",
+    async () => statusesOf(undoCommit).at(-1)?.state === "success",
+    30_000,
+  )
+  await server.publisher.idle()
+  expect(statusesOf(undoCommit).at(-1)?.description).toBe(statusWords.alreadyLive)
+  expect(gatsbyBuildsSince(announcedAt)).toBe(0)
   expect(await liveCommit()).toBe(further.commit)
 })
 

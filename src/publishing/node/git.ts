@@ -19,6 +19,17 @@ export interface CommitInfo {
 
 export class GitError extends Error {}
 
+export interface UndoCommit {
+  branch: string
+  /** The branch's head it goes on. */
+  parent: string
+  /** The commit whose files it holds: the version the undo put back. */
+  filesOf: string
+  message: string
+  /** Who asked, as the commit's author. */
+  by: string
+}
+
 /** GitHub's title for the merge of a CMS draft's pull request (a `cms/…` branch). */
 const cmsMerge = /^Merge pull request #\d+ from [^/\s]+\/cms\//
 
@@ -31,7 +42,9 @@ export function git(args: readonly string[], cwd: string): Promise<string> {
       (error, stdout, stderr) => {
         if (!error) return resolve(stdout.trim())
         const said = withoutCredentials(stderr.trim().split("\n").slice(-3).join(" "))
-        reject(new GitError(`git ${args[0]} failed: ${said || error.message}`))
+        // Named by its command, past any `-c name=value` before it.
+        const command = args.find((arg, at) => !arg.startsWith("-") && args[at - 1] !== "-c")
+        reject(new GitError(`git ${command} failed: ${said || error.message}`))
       },
     )
   })
@@ -117,6 +130,35 @@ export class Repository {
     }
     await git(["checkout", "--quiet", "--force", "--detach", sha], workDir)
     await git(["clean", "-ffdxq", ...kept.flatMap((name) => ["-e", `/${name}`])], workDir)
+  }
+
+  /** Whether two commits hold the same files (an undo's commit and the version it put back). */
+  async sameFiles(a: string, b: string): Promise<boolean> {
+    const [treeA, treeB] = await Promise.all(
+      [a, b].map((sha) => git(["rev-parse", "--verify", `${sha}^{tree}`], this.gitDir)),
+    )
+    return treeA === treeB
+  }
+
+  /**
+   * An undo, written into the repository: a commit over `parent` (the branch's head as last
+   * fetched) holding `filesOf`'s files, pushed as the branch's new head. The push is a fast-forward
+   * or nothing: a change pushed since is never overwritten, and the push is refused instead.
+   */
+  async writeUndo({ branch, parent, filesOf, message, by }: UndoCommit): Promise<string> {
+    const identity = ["-c", `user.name=${by}`, "-c", "user.email=publisher@localhost"]
+    const commit = await git(
+      [...identity, "commit-tree", `${filesOf}^{tree}`, "-p", parent, "-m", message],
+      this.gitDir,
+    )
+    const remote = isPath(this.remote) ? path.resolve(this.remote) : this.remote
+    await git(["push", "--quiet", remote, `${commit}:refs/heads/${branch}`], this.gitDir)
+    // This copy too, as the next fetch would make it: an undo after it starts from there. Not
+    // where a fetch moved it meanwhile (the old value is checked): that fetch knows better.
+    await git(["update-ref", `refs/heads/${branch}`, commit, parent], this.gitDir).catch(
+      () => undefined,
+    )
+    return commit
   }
 
   /** The commit's files, written into `folder` (git archive, unpacked by tar). */

@@ -28,7 +28,14 @@ import { git, type CommitInfo, type Repository } from "./git"
 import type { History } from "./history"
 import type { NginxPolicy } from "./nginxPolicy"
 import type { Previews } from "./previews"
-import { appDirOf, DiskFull, undoneChangeNote, type Release, type Releases } from "./releases"
+import {
+  appDirOf,
+  DiskFull,
+  undoneChangeNote,
+  undoneChangeOut,
+  type Release,
+  type Releases,
+} from "./releases"
 import type { PublishSettings } from "./settings"
 import { failureWords, statusWords } from "./statusWords"
 
@@ -45,8 +52,10 @@ import { failureWords, statusWords } from "./statusWords"
  *   the cached one fails).
  * - Each pushed commit gets a commit status: pending, then success with the live address, or
  *   failure with the reason; the staff's page lists the same (./history.ts).
- * - Undo puts back the release that was live before the live one; it stays until the next
- *   publish. What was live, in order, is kept (./history.ts), so an undo after an undo and a
+ * - Undo puts back the release that was live before the live one, and writes it into the branch
+ *   as a commit of its files, where the branch holds just what was live: the editor shows it, and
+ *   the next publish keeps the undone change out (elsewhere the undo lasts until the next
+ *   publish). What was live, in order, is kept (./history.ts), so an undo after an undo and a
  *   publish goes back to what that publish replaced, not to the version undone.
  * - A dated entry's day coming, the live commit is built again at that moment (the clock). The
  *   moment is judged from the release's own build, so a day that came while the server was down,
@@ -57,7 +66,15 @@ import { failureWords, statusWords } from "./statusWords"
 /** What the publisher needs of the repository (./git.ts). */
 export type Source = Pick<
   Repository,
-  "fetch" | "head" | "branches" | "info" | "descends" | "checkout" | "archive"
+  | "fetch"
+  | "head"
+  | "branches"
+  | "info"
+  | "descends"
+  | "checkout"
+  | "archive"
+  | "sameFiles"
+  | "writeUndo"
 >
 
 /** Puts a release live: the site's server on it, and `current` moved (./liveSite.ts). */
@@ -325,12 +342,44 @@ export class Publisher implements PublishingDesk {
       }
       this.parts.history.update(record, { state: "live", finishedAt: this.iso() })
       this.log(`rolled back to ${target.commit.slice(0, 7)} (${target.id}), asked by ${by}`)
+      const written = live ? await this.undoInRepository(live, target, by) : false
       return {
         result: "rolledBack",
-        message: `The site is back to ${target.commit.slice(0, 7)}: ${target.title}. ${undoneChangeNote}`,
+        message: `The site is back to ${target.commit.slice(0, 7)}: ${target.title}. ${written ? undoneChangeOut : undoneChangeNote}`,
         live: { commit: target.commit, title: target.title },
       } satisfies RollbackAnswer
     })
+  }
+
+  /**
+   * The undo written into the branch too, where the branch holds just what was live (its head
+   * has the undone version's files): the editor then shows the version put back, and the next
+   * publish keeps the undone change out. Its push is taken up as live already (publishLive), and
+   * builds nothing. Otherwise (a newer change pushed, a repository the server may only read) the
+   * branch stays as it is, and the answer says the undone change is still in the editor.
+   */
+  private async undoInRepository(undone: Release, target: Release, by: string) {
+    const { source, settings } = this.parts
+    try {
+      const head = await source.head(settings.branch)
+      if (!head || !undone.commit || !target.commit) return false
+      if (!(await source.sameFiles(head, undone.commit))) {
+        this.log(`undo not written to ${settings.branch}: it holds a change not live yet`)
+        return false
+      }
+      const commit = await source.writeUndo({
+        branch: settings.branch,
+        parent: head,
+        filesOf: target.commit,
+        message: `Undo “${undone.title}”, asked by ${by}\n\nThe site went back to ${target.commit.slice(0, 7)}: this commit holds its files.`,
+        by,
+      })
+      this.log(`undo written to ${settings.branch} as ${commit.slice(0, 7)}`)
+      return true
+    } catch (error) {
+      this.log(`undo not written to ${settings.branch}: ${(error as Error).message}`)
+      return false
+    }
   }
 
   /** Resolves once nothing is being built and nothing is waiting (tests, the measurements). */
@@ -428,8 +477,13 @@ export class Publisher implements PublishingDesk {
         // The head last taken up, not the live commit: a push replayed later, or the server
         // starting again, leaves an undo as it is; a push that moves the branch back is published,
         // unless it moves it back to what is live (after an undo): that is taken up as it is.
+        // An undo written into the branch (undoInRepository) holds the live version's files.
         const taken = history.lastHead ?? live?.commit
-        if (commit === taken || commit === live?.commit) {
+        if (
+          commit === taken ||
+          commit === live?.commit ||
+          (live?.commit && (await source.sameFiles(commit, live.commit)))
+        ) {
           if (commit !== taken) history.lastHead = commit
           for (const [sha, repository] of wanted.pushes) {
             this.status(repository, sha, {

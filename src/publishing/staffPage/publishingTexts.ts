@@ -32,7 +32,7 @@ export const publishingTexts = {
     button: "Undo the last publish",
     question: "Put the earlier version back on the website?",
     explain: (title: string) =>
-      `The website goes back to “${title}” in a moment. The change you undo stays in the editor: change it back there and publish, or the next publish of any page puts it back.`,
+      `The website goes back to “${title}” in a moment, and the content in the editor with it, so the next publish keeps your change out. Where the editor cannot be changed, the answer says so.`,
     yes: "Yes, put it back",
     no: "Keep it as it is",
     working: "Putting the earlier version back…",
