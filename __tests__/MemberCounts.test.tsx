@@ -6,7 +6,14 @@ import { formatMoment, pageTexts as texts } from "../src/membership/staffPage/st
 // "At a glance" on the staff's page: while the mail server is not taking the list's e-mails, the
 // staff read that they wait, since when, and its last answer, so a confirmation that never came
 // is not taken for one she ignored.
-const counts: Counts = { members: 3, pending: 2, left: 0, joinedThisWeek: 1, joinedThisMonth: 3 }
+const counts: Counts = {
+  members: 3,
+  pending: 2,
+  refused: 1,
+  left: 0,
+  joinedThisWeek: 1,
+  joinedThisMonth: 3,
+}
 const since = "2026-11-28T09:00:00.000Z"
 
 test("e-mails waiting on the mail server are said under the figures, with its last answer", () => {
@@ -23,5 +30,13 @@ test("e-mails waiting on the mail server are said under the figures, with its la
 test("with every e-mail gone, the figures stand alone", () => {
   const { container } = render(<MemberCounts counts={counts} />)
   expect(container.textContent).not.toContain(texts.counts.mailDelay(1, "").split(":")[0])
-  expect(container.querySelectorAll("dd")).toHaveLength(5)
+  expect(container.querySelectorAll("dd")).toHaveLength(6)
+})
+
+test("those whose confirmation was refused are counted apart from those waiting", () => {
+  render(<MemberCounts counts={counts} />)
+  const figure = (label: string) =>
+    screen.getByText(label, { selector: "dt" }).nextElementSibling?.textContent
+  expect(figure(texts.counts.pending)).toBe("2")
+  expect(figure(texts.counts.refused)).toBe("1")
 })

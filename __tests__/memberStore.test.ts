@@ -410,7 +410,9 @@ test("members:export prints the confirmed members once as CSV, oldest first; --a
   expect(rows[0]?.split(",")[2]).toMatch(csvTime)
 
   const [allHeader, ...allRows] = await exportCsv("--all")
-  expect(allHeader).toBe("email,asked_at_utc,confirmed_at_utc,status,left_at_utc")
+  expect(allHeader).toBe(
+    "email,asked_at_utc,confirmed_at_utc,status,left_at_utc,email_refused,refused_at_utc,mail_server_answer",
+  )
   expect(allRows.map((row) => [row.split(",")[0], row.split(",")[3]])).toEqual([
     ["first@example.com", "confirmed"],
     ["second@example.com", "left"],
@@ -488,6 +490,61 @@ test("the staff's resend keeps the form's limit, for pending sign-ups only; eras
   expect(await readMembers(folder)).toEqual([])
   expect(await readJobs(folder)).toEqual([])
   expect(await store.erase({ id })).toBe(false)
+})
+
+test("an e-mail her mail server refused for good: the job goes, her record says which, when and its answer, the audit log notes it; the next e-mail queued for her clears it", async () => {
+  let clock = Date.parse("2026-11-26T09:00:00Z")
+  const store = memberStore(folder, { now: () => new Date(clock) })
+  const answer = "550 5.1.1 <address>: Recipient address rejected: User unknown"
+  /** The sender's give-up: every job due for her refused, the others sent. */
+  const refuseDue = async (to: string) => {
+    for (const job of await store.outbox.claimDue(new Date(clock), 100, 60_000)) {
+      if (job.to === to) await store.outbox.refused(job.id, answer)
+      else await store.outbox.complete(job.id)
+    }
+  }
+  const her = async (address: string) =>
+    (await readMembers(folder)).find((member) => member.address === address)
+  await store.subscribe("typo@example.con")
+  await store.subscribe("ann@example.com")
+  await refuseDue("typo@example.con")
+  expect(await readJobs(folder)).toEqual([])
+  const refused = { email: "confirmation", at: new Date(clock).toISOString(), answer }
+  expect(await her("typo@example.con")).toMatchObject({ status: "pending", refused })
+  expect(memberRow((await her("typo@example.con"))!).refused).toEqual(refused)
+  expect((await her("ann@example.com"))?.refused).toBeUndefined()
+  // The audit log notes it, no one of the staff did it, and whom it was done to is not said.
+  expect(await store.audit.recent()).toEqual([
+    { at: new Date(clock).toISOString(), action: "confirmationRefused" },
+  ])
+
+  // The staff resend her confirmation (a quarter hour later): the mark goes with the new e-mail.
+  clock += resendLimit.minimumGapMs
+  expect(await store.resendConfirmation((await her("typo@example.con"))?.id ?? "")).toBe("sent")
+  expect((await her("typo@example.con"))?.refused).toBeUndefined()
+  // Refused again; she signs up again (a quarter hour later): the mark goes again.
+  await refuseDue("typo@example.con")
+  expect((await her("typo@example.con"))?.refused).toBeDefined()
+  clock += resendLimit.minimumGapMs
+  expect(await store.subscribe("typo@example.con")).toBe("joined")
+  expect((await her("typo@example.con"))?.refused).toBeUndefined()
+
+  // A member's welcome refused: she stays a member, and her record says which e-mail it was.
+  const ann = await her("ann@example.com")
+  await store.confirm(ann?.id ?? "")
+  await refuseDue("ann@example.com")
+  expect(await her("ann@example.com")).toMatchObject({
+    status: "confirmed",
+    refused: { email: "welcome", answer },
+  })
+  expect((await store.audit.recent(1)).map((entry) => entry.action)).toEqual(["welcomeRefused"])
+
+  // A job no longer waiting (she was erased meanwhile) leaves nothing behind.
+  const [waiting] = await store.outbox.claimDue(new Date(clock), 100, 60_000)
+  await store.erase({ address: "typo@example.con" })
+  await store.outbox.refused(waiting?.id ?? "", answer)
+  expect(await her("typo@example.con")).toBeUndefined()
+  expect(await store.audit.recent()).toHaveLength(3)
 })
 
 test("the audit log keeps the latest entries, newest first", async () => {

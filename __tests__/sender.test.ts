@@ -21,6 +21,8 @@ jest.setTimeout(30_000)
 class MemoryOutbox implements Outbox {
   readonly jobs = new Map<string, OutboxJob>()
   readonly errors: string[] = []
+  /** The jobs refused for good, as her record would note them. */
+  readonly refusals: { id: string; kind: OutboxJob["kind"]; why: string }[] = []
   private count = 0
 
   add(to: string, kind: OutboxJob["kind"] = "confirmation") {
@@ -44,6 +46,12 @@ class MemoryOutbox implements Outbox {
   }
   async complete(id: string) {
     this.jobs.delete(id)
+  }
+  async refused(id: string, why: string) {
+    const job = this.jobs.get(id)
+    if (!job) return
+    this.jobs.delete(id)
+    this.refusals.push({ id, kind: job.kind, why })
   }
   async retry(id: string, notBefore: Date, error: string) {
     const job = this.jobs.get(id)
@@ -141,7 +149,7 @@ function setUp(smtp: TestSmtp | undefined, options: { batch?: number; env?: obje
   cleanups.push(async () => {
     await sender.stop()
     mailer.close()
-    stored.push(...outbox.errors)
+    stored.push(...outbox.errors, ...outbox.refusals.map(({ why }) => why))
   })
   return { outbox, add, sender, lines }
 }
@@ -265,9 +273,11 @@ test("(c) a 4xx for the first attempts, then accepted: delivered once", async ()
     expect.stringContaining("451 4.7.1 <address>: greylisted"),
     expect.stringContaining("451 4.7.1 <address>: greylisted"),
   ])
+  // "Later" is no refusal: nothing for the staff's list.
+  expect(outbox.refusals).toEqual([])
 })
 
-test("(d) a 550 for her address is given up at once; a 554 for the message after 3 tries", async () => {
+test("(d) a 550 for her address is given up at once; a 554 for the message after 3 tries; each recorded as refused", async () => {
   const smtp = await startSmtp({
     refuseRcpt: (address) =>
       address.startsWith("gone")
@@ -306,6 +316,15 @@ test("(d) a 550 for her address is given up at once; a 554 for the message after
     ),
   )
   expect(lines.join("\n")).not.toMatch(/gone@|spam-trap@|mail@sender/)
+  // Recorded for her record and the staff's list, with the server's answer ((g): no address).
+  expect(outbox.refusals).toEqual([
+    {
+      id: gone,
+      kind: "confirmation",
+      why: expect.stringMatching(/^550 5\.1\.1 <address>: Recipient address rejected/),
+    },
+    { id: spam, kind: "welcome", why: expect.stringMatching(/^554 /) },
+  ])
 })
 
 test("a job claimed by a process killed mid-send is sent once the longest send and a minute have passed", async () => {

@@ -151,6 +151,7 @@ test("an editor who may push sees the counts and everyone, newest first, and not
   expect(body.counts).toEqual({
     members: 1,
     pending: 1,
+    refused: 0,
     left: 0,
     joinedThisWeek: 1,
     joinedThisMonth: 1,
@@ -193,6 +194,64 @@ test("while the mail server refuses, the list says how many e-mails wait, since 
   expect((await read()).mailDelay).toBeUndefined()
 })
 
+test("her mail server refused her e-mail for good: her row says which, when and its answer, counted apart, in the audit log and the CSV; a resend clears it", async () => {
+  // Signed up an hour ago: a resend now is within the form's limit.
+  let clock = Date.now() - 60 * 60_000
+  const members = memberStore(store.folder, { now: () => new Date((clock += 1000)) })
+  await members.subscribe("typo@example.con", { page: "/contact/", wording: "w1" })
+  await members.subscribe("ann@example.com", { page: "/", wording: "w1" })
+  const ann = (await members.list()).find((member) => member.address === "ann@example.com")
+  await members.confirm(ann?.id ?? "")
+  // The sender's give-up, as it makes it: each job claimed, then refused for good.
+  const answer = "550 5.1.1 <address>: Recipient address rejected: User unknown"
+  for (const job of await members.outbox.claimDue(new Date(), 10, 60_000)) {
+    await members.outbox.refused(job.id, answer)
+  }
+  const app = appWith(settings)
+  const token = github().tokenFor("editor")
+  const read = async () => {
+    const body = (await (await get(app, membersEndpoint, token)).json()) as MembersAnswer
+    if (body.list !== "store") throw new Error(`expected the store, got ${body.list}`)
+    return body
+  }
+  const body = await read()
+  expect(body.counts).toMatchObject({ members: 1, pending: 0, refused: 1, left: 0 })
+  const rowOf = (address: string) => body.members.find((row) => row.address === address)
+  const typo = rowOf("typo@example.con")
+  expect(typo).toMatchObject({
+    status: "pending",
+    refused: { email: "confirmation", at: expect.any(String), answer },
+  })
+  expect(rowOf("ann@example.com")).toMatchObject({
+    status: "confirmed",
+    refused: { email: "welcome", answer },
+  })
+  expect(body.audit.map((entry) => [entry.login, entry.action])).toEqual([
+    [undefined, "welcomeRefused"],
+    [undefined, "confirmationRefused"],
+  ])
+  expect(JSON.stringify(body.audit)).not.toContain("@")
+
+  const everyone = (await (await get(app, `${membersCsvEndpoint}?all=1`, token)).text()).split(
+    "\r\n",
+  )
+  const typoLine = everyone.find((line) => line.startsWith("typo@example.con,"))
+  expect(typoLine?.split(",").slice(3)).toEqual([
+    "pending",
+    "",
+    "confirmation",
+    expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/),
+    answer,
+  ])
+
+  // A resend queues a new confirmation: her row no longer says it was refused.
+  const resent = await act(app, memberActionEndpoints.resend, token, typo?.id ?? "")
+  expect(((await resent.json()) as ActionAnswer).result).toBe("sent")
+  const after = await read()
+  expect(after.members.find((row) => row.id === typo?.id)?.refused).toBeUndefined()
+  expect(after.counts).toMatchObject({ pending: 1, refused: 0 })
+})
+
 test("the CSV: the confirmed members, or everyone; spreadsheet-safe; each download in the audit log, without addresses", async () => {
   await twoSignups()
   const app = appWith(settings)
@@ -208,7 +267,9 @@ test("the CSV: the confirmed members, or everyone; spreadsheet-safe; each downlo
   const everyone = (await (await get(app, `${membersCsvEndpoint}?all=1`, token)).text())
     .trim()
     .split("\r\n")
-  expect(everyone[0]).toBe("email,asked_at_utc,confirmed_at_utc,status,left_at_utc")
+  expect(everyone[0]).toBe(
+    "email,asked_at_utc,confirmed_at_utc,status,left_at_utc,email_refused,refused_at_utc,mail_server_answer",
+  )
   expect(everyone.slice(1).map((line) => line.split(",")[0])).toEqual([
     "ann@example.com",
     "'=bea@example.com",

@@ -13,6 +13,7 @@ import { staffProblems } from "../src/membership/web/staff/staffTexts"
 import { axeViolations } from "./support/axe"
 import { contact } from "./support/content"
 import { waitForHydration } from "./support/hydration"
+import { startMailbox, type Mailbox } from "./support/mailbox"
 import { exportedMembers, uniqueAddress } from "./support/members"
 import { skipWithoutGithubStub, startGithubSite, type GithubSite } from "./support/githubSite"
 
@@ -57,8 +58,8 @@ test.afterAll(async () => {
 })
 
 /** A token as a sign-in would give it, from the stub (in this process or another). */
-async function tokenFor(who: "editor" | "reader"): Promise<string> {
-  const response = await fetch(`${githubUrl}/_stub/token`, { method: "POST", body: `who=${who}` })
+async function tokenFor(who: "editor" | "reader", stub = githubUrl): Promise<string> {
+  const response = await fetch(`${stub}/_stub/token`, { method: "POST", body: `who=${who}` })
   return ((await response.json()) as { token: string }).token
 }
 
@@ -70,8 +71,8 @@ async function asCmsUser(page: Page, token: string) {
   })
 }
 
-async function joinFromContactPage(page: Page, address: string) {
-  await page.goto(`${baseURL}${contact.path}`)
+async function joinFromContactPage(page: Page, address: string, site = baseURL) {
+  await page.goto(`${site}${contact.path}`)
   await waitForHydration(page)
   await page.getByLabel(contact.emailLabel, { exact: true }).fill(address)
   await page.getByRole("button", { name: contact.submitLabel, exact: true }).click()
@@ -147,8 +148,12 @@ test("an editor who may push signs in with GitHub, sees who joined, downloads th
   await page.getByRole("button", { name: pageTexts.downloads.everyone }).click()
   const file = await (await everyone).path()
   const csv = readFileSync(file, "utf8")
-  expect(csv.split("\r\n")[0]).toBe("email,asked_at_utc,confirmed_at_utc,status,left_at_utc")
-  expect(csv).toMatch(new RegExp(`^${address.replace(/[.+]/g, "\\$&")},[^,]+,,pending,\\r$`, "m"))
+  expect(csv.split("\r\n")[0]).toBe(
+    "email,asked_at_utc,confirmed_at_utc,status,left_at_utc,email_refused,refused_at_utc,mail_server_answer",
+  )
+  expect(csv).toMatch(
+    new RegExp(`^${address.replace(/[.+]/g, "\\$&")},[^,]+,,pending,,,,\\r$`, "m"),
+  )
   const confirmedOnly = page.waitForEvent("download")
   await page.getByRole("button", { name: pageTexts.downloads.members }).click()
   expect(readFileSync(await (await confirmedOnly).path(), "utf8")).not.toContain(address)
@@ -276,4 +281,76 @@ test("on a phone with a larger text, her row's Manage is in reach and opens her 
       .click({ timeout: 5000 })
     await expect(page.getByRole("button", { name: pageTexts.actions.close })).toBeVisible()
   }
+})
+
+test.describe("her mail server refuses her address", () => {
+  test.skip(
+    Boolean(process.env.E2E_BASE_URL),
+    "needs a mail server of the spec's own that refuses her: nginx's API service sends to none",
+  )
+
+  // The mail server's answer to RCPT TO for an address that does not exist, as Postfix words it.
+  const userUnknown = "Recipient address rejected: User unknown"
+  let mailbox: Mailbox
+  let refusing: GithubSite | undefined
+  let refusingStore: string
+
+  test.beforeAll(async () => {
+    mailbox = await startMailbox({
+      refuseRcpt: (address) =>
+        address.startsWith("mistyped-")
+          ? Object.assign(new Error(`5.1.1 <${address}>: ${userUnknown}`), { responseCode: 550 })
+          : undefined,
+    })
+    refusingStore = await mkdtemp(path.join(os.tmpdir(), "members-e2e-refused-"))
+    refusing = await startGithubSite({
+      MEMBERS_STORE: refusingStore,
+      SMTP_URL: mailbox.url,
+      MAIL_FROM: '"Evergrace" <hello@evergrace.example>',
+      SIGNUP_RATE_LIMIT: "1000",
+      SIGNUP_SITE_LIMIT: "0",
+    })
+  })
+
+  test.afterAll(async () => {
+    await refusing?.stop()
+    await mailbox?.close()
+    await closeMemberStores()
+    await rm(refusingStore, { recursive: true, force: true })
+  })
+
+  test("she signs up with an address her mail server refuses: her row, the figures and the log say so, not that she is waiting", async ({
+    page,
+  }) => {
+    const site = refusing!
+    const address = uniqueAddress("mistyped")
+    await joinFromContactPage(page, address, site.baseURL)
+    // The site's sender offers her confirmation, is refused, and gives up on it.
+    await expect.poll(() => mailbox.rcpt.includes(address), { timeout: 20_000 }).toBe(true)
+    await expect.poll(async () => (await readJobs(refusingStore)).length).toBe(0)
+    expect(mailbox.received).toEqual([])
+
+    await asCmsUser(page, await tokenFor("editor", site.githubUrl))
+    await page.goto(`${site.baseURL}${membersPagePath}`)
+    const row = page.getByRole("row").filter({ hasText: address })
+    await expect(row).toContainText(pageTexts.status.refused)
+    await expect(row).not.toContainText(pageTexts.status.pending)
+    // Which e-mail, and the mail server's answer, her address in it left out.
+    await expect(row).toContainText(pageTexts.list.refusedOn("confirmation"))
+    await expect(row).toContainText(`550 5.1.1 <address>: ${userUnknown}`)
+    const figure = (label: string) => page.locator(`dl dt:text-is("${label}") + dd`)
+    await expect(figure(pageTexts.counts.refused)).toHaveText("1")
+    await expect(figure(pageTexts.counts.pending)).toHaveText("0")
+    const log = page.getByRole("region", { name: pageTexts.audit.heading })
+    await expect(log.getByRole("listitem").first()).toHaveText(
+      new RegExp(`${pageTexts.audit.mailServer} ${pageTexts.audit.did.confirmationRefused}$`),
+    )
+    await expect(log).not.toContainText(address)
+
+    // Her panel says what to do.
+    await page.getByRole("button", { name: `Manage ${address}` }).click()
+    await expect(page.getByText(pageTexts.actions.intro(pageTexts.status.refused))).toBeVisible()
+    await expect(page.getByText(pageTexts.actions.refusedAdvice)).toBeVisible()
+    expect(await axeViolations(page)).toEqual([])
+  })
 })

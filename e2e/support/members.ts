@@ -26,7 +26,10 @@ export async function exportedMembers(store?: string): Promise<ExportedMember[]>
     { env: store ? { ...process.env, MEMBERS_STORE: store } : process.env },
   )
   const [header, ...rows] = stdout.trimEnd().split("\r\n")
-  if (header !== "email,asked_at_utc,confirmed_at_utc,status,left_at_utc") {
+  if (
+    header !==
+    "email,asked_at_utc,confirmed_at_utc,status,left_at_utc,email_refused,refused_at_utc,mail_server_answer"
+  ) {
     throw new Error(`members:export printed ${header}`)
   }
   // The test's addresses hold no comma or quote: the columns split plainly.

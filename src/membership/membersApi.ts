@@ -13,6 +13,20 @@ export const confirmationDays = 7
 export type MemberStatus = "pending" | "confirmed" | "left"
 
 /**
+ * Her e-mail that her mail server refused for good (a 5xx: no such mailbox, or the message
+ * refused three times), recorded by the sender (src/membership/node/sender.ts) until another
+ * e-mail is queued for her.
+ */
+export interface MailRefusal {
+  /** Which of her two e-mails (src/membership/emails/renderEmail.ts, EmailKind). */
+  email: "confirmation" | "welcome"
+  /** ISO 8601, UTC. */
+  at: string
+  /** The mail server's answer, her address taken out. */
+  answer: string
+}
+
+/**
  * How often a pending sign-up is sent her confirmation, by the form or by the staff: at most once
  * a quarter hour, three times a day (src/membership/node/store/members.ts keeps it; the staff are told it).
  */
@@ -29,12 +43,26 @@ export interface MemberRow {
   leftAt?: string
   /** She had been a member, and left then (ISO 8601), before this sign-up. */
   leftBefore?: string
+  refused?: MailRefusal
+}
+
+/**
+ * Her status as the staff's page and its figures show it: a sign-up whose confirmation her mail
+ * server refused is not waiting for her any more, and says so.
+ */
+export type ShownStatus = MemberStatus | "refused"
+
+export function shownStatus({ status, refused }: MemberRow): ShownStatus {
+  return status === "pending" && refused?.email === "confirmation" ? "refused" : status
 }
 
 export interface MemberCounts {
   /** Confirmed members. */
   members: number
+  /** Pending, but for those whose confirmation was refused. */
   pending: number
+  /** Pending, and her confirmation refused by her mail server. */
+  refused: number
   left: number
   /** Confirmed in the last 7 and 30 days. */
   joinedThisWeek: number
@@ -56,11 +84,15 @@ export interface MailDelay {
 
 export type StaffAction = "export" | "export-all" | "resend" | "takeOff" | "erase"
 
+/** What a mail server did to the list's e-mail, which the audit log keeps beside the staff's. */
+export type MailServerAction = "confirmationRefused" | "welcomeRefused"
+
 /** The audit log: who did what, when; never whom it was done to. */
 export interface AuditEntry {
   at: string
-  login: string
-  action: StaffAction
+  /** The staff's GitHub login; none for a mail server's doing. */
+  login?: string
+  action: StaffAction | MailServerAction
 }
 
 /** Who the page is signed in as; `local` on this computer under `npm run cms` (no sign-in). */

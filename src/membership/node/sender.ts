@@ -4,9 +4,9 @@ import { sendDeadlineMs, type Mailer, type OutgoingEmail } from "./mailer"
 
 /**
  * Delivers the outbox's jobs in the long-lived process: one loop claims the due jobs (a lease, so
- * no other sender takes them), sends them a few at a time, completes each once sent and schedules
- * a failed one again with exponential backoff; then it sleeps until the next job is due or
- * wake() says a new one was written. Delivery is at least once: a crash between sending and
+ * no other sender takes them), sends them a few at a time, completes each once sent, schedules
+ * a failed one again with exponential backoff or records one refused for good; then it sleeps
+ * until the next job is due or wake() says a new one was written. Delivery is at least once: a crash between sending and
  * completing sends that job again when its lease ends (with the same Message-ID).
  */
 
@@ -113,7 +113,8 @@ export function startSender({
       (smtp.command === "RCPT TO" || (smtp.command === "DATA" && attempt >= permanentAttempts))
     try {
       if (giveUp) {
-        await outbox.complete(job.id)
+        // Her record says so, for the staff's list: not a sign-up she ignored.
+        await outbox.refused(job.id, why)
         log(`e-mail: ${job.kind} refused, given up (job ${job.id}, attempt ${attempt}): ${why}`)
         return
       }

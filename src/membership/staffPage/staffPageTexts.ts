@@ -1,4 +1,4 @@
-import type { MemberStatus, StaffAction } from "../membersApi"
+import type { AuditEntry, MailRefusal, ShownStatus } from "../membersApi"
 
 /**
  * Every word of the staff's members page (/admin/members/), in one place. Its readers are the
@@ -71,6 +71,7 @@ export const pageTexts = {
     heading: "At a glance",
     members: "Members",
     pending: "Waiting to confirm",
+    refused: "E-mail refused",
     left: "Have left",
     joinedThisWeek: "Joined in the last 7 days",
     joinedThisMonth: "Joined in the last 30 days",
@@ -105,6 +106,10 @@ export const pageTexts = {
     noDate: "not yet",
     /** Under her status, when she had been a member before this sign-up. */
     leftBefore: "A member before; left",
+    /** Under her status, before the day her mail server refused one of her e-mails for good. */
+    refusedOn: (email: MailRefusal["email"]) => `Her mail server refused the ${email} e-mail on`,
+    /** After the day: what her mail server answered (her address shows as <address>). */
+    refusedAnswer: (answer: string) => `: “${answer}”`,
     manage: "Manage",
     /** Read after "Manage" by screen readers, so each row's button says whom it is for. */
     manageFor: (address: string) => ` ${address}`,
@@ -115,12 +120,16 @@ export const pageTexts = {
 
   status: {
     pending: "Waiting to confirm",
+    refused: "E-mail refused",
     confirmed: "Member",
     left: "Left",
-  } satisfies Record<MemberStatus, string>,
+  } satisfies Record<ShownStatus, string>,
 
   actions: {
     intro: (status: string) => `Status: ${status}.`,
+    /** In her panel, when her mail server refused her confirmation. */
+    refusedAdvice:
+      "If her address is mistyped or no longer exists, ask her to sign up again with the right one. If the answer speaks of the message itself (spam, policy), tell whoever runs the server, then resend once it is put right.",
     resend: "Resend her confirmation",
     takeOff: "Take her off the list",
     erase: "Erase her completely",
@@ -138,13 +147,17 @@ export const pageTexts = {
   audit: {
     heading: "Recent staff actions",
     empty: "No actions yet.",
+    /** Who refused an e-mail for good, in place of a login. */
+    mailServer: "A mail server",
     did: {
       export: "downloaded the members (CSV)",
       "export-all": "downloaded everyone (CSV)",
       resend: "resent someone’s confirmation",
       takeOff: "took someone off the list",
       erase: "erased someone completely",
-    } satisfies Record<StaffAction, string>,
+      confirmationRefused: "refused someone’s confirmation e-mail",
+      welcomeRefused: "refused someone’s welcome e-mail",
+    } satisfies Record<AuditEntry["action"], string>,
   },
 } as const
 

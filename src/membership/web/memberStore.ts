@@ -59,12 +59,12 @@ export type FormerMembership = Pick<
 >
 
 /**
- * What the staff see of her (the list, the CSV): her latest sign-up's dates, and when she had
- * been a member before, the last time she left. Not the page she used, nor the wording's
- * fingerprint.
+ * What the staff see of her (the list, the CSV): her latest sign-up's dates, when she had
+ * been a member before, the last time she left, and an e-mail her mail server refused. Not the
+ * page she used, nor the wording's fingerprint.
  */
 export function memberRow(member: Member): MemberRow {
-  const { id, address, status, askedAt, confirmedAt, leftAt } = member
+  const { id, address, status, askedAt, confirmedAt, leftAt, refused } = member
   const leftBefore = member.earlier?.at(-1)?.leftAt
   return {
     id,
@@ -74,6 +74,7 @@ export function memberRow(member: Member): MemberRow {
     ...(confirmedAt ? { confirmedAt } : {}),
     ...(leftAt ? { leftAt } : {}),
     ...(leftBefore ? { leftBefore } : {}),
+    ...(refused ? { refused } : {}),
   }
 }
 
@@ -121,6 +122,13 @@ export interface Outbox {
   claimDue(now: Date, limit: number, leaseMs: number): Promise<OutboxJob[]>
   /** Sent: the job is deleted. */
   complete(id: string): Promise<void>
+  /**
+   * Refused for good by her mail server (`why`: its answer, without her address): the job is
+   * deleted, her record says which e-mail was refused, when and why, until another is queued for
+   * her, and the audit log notes it. Nothing is recorded for a job no longer waiting (she
+   * confirmed, left or was erased meanwhile).
+   */
+  refused(id: string, why: string): Promise<void>
   /** Not sent: tried again from `notBefore`, with `attempts` one more. */
   retry(id: string, notBefore: Date, error: string): Promise<void>
   /** The next time a job is due, to sleep until then (undefined: the outbox is empty). */

@@ -22,7 +22,8 @@ import { dayMs } from "../../../utils/dates"
  *
  * For each member it keeps the proof of her consent and no more: the address, when she asked,
  * when she confirmed, from which page, which version of the sign-up's wording she saw, when she
- * left. No IP address, name or tracking.
+ * left; and an e-mail her mail server refused for good, until another is queued for her
+ * (./outbox.ts). No IP address, name or tracking.
  */
 
 type Lifecycle = Omit<MemberStore, "audit" | "outbox">
@@ -85,9 +86,16 @@ function confirmationWaiting(db: Databases, memberId: string): boolean {
   return false
 }
 
+/** Her record as a new e-mail is queued for her: a refusal before it is no longer news. */
+function withoutRefusal(member: Member): Member {
+  const updated = { ...member }
+  delete updated.refused
+  return updated
+}
+
 /** Her confirmation once more, counted, in the caller's transaction. */
 function confirmAgain(db: Databases, key: string, member: Member, recent: string[], at: Date) {
-  const updated = { ...member, confirmationsSent: [...recent, at.toISOString()] }
+  const updated = { ...withoutRefusal(member), confirmationsSent: [...recent, at.toISOString()] }
   db.members.putSync(key, updated)
   queue(db, "confirmation", updated, at)
 }
@@ -209,7 +217,11 @@ export function members(
         if (linkSignedAt && linkSignedAt.getTime() < Date.parse(member.askedAt) - 1000)
           return "stale"
         const at = now()
-        const confirmed = { ...member, status: "confirmed" as const, confirmedAt: at.toISOString() }
+        const confirmed = {
+          ...withoutRefusal(member),
+          status: "confirmed" as const,
+          confirmedAt: at.toISOString(),
+        }
         db.members.putSync(key, confirmed)
         // Her confirmation is done with: only the welcome goes out now.
         dropJobs(db, memberId)

@@ -1,6 +1,7 @@
 import type { MailDelay } from "../../membersApi"
 import type { Outbox, OutboxJob } from "../../web/memberStore"
 import type { StorePart } from "./lmdbStore"
+import { keepEntry } from "./auditLog"
 
 /**
  * The outbox as the sender (../sender.ts) works through it. Each e-mail the list sends is a job,
@@ -8,7 +9,7 @@ import type { StorePart } from "./lmdbStore"
  */
 
 /** The sender's side of it. */
-export function outbox({ write, read }: StorePart): Outbox {
+export function outbox({ write, read, now }: StorePart): Outbox {
   return {
     claimDue: (at, limit, leaseMs) =>
       write((db) => {
@@ -24,6 +25,18 @@ export function outbox({ write, read }: StorePart): Outbox {
         return due
       }),
     complete: (id) => write((db) => void db.outbox.removeSync(id)),
+    refused: (id, why) =>
+      write((db) => {
+        const job = db.outbox.get(id)
+        if (!job) return
+        db.outbox.removeSync(id)
+        const key = db.ids.get(job.memberId)
+        const member = key === undefined ? undefined : db.members.get(key)
+        if (key === undefined || !member) return
+        const at = now().toISOString()
+        db.members.putSync(key, { ...member, refused: { email: job.kind, at, answer: why } })
+        keepEntry(db, { at, action: `${job.kind}Refused` })
+      }),
     retry: (id, notBefore, error) =>
       write((db) => {
         const job = db.outbox.get(id)

@@ -13,7 +13,10 @@ const entries = [
   `,
 ]
 
-/** Who did what, and when; never whom it was done to (the server keeps no more). */
+/**
+ * Who did what, and when, a mail server's refusals among the staff's actions; never whom it was
+ * done to (the server keeps no more).
+ */
 export function AuditLog({ audit }: { audit: readonly AuditEntry[] }) {
   return (
     <section css={card} aria-labelledby="audit-heading">
@@ -26,7 +29,8 @@ export function AuditLog({ audit }: { audit: readonly AuditEntry[] }) {
             <li key={`${entry.at}-${index}`}>
               <StaffTime iso={entry.at} withTime />
               <span>
-                <strong>{entry.login}</strong> {texts.audit.did[entry.action] ?? entry.action}
+                <strong>{entry.login ?? texts.audit.mailServer}</strong>{" "}
+                {texts.audit.did[entry.action] ?? entry.action}
               </span>
             </li>
           ))}

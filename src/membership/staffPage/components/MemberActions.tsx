@@ -1,12 +1,18 @@
 import { css } from "@emotion/react"
 import { useEffect, useRef, useState, type RefObject } from "react"
 import { memberActionEndpoints } from "../../../shared/endpoints"
-import type { ActionAnswer, ActionRequest, MemberRow } from "../../membersApi"
+import {
+  shownStatus,
+  type ActionAnswer,
+  type ActionRequest,
+  type MemberRow,
+} from "../../membersApi"
 import { pageTexts as texts } from "../staffPageTexts"
 import { staffJson } from "../session"
 import { isRecord } from "../../../utils/json"
 import { card } from "../../../theme/styles"
 import { colors, sizes, space } from "../../../theme/tokens"
+import { RefusalNote } from "./RefusalNote"
 import { StaffTime } from "./StaffTime"
 import { StatusNote, type Note } from "./StatusNote"
 import { StaffButton } from "./StaffButton"
@@ -168,9 +174,15 @@ export function MemberActions({
         {member.address}
       </h3>
       <p css={facts}>
-        {texts.actions.intro(texts.status[member.status])} {texts.list.columns.joined}{" "}
+        {texts.actions.intro(texts.status[shownStatus(member)])} {texts.list.columns.joined}{" "}
         <StaffTime iso={member.askedAt} />.
       </p>
+      {member.refused && (
+        <p css={facts}>
+          <RefusalNote refused={member.refused} />
+        </p>
+      )}
+      {shownStatus(member) === "refused" && <p css={facts}>{texts.actions.refusedAdvice}</p>}
 
       {confirming ? (
         <div css={question} role="group" aria-labelledby="erase-question" ref={questionRef}>

@@ -8,7 +8,8 @@ const number = new Intl.NumberFormat("en-GB")
 
 const figures = css`
   display: grid;
-  grid-template-columns: repeat(auto-fit, minmax(11rem, 1fr));
+  /* Six in a row on a laptop's screen. */
+  grid-template-columns: repeat(auto-fit, minmax(10rem, 1fr));
   gap: ${space.sm};
   margin: 0;
   > div {
@@ -38,7 +39,14 @@ const figures = css`
   }
 `
 
-const order = ["members", "pending", "left", "joinedThisWeek", "joinedThisMonth"] as const
+const order = [
+  "members",
+  "pending",
+  "refused",
+  "left",
+  "joinedThisWeek",
+  "joinedThisMonth",
+] as const
 
 const delayNote = [
   problemNote,
@@ -54,9 +62,9 @@ const delayNote = [
 ]
 
 /**
- * The list in five figures: who is in, who is waiting, who left, and how it is growing; and,
- * while the mail server is not taking the list's e-mails, that they wait, so a confirmation that
- * never came is not taken for one she ignored.
+ * The list in six figures: who is in, who is waiting, whose confirmation her mail server refused,
+ * who left, and how it is growing; and, while the mail server is not taking the list's e-mails,
+ * that they wait, so a confirmation that never came is not taken for one she ignored.
  */
 export function MemberCounts({ counts, mailDelay }: { counts: Counts; mailDelay?: MailDelay }) {
   return (

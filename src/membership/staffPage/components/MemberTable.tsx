@@ -1,11 +1,12 @@
 import { css } from "@emotion/react"
 import { useDeferredValue, useState, type RefObject } from "react"
-import type { MemberRow, MemberStatus } from "../../membersApi"
+import { shownStatus, type MemberRow, type ShownStatus } from "../../membersApi"
 import { pageTexts as texts } from "../staffPageTexts"
 import { buttonStyles, smallPrint, textField } from "../../../theme/styles"
 import { colors, fontSizes, radii, shadows, sizes, space } from "../../../theme/tokens"
 import { StaffTime } from "./StaffTime"
 import { memberPanelId } from "./MemberActions"
+import { RefusalNote } from "./RefusalNote"
 import { VisuallyHidden } from "../../../components/ui/VisuallyHidden"
 
 /** Rows drawn at first, and added by each "Show more": a long list stays quick to search. */
@@ -130,7 +131,7 @@ const dateCell = css`
   font-variant-numeric: tabular-nums;
 `
 
-const statusColours: Record<MemberStatus, ReturnType<typeof css>> = {
+const statusColours: Record<ShownStatus, ReturnType<typeof css>> = {
   confirmed: css`
     background: ${colors.blush};
     color: ${colors.accentDeep};
@@ -138,6 +139,11 @@ const statusColours: Record<MemberStatus, ReturnType<typeof css>> = {
   pending: css`
     background: ${colors.linen};
     color: ${colors.ink};
+  `,
+  refused: css`
+    background: ${colors.white};
+    color: ${colors.problem};
+    border-color: ${colors.problem};
   `,
   left: css`
     background: transparent;
@@ -160,6 +166,17 @@ const before = [
     display: block;
     margin-top: ${space.xs};
     white-space: nowrap;
+  `,
+]
+
+// Her mail server's answer may be long: it wraps, in a column of its own width.
+const refusal = [
+  ...before,
+  css`
+    min-width: 16rem;
+    max-width: 24rem;
+    white-space: normal;
+    overflow-wrap: anywhere;
   `,
 ]
 
@@ -274,12 +291,17 @@ export function MemberTable({
                     {member.address}
                   </th>
                   <td>
-                    <span css={[statusBadge, statusColours[member.status]]}>
-                      {texts.status[member.status]}
+                    <span css={[statusBadge, statusColours[shownStatus(member)]]}>
+                      {texts.status[shownStatus(member)]}
                     </span>
                     {member.leftBefore && (
                       <small css={before}>
                         {texts.list.leftBefore} <StaffTime iso={member.leftBefore} />
+                      </small>
+                    )}
+                    {member.refused && (
+                      <small css={refusal}>
+                        <RefusalNote refused={member.refused} />
                       </small>
                     )}
                   </td>

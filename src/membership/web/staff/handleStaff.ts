@@ -1,14 +1,16 @@
 import type { Context } from "hono"
 import type { memberActionEndpoints } from "../../../shared/endpoints"
 import { endpointHeaders } from "../../../shared/policy"
-import type {
-  ActionAnswer,
-  MemberCounts,
-  MemberRow,
-  MembersAnswer,
-  StaffAction,
-  StaffIdentity,
-  StaffProblem,
+import {
+  shownStatus,
+  type ActionAnswer,
+  type MemberCounts,
+  type MemberRow,
+  type MembersAnswer,
+  type ShownStatus,
+  type StaffAction,
+  type StaffIdentity,
+  type StaffProblem,
 } from "../../membersApi"
 import { memberRow, type MemberStore } from "../memberStore"
 import type { MembershipEnv } from "../memberStore"
@@ -54,11 +56,12 @@ function countsOf(members: readonly MemberRow[], now: number): MemberCounts {
         member.confirmedAt !== undefined &&
         now - Date.parse(member.confirmedAt) < days * dayMs,
     ).length
-  const count = (status: MemberRow["status"]) =>
-    members.filter((member) => member.status === status).length
+  const count = (status: ShownStatus) =>
+    members.filter((member) => shownStatus(member) === status).length
   return {
     members: count("confirmed"),
     pending: count("pending"),
+    refused: count("refused"),
     left: count("left"),
     joinedThisWeek: confirmedWithin(7),
     joinedThisMonth: confirmedWithin(30),

@@ -3,8 +3,9 @@ import { memberRow, type Member } from "../memberStore"
 
 /**
  * The list as CSV, for a mailing tool or a spreadsheet: the confirmed members (address, when she
- * asked, when she confirmed; UTC), oldest first; with `all`, everyone, with a status column and
- * when she left. One format for `npm run members:export` and the staff's download.
+ * asked, when she confirmed; UTC), oldest first; with `all`, everyone, with a status column, when
+ * she left, and an e-mail her mail server refused (which, when, its answer). One format for
+ * `npm run members:export` and the staff's download.
  */
 
 /** A time as spreadsheets read a date and time (2026-11-28 22:33:16), in UTC as the header says. */
@@ -13,14 +14,17 @@ const csvTime = (iso: string | undefined) =>
 
 export function membersCsv(members: readonly Member[], { all = false } = {}): string {
   const header = all
-    ? "email,asked_at_utc,confirmed_at_utc,status,left_at_utc"
+    ? "email,asked_at_utc,confirmed_at_utc,status,left_at_utc,email_refused,refused_at_utc,mail_server_answer"
     : "email,asked_at_utc,confirmed_at_utc"
   const rows = members.map(memberRow)
   const shown = [...(all ? rows : rows.filter((member) => member.status === "confirmed"))]
   shown.sort((a, b) => a.askedAt.localeCompare(b.askedAt))
   const row = (member: MemberRow) => {
     const cells = [member.address, csvTime(member.askedAt), csvTime(member.confirmedAt)]
-    return (all ? [...cells, member.status, csvTime(member.leftAt)] : cells).map(csvField).join(",")
+    const { refused } = member
+    const more = [member.status, csvTime(member.leftAt)]
+    const refusal = [refused?.email ?? "", csvTime(refused?.at), refused?.answer ?? ""]
+    return (all ? [...cells, ...more, ...refusal] : cells).map(csvField).join(",")
   }
   return [header, ...shown.map(row)].map((line) => `${line}\r\n`).join("")
 }
