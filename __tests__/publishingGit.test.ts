@@ -106,6 +106,8 @@ test("an undo written into the repository: a commit of the earlier files on the 
   expect(await repository.head("main")).toBe(undo)
   expect(await repository.sameFiles(undo, first)).toBe(true)
   expect(await repository.sameFiles(undo, second)).toBe(false)
+  // The checkout the server started from need not be in the repository: not the same, no error.
+  expect(await repository.sameFiles(undo, "0".repeat(40))).toBe(false)
 
   // A colleague pushed meanwhile: the undo's push is refused, and her change stays.
   run("fetch", "--quiet", github, "main")

@@ -132,12 +132,15 @@ export class Repository {
     await git(["clean", "-ffdxq", ...kept.flatMap((name) => ["-e", `/${name}`])], workDir)
   }
 
-  /** Whether two commits hold the same files (an undo's commit and the version it put back). */
+  /**
+   * Whether two commits hold the same files (an undo's commit and the version it put back); not
+   * when one is not in the repository (the checkout the server started from may not be).
+   */
   async sameFiles(a: string, b: string): Promise<boolean> {
-    const [treeA, treeB] = await Promise.all(
-      [a, b].map((sha) => git(["rev-parse", "--verify", `${sha}^{tree}`], this.gitDir)),
-    )
-    return treeA === treeB
+    const treeOf = (sha: string) =>
+      git(["rev-parse", "--verify", "--quiet", `${sha}^{tree}`], this.gitDir).catch(() => "")
+    const [treeA, treeB] = await Promise.all([treeOf(a), treeOf(b)])
+    return treeA !== "" && treeA === treeB
   }
 
   /**
