@@ -178,6 +178,28 @@ test.describe("Decap CMS at /admin/: drafts on the local backend", () => {
     await expect(card).toHaveCount(0)
   })
 
+  test("each picture of an entry shows in its box as the entry opens, not an empty frame", async ({
+    page,
+  }) => {
+    const hero = jsonOn(server, server.branch, "data/home.json")!.hero
+    const { width, height } = await sharp(path.join(realData, String(hero.image))).metadata()
+    await signIn(page, server)
+    await page.getByRole("link", { name: "Home page" }).click()
+    // Decap's box of the first picture field, the hero's (the preview beside the form is in its
+    // own frame); while it waits it shows an empty SVG of 300 × 150.
+    const thumbnail = page.locator('img[role="presentation"]').first()
+    await thumbnail.scrollIntoViewIfNeeded()
+    await expect
+      .poll(
+        () =>
+          thumbnail.evaluate(
+            (image: HTMLImageElement) => `${image.naturalWidth} × ${image.naturalHeight}`,
+          ),
+        { message: "the hero's picture in its box", timeout: 20_000 },
+      )
+      .toBe(`${width} × ${height}`)
+  })
+
   test("a text the site's check would refuse is stopped at Save, in words, and nothing is committed", async ({
     page,
   }) => {

@@ -14,6 +14,7 @@ import { createFilePreview } from "./preview/FilePreview"
 import "./preview/preview.css"
 import { saveCheck } from "./saveCheck"
 import { pageChoices, pageShowing, savedContent } from "./savedContent"
+import { showLoadedPictures } from "./withLoadedPicture"
 
 /**
  * The /admin page's own bundle (gatsby-plugin-decap-cms builds it apart from the site's, with
@@ -22,6 +23,8 @@ import { pageChoices, pageShowing, savedContent } from "./savedContent"
  */
 
 CMS.registerCustomFormat(jsonFileFormat, "json", jsonFileFormatter)
+// Each picture's box shows its picture as the entry opens, not an empty frame (./withLoadedPicture.tsx).
+showLoadedPictures(CMS)
 // The site writes its @font-face rules into each page's static head (gatsby-ssr), with the faces
 // preloaded and `font-display: optional`. The preview iframe has no preload, so with `optional`
 // the faces came too late and it showed the fallback faces for good: it gets the same faces
