@@ -45,6 +45,25 @@ function jsonOn(server: DecapServer, branch: string, file: string): Json | undef
   return text === undefined ? undefined : (JSON.parse(text) as Json)
 }
 
+/** The entry's text in Decap's backup of unsaved changes (localForage, in IndexedDB); "" if none. */
+function backedUp(page: Page, collection: string, entry: string): Promise<string> {
+  return page.evaluate(
+    (key) =>
+      new Promise<string>((resolve, reject) => {
+        const opening = indexedDB.open("localforage")
+        opening.onerror = () => reject(opening.error)
+        opening.onsuccess = () => {
+          const store = opening.result.transaction("keyvaluepairs").objectStore("keyvaluepairs")
+          const reading = store.get(key)
+          reading.onerror = () => reject(reading.error)
+          reading.onsuccess = () =>
+            resolve((reading.result as { raw?: string } | undefined)?.raw ?? "")
+        }
+      }),
+    `backup.${collection}.${entry}`,
+  )
+}
+
 /** The CMS's collection a file is edited in (src/cms/config.ts): the pages, or the settings. */
 const collectionOf = (name: ContentName) => (isPageName(name) ? "pages" : "settings")
 
@@ -390,6 +409,50 @@ test.describe("Decap CMS at /admin/: drafts on the local backend", () => {
     await page.waitForTimeout(1000)
     expect(server.git("rev-parse", "--verify", "--quiet", "cms/pages/shop")).toBeUndefined()
     await expect(name).toHaveValue(first!.name)
+  })
+
+  test("her unsaved typing, restored from the editor's backup after a reload, is in the field, the preview and the saved draft", async ({
+    page,
+  }) => {
+    // Decap 3.16.3 offers the backup before the entry has loaded, and the entry, when it comes,
+    // replaces what she restored (docs/cms.md, "Unsaved changes after a reload";
+    // decaporg/decap-cms#5470, #6989). Expected to fail until Decap fixes it: when this test
+    // passes, take this line out and tell the staff in docs/editing-content.md.
+    test.fail()
+    const homeFile = "data/home.json"
+    const headline = `Style for every season ${Date.now().toString(36)}`
+    const offers: string[] = []
+    page.on("dialog", (dialog) => {
+      // The reload's "leave the page?", and Decap's offer to restore: yes to both.
+      if (dialog.type() === "confirm") offers.push(dialog.message())
+      void dialog.accept()
+    })
+
+    await signIn(page, server)
+    await page.getByRole("link", { name: contentModel.home.label }).click()
+    const field = page.getByLabel("Headline", { exact: true })
+    await field.fill(headline)
+    await expect
+      .poll(() => backedUp(page, "pages", "home"), {
+        message: "Decap keeps her typing in the browser",
+      })
+      .toContain(headline)
+    // The entry has loaded once decap-server has answered for its file.
+    const loaded = page.waitForResponse(
+      (response) => response.request().postDataJSON()?.action === "getEntry",
+    )
+    await page.reload()
+    await expect.poll(() => offers).toEqual([expect.stringMatching(/local backup/)])
+    await loaded
+    await page.waitForTimeout(1000)
+    await expect(field).toHaveValue(headline)
+    await expect(page.frameLocator("iframe").getByRole("heading", { level: 1 })).toHaveText(
+      headline,
+    )
+    await page.getByRole("button", { name: "Save", exact: true }).click()
+    await expect
+      .poll(() => jsonOn(server, "cms/pages/home", homeFile)?.hero.headline)
+      .toBe(headline)
   })
 })
 
