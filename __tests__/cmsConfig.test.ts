@@ -10,6 +10,7 @@ import { contentFiles, type ContentName } from "../src/content/model"
 import { notSetUpBackendName, productionBackend } from "../src/cms/backend"
 import { cmsConfig, dataFolder } from "../src/cms/config"
 import { jsonFileFormat, jsonFileFormatter } from "../src/cms/jsonFormat"
+import { wholeNumberWidget } from "../src/cms/WholeNumberControl"
 import { pageChoices, pageShowing } from "../src/cms/savedContent"
 import { pageRoutes } from "../src/content/routes"
 import { checkContent } from "../src/content/checkContent"
@@ -101,9 +102,9 @@ function widgetMismatches(field: LooseField, value: unknown, where: string): str
   }
   if (typeof value === "boolean") return widget === "boolean" ? [] : problem("yes/no")
   if (typeof value === "number") {
-    return widget === "number" && field.value_type === "int" && Number.isInteger(value)
+    return widget === wholeNumberWidget && Number.isInteger(value)
       ? []
-      : problem("a whole number (value_type int)")
+      : problem(`a whole number (${wholeNumberWidget})`)
   }
   if (typeof value !== "string") return problem(`no ${typeof value} values`)
   if (/^images\//.test(value)) {
@@ -162,17 +163,32 @@ describe("the Decap CMS configuration", () => {
     expect(mismatches(file?.fields ?? [], readData(name), name)).toEqual([])
   })
 
-  test("a number's box says digits only: Decap's number box drops what follows a comma or point", () => {
-    const numbers: string[] = []
-    const visit = (fields: readonly Field[]) => {
-      for (const field of fields) {
-        if (field.kind === "wholeNumber") numbers.push(field.hint ?? "")
-        if (field.kind === "group" || field.kind === "list") visit(field.fields)
+  test("a whole number's box takes digits alone: what else she types is refused in words, never made another number", () => {
+    const numbers: { model: Field & { kind: "wholeNumber" }; cms: LooseField }[] = []
+    const visit = (model: readonly Field[], cms: readonly CmsField[]) => {
+      model.forEach((field, index) => {
+        const cmsField = loose(cms[index]!)
+        if (field.kind === "wholeNumber") numbers.push({ model: field, cms: cmsField })
+        if (field.kind === "group" || field.kind === "list") visit(field.fields, cmsField.fields!)
+      })
+    }
+    for (const file of contentFiles) {
+      visit(file.fields, cmsFiles.find((candidate) => candidate.name === file.name)!.fields)
+    }
+    expect(numbers.length).toBeGreaterThan(0)
+    for (const { model, cms } of numbers) {
+      expect(cms).toMatchObject({
+        widget: wholeNumberWidget,
+        min: model.minimum,
+        max: model.maximum,
+      })
+      // The box hands Decap a number for digits, and the text itself for anything else.
+      const [pattern] = cms.pattern ?? [""]
+      expect(new RegExp(pattern).test(String(45))).toBe(true)
+      for (const typed of ["45,00", "45.5", "4 5", "forty-five", "-3"]) {
+        expect([typed, new RegExp(pattern).test(typed)]).toEqual([typed, false])
       }
     }
-    for (const file of contentFiles) visit(file.fields)
-    expect(numbers.length).toBeGreaterThan(0)
-    for (const hint of numbers) expect(hint).toMatch(/digits only, no commas or points/i)
   })
 
   test("labels and hints every field as the content model does", () => {

@@ -454,6 +454,53 @@ test.describe("Decap CMS at /admin/: drafts on the local backend", () => {
       .poll(() => jsonOn(server, "cms/pages/home", homeFile)?.hero.headline)
       .toBe(headline)
   })
+
+  test("a number of pieces written with a comma is refused in words and never saved as another number; in digits it is saved as a number", async ({
+    page,
+  }) => {
+    const shopFile = "data/shop.json"
+    const shop = JSON.parse(readFileSync(path.join(realData, "shop.json"), "utf8")) as {
+      categories: { name: string; count: number }[]
+    }
+    const [first] = shop.categories
+    // Another number than the saved one, so the save changes the file.
+    const pieces = first!.count + 1
+    const withComma = `${pieces},00`
+
+    await signIn(page, server)
+    await page.getByRole("link", { name: contentModel.shop.label }).click()
+    await page
+      .getByText(first!.name, { exact: true })
+      .first()
+      .locator("xpath=preceding-sibling::*[1]//button")
+      .first()
+      .click()
+    const count = page.getByLabel("Number of pieces", { exact: true }).locator("visible=true")
+    // Typed as she types it (Decap's number box made 45,00 into 4500 as she typed).
+    await count.clear()
+    await count.pressSequentially(withComma)
+    await expect(count).toHaveValue(withComma)
+    await page.getByRole("button", { name: "Save", exact: true }).click()
+    await expect(
+      page.getByText(/Number of pieces didn't match the pattern: .*digits only/),
+    ).toBeVisible()
+    await page.waitForTimeout(1000)
+    expect(server.git("rev-parse", "--verify", "--quiet", "cms/pages/shop")).toBeUndefined()
+    await expect(count).toHaveValue(withComma)
+
+    await count.clear()
+    await count.pressSequentially(String(pieces))
+    await expect(page.getByText(/Number of pieces didn't match the pattern/)).toHaveCount(0)
+    await page.getByRole("button", { name: "Save", exact: true }).click()
+    await expect
+      .poll(
+        () =>
+          (jsonOn(server, "cms/pages/shop", shopFile) as unknown as typeof shop | undefined)
+            ?.categories[0]?.count,
+        { message: "the draft holds the number, as a JSON number" },
+      )
+      .toBe(pieces)
+  })
 })
 
 test.describe("Decap CMS at /admin/: every entry's preview is its page as the site builds it", () => {

@@ -15,6 +15,7 @@ import "./preview/preview.css"
 import { saveCheck } from "./saveCheck"
 import { pageChoices, pageShowing, savedContent } from "./savedContent"
 import { showLoadedPictures } from "./withLoadedPicture"
+import { WholeNumberControl, wholeNumberWidget } from "./WholeNumberControl"
 
 /**
  * The /admin page's own bundle (gatsby-plugin-decap-cms builds it apart from the site's, with
@@ -25,6 +26,8 @@ import { showLoadedPictures } from "./withLoadedPicture"
 CMS.registerCustomFormat(jsonFileFormat, "json", jsonFileFormatter)
 // Each picture's box shows its picture as the entry opens, not an empty frame (./withLoadedPicture.tsx).
 showLoadedPictures(CMS)
+// Every whole number's box (./WholeNumberControl.tsx): digits, or a refusal in words.
+CMS.registerWidget(wholeNumberWidget, WholeNumberControl)
 // The site writes its @font-face rules into each page's static head (gatsby-ssr), with the faces
 // preloaded and `font-display: optional`. The preview iframe has no preload, so with `optional`
 // the faces came too late and it showed the fallback faces for good: it gets the same faces

@@ -19,6 +19,7 @@ import { contentFiles } from "../content/model"
 import { pictureLimits } from "../content/pictureLimits"
 import { knownPlaceholders } from "../content/placeholders"
 import { jsonFileFormat } from "./jsonFormat"
+import { digitsOnly, wholeNumberWidget } from "./WholeNumberControl"
 
 /**
  * The Decap CMS configuration, generated from the content model (src/content/model/), the same
@@ -83,6 +84,12 @@ function textPattern(
   ]
 }
 
+/** What a whole number's box keeps as text (./WholeNumberControl.tsx) is refused in these words. */
+const wholeNumberPattern: Pattern = [
+  digitsOnly,
+  "write it in digits only, such as 45, with no commas, points or spaces",
+]
+
 /** Decap checks a picture's file name (its widget validates the path's last part). */
 const imagePattern: Pattern = [
   new RegExp(`^[^/\\\\]+\\.(${imageExtensions.join("|")})$`),
@@ -119,14 +126,14 @@ function decapField(field: Field, context: FieldContext): CmsField {
         pattern: textPattern(field),
       }
     case "wholeNumber":
+      // The site's own box (Decap's made 45,00 4500); Decap's field types know only its widgets.
       return {
         ...base(field),
-        widget: "number",
-        value_type: "int",
+        widget: wholeNumberWidget,
         min: field.minimum,
         max: field.maximum,
-        step: 1,
-      }
+        pattern: wholeNumberPattern,
+      } as CmsField
     case "yesNo":
       return { ...base(field), widget: "boolean", default: false }
     case "date":

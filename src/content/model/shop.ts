@@ -26,8 +26,8 @@ export const shop = contentFile({
         wholeNumber("count", "Number of pieces", {
           minimum: 0,
           maximum: 9999,
-          // Decap's number box drops what follows a comma or point without a word (45,00 was saved
-          // as 4500, 45.5 as 45): the hint says so before she types.
+          // The box refuses anything but digits (src/cms/WholeNumberControl.tsx); the hint says
+          // so before she types.
           hint: "The pieces in stock in this category: digits only, no commas or points (45, not 45,00 or 45.5).",
         }),
         picture("Shown upright (4 by 5), trimmed at the edges if needed."),
