@@ -94,6 +94,7 @@ const config: GatsbyConfig = {
         customizeWebpackConfig: customizeCmsWebpackConfig(
           path.join(__dirname, "src/cms/preview"),
           path.join(__dirname, "src/membership/staffPage/membersApp.tsx"),
+          path.join(__dirname, "patches"),
         ),
       },
     },

@@ -1,12 +1,15 @@
 /**
  * @jest-environment node
  */
+import fs from "node:fs"
+import os from "node:os"
 import path from "node:path"
 import { customizeCmsWebpackConfig } from "../src/gatsby/cmsWebpack"
 
 // The CMS build's configuration (src/gatsby/cmsWebpack.ts) on a stand-in of what
 // gatsby-plugin-decap-cms hands it: React 19 for the CMS alone, and under `gatsby develop` React
-// 19's production files, which Decap's bundle needs (e2e/bends.spec.ts checks the built page).
+// 19's production files, which Decap's bundle needs (e2e/bends.spec.ts checks the built page),
+// and a cache of its own that patch-package's work on node_modules invalidates.
 
 // Named as the plugin's own classes are: the configuration finds them by name.
 class HtmlWebpackPlugin {
@@ -21,7 +24,7 @@ class TerserPlugin {}
 const decapBundle = "/repo/node_modules/decap-cms-app/dist/decap-cms-app.js"
 const previewFolder = "/repo/src/cms/preview"
 
-function configure(stage: "develop" | "build-javascript") {
+function configure(stage: "develop" | "build-javascript", patchesFolder = "/repo/patches") {
   const config = {
     entry: { cms: ["/plugin/cms.js", "/repo/src/cms/cms.tsx"] } as Record<string, unknown>,
     plugins: [
@@ -40,23 +43,29 @@ function configure(stage: "develop" | "build-javascript") {
     resolve: {
       alias: { react: "/repo/node_modules/react", "react-dom": "/repo/node_modules/react-dom" },
     },
+    cache: {
+      type: "filesystem",
+      name: stage,
+      cacheLocation: `/repo/.cache/webpack/stage-${stage}`,
+    } as { name: string; cacheLocation: string; version?: string },
   }
   const replacements: {
     request: RegExp
     replace: (resource: { request: string; context: string }) => void
   }[] = []
-  customizeCmsWebpackConfig(previewFolder, "/repo/src/membership/staffPage/membersApp.tsx")(
-    config as never,
-    {
-      stage,
-      plugins: {
-        normalModuleReplacement: (request, replace) => {
-          if (typeof replace === "function") replacements.push({ request, replace })
-          return { request, replace }
-        },
+  customizeCmsWebpackConfig(
+    previewFolder,
+    "/repo/src/membership/staffPage/membersApp.tsx",
+    patchesFolder,
+  )(config as never, {
+    stage,
+    plugins: {
+      normalModuleReplacement: (request, replace) => {
+        if (typeof replace === "function") replacements.push({ request, replace })
+        return { request, replace }
       },
     },
-  )
+  })
   return { config, replacements }
 }
 
@@ -107,4 +116,33 @@ test("under gatsby develop, React 19's development files become its production o
     "./cjs/react-is.development.js",
   )
   expect(configure("build-javascript").replacements).toEqual([])
+})
+
+test("the CMS build's cache is its own, and made again when a patch or the file it changes does", () => {
+  const project = fs.mkdtempSync(path.join(os.tmpdir(), "cms-patches-"))
+  const patches = path.join(project, "patches")
+  const patched = "node_modules/decap-cms-app/dist/decap-cms-app.js"
+  const patch = (change: string) =>
+    `diff --git a/${patched} b/${patched}\n--- a/${patched}\n+++ b/${patched}\n@@ -1 +1 @@\n-a\n+${change}\n`
+  fs.mkdirSync(patches)
+  fs.mkdirSync(path.dirname(path.join(project, patched)), { recursive: true })
+  fs.writeFileSync(path.join(patches, "decap-cms-app+3.16.3.patch"), patch("b"))
+  fs.writeFileSync(path.join(project, patched), "b\n")
+  const cacheOf = () => configure("build-javascript", patches).config.cache
+  try {
+    const applied = cacheOf()
+    expect(applied).toMatchObject({
+      name: "cms-build-javascript",
+      cacheLocation: "/repo/.cache/webpack/cms-build-javascript",
+    })
+    expect(cacheOf().version).toBe(applied.version)
+    // Reversed in node_modules (`npx patch-package --reverse`), or not applied.
+    fs.writeFileSync(path.join(project, patched), "a\n")
+    const reversed = cacheOf().version
+    expect(reversed).not.toBe(applied.version)
+    fs.writeFileSync(path.join(patches, "decap-cms-app+3.16.3.patch"), patch("c"))
+    expect(cacheOf().version).not.toBe(reversed)
+  } finally {
+    fs.rmSync(project, { recursive: true, force: true })
+  }
 })

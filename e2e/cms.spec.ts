@@ -414,11 +414,9 @@ test.describe("Decap CMS at /admin/: drafts on the local backend", () => {
   test("her unsaved typing, restored from the editor's backup after a reload, is in the field, the preview and the saved draft", async ({
     page,
   }) => {
-    // Decap 3.16.3 offers the backup before the entry has loaded, and the entry, when it comes,
-    // replaces what she restored (docs/cms.md, "Unsaved changes after a reload";
-    // decaporg/decap-cms#5470, #6989). Expected to fail until Decap fixes it: when this test
-    // passes, take this line out and tell the staff in docs/editing-content.md.
-    test.fail()
+    // Unpatched, Decap 3.16.3 offers the backup before the entry has loaded, and the entry, when it
+    // comes, replaces what she restored: patches/decap-cms-app+3.16.3.patch makes it wait (docs/cms.md,
+    // "Unsaved changes after a reload"; decaporg/decap-cms#5470, #6989). This fails without it.
     const homeFile = "data/home.json"
     const headline = `Style for every season ${Date.now().toString(36)}`
     const offers: string[] = []
@@ -444,11 +442,14 @@ test.describe("Decap CMS at /admin/: drafts on the local backend", () => {
     await page.reload()
     await expect.poll(() => offers).toEqual([expect.stringMatching(/local backup/)])
     await loaded
+    // Unpatched, the loaded entry replaced her words within a second of this answer.
     await page.waitForTimeout(1000)
     await expect(field).toHaveValue(headline)
     await expect(page.frameLocator("iframe").getByRole("heading", { level: 1 })).toHaveText(
       headline,
     )
+    // Unpatched, the restore also put up Decap's red "Failed to load preview" (docs/cms.md).
+    await expect(page.getByText("Failed to load preview")).toHaveCount(0)
     await page.getByRole("button", { name: "Save", exact: true }).click()
     await expect
       .poll(() => jsonOn(server, "cms/pages/home", homeFile)?.hero.headline)

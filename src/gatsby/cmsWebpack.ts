@@ -3,6 +3,7 @@ import TerserPlugin from "terser-webpack-plugin"
 import { cmsFolder } from "../shared/policy"
 import { membersPageHtml } from "../membership/staffPage/membersPageHtml"
 import { escapeHtml } from "../utils/escapeHtml"
+import { patchesVersion } from "./patchesVersion"
 
 /**
  * Adjusts the webpack configuration gatsby-plugin-decap-cms builds the /admin/ bundle with (its
@@ -21,7 +22,7 @@ interface CmsWebpackConfig {
   optimization: { minimizer?: unknown[] }
   externals: Record<string, string>[]
   resolve: { alias?: Record<string, string | false | string[]> }
-  cache?: false | { name?: string; cacheLocation?: string }
+  cache?: false | { name?: string; cacheLocation?: string; version?: string }
 }
 
 /** html-webpack-plugin, as the CMS build's own instance is made (the plugin's dependency). */
@@ -259,18 +260,23 @@ function minifyWithEsbuild(config: CmsWebpackConfig) {
   }
 }
 
-/** `previewFolder`: the absolute path of src/cms/preview/; `membersEntry`: src/membership/staffPage/membersApp.tsx. */
+/**
+ * `previewFolder`: the absolute path of src/cms/preview/; `membersEntry`:
+ * src/membership/staffPage/membersApp.tsx; `patchesFolder`: patches/.
+ */
 export const customizeCmsWebpackConfig =
-  (previewFolder: string, membersEntry: string) =>
+  (previewFolder: string, membersEntry: string, patchesFolder: string) =>
   (config: CmsWebpackConfig, { stage, plugins }: CmsWebpackHelpers) => {
     useReact19(config)
     addMembersPage(config, membersEntry)
     if (stage !== "develop") minifyWithEsbuild(config)
     // The plugin copies the site's webpack cache settings, so both builds would share one cache
-    // and each be handed the other's cached modules. The CMS keeps a cache of its own.
+    // and each be handed the other's cached modules. The CMS keeps a cache of its own, made again
+    // when what patch-package did to node_modules changes (Decap's bundle is patched).
     if (config.cache && config.cache.cacheLocation) {
       const cacheLocation = path.join(path.dirname(config.cache.cacheLocation), `cms-${stage}`)
-      config.cache = { ...config.cache, name: `cms-${stage}`, cacheLocation }
+      const version = patchesVersion(patchesFolder)
+      config.cache = { ...config.cache, name: `cms-${stage}`, cacheLocation, version }
     }
     if (stage === "develop") productionReactUnderDevelop(config, plugins, previewFolder)
     // The admin page has no static queries: the preview supplies what these hooks return.
