@@ -15,6 +15,7 @@ import { Publisher, type Source } from "../src/publishing/node/publisher"
 import {
   publicDirOf,
   Releases,
+  undoneChangeLate,
   undoneChangeNote,
   undoneChangeOut,
   type Release,
@@ -53,14 +54,17 @@ function fakeSource() {
   ])
   const files = new Map<string, string>([[sha(1), sha(1)]])
   const undos: UndoCommit[] = []
-  /** The branch's remote copy refuses pushes, as one the server may only read. */
-  const remote = { writable: true }
+  /**
+   * The branch's remote copy: refusing pushes, as one the server may only read; answering a push
+   * once `answers` resolves (GitHub slow, or a connection stalled).
+   */
+  const remote = { writable: true, answers: Promise.resolve() }
   let count = 1
-  const add = (made: Record<string, unknown>, tree?: string) => {
+  const add = (made: Record<string, unknown>, tree?: string, onMain = true) => {
     count += 1
     content.set(sha(count), made)
     files.set(sha(count), tree ?? sha(count))
-    heads.set("main", sha(count))
+    if (onMain) heads.set("main", sha(count))
     return sha(count)
   }
   const source: Source = {
@@ -81,19 +85,28 @@ function fakeSource() {
       }
     },
     sameFiles: async (a, b) => files.get(a) === files.get(b),
-    writeUndo: async (undo) => {
+    // The content alone differs between the fake's commits.
+    changedFiles: async (a, b) =>
+      files.get(a) === files.get(b) ? [] : ["data/journal.json", "data/home.json"],
+    undoCommit: async (undo) => {
+      undos.push(undo)
+      return add(content.get(undo.filesOf) ?? {}, files.get(undo.filesOf), false)
+    },
+    pushUndo: async (branch, commit, parent) => {
+      await remote.answers
       if (!remote.writable) throw new GitError("git push failed: permission denied")
-      if (heads.get(undo.branch) !== undo.parent) {
+      if (heads.get(branch) !== parent) {
         throw new GitError("git push failed: rejected (non-fast-forward)")
       }
-      undos.push(undo)
-      return add(content.get(undo.filesOf) ?? {}, files.get(undo.filesOf))
+      heads.set(branch, commit)
     },
   }
   return {
     source,
     /** A new commit on main, with the content given (else the last one's). */
     commit: (made?: Record<string, unknown>) => add(made ?? content.get(sha(count)) ?? {}),
+    /** A commit that changes no file (`git commit --allow-empty`). */
+    emptyCommit: () => add(content.get(sha(count)) ?? {}, files.get(sha(count))),
     heads,
     undos,
     remote,
@@ -165,7 +178,13 @@ function settings(overrides: Partial<PublishSettings> = {}): PublishSettings {
 }
 
 async function publisherWith(
-  options: { free?: number; clock?: TestClock; nginxReload?: string; statusMs?: number } = {},
+  options: {
+    free?: number
+    clock?: TestClock
+    nginxReload?: string
+    statusMs?: number
+    undoWaitMs?: number
+  } = {},
 ) {
   const git = fakeSource()
   const build = fakeBuild()
@@ -225,6 +244,7 @@ async function publisherWith(
       },
       build: build.run(() => checkedOut),
       freeBytes: async () => options.free ?? 1_000,
+      undoWaitMs: options.undoWaitMs,
       log: () => undefined,
     })
     await started.start()
@@ -410,7 +430,7 @@ test("undo takes the change out of the branch too: its commit has the earlier fi
   expect(answer.message).toContain(undoneChangeOut)
   // A commit on the branch's head, as she would find it in the editor: the earlier version.
   const [undo] = git.undos
-  expect(undo).toMatchObject({ branch: "main", parent: third, filesOf: second, by: "eve-editor" })
+  expect(undo).toMatchObject({ parent: third, filesOf: second, by: "eve-editor" })
   expect(undo?.message).toContain("change 3")
   const undoCommit = git.heads.get("main")!
   expect(undoCommit).not.toBe(third)
@@ -453,6 +473,27 @@ test("undo with a newer change pushed and not live yet, or a repository the serv
   expect(git.heads.get("main")).toBe(newer)
   await push(newer, "redelivered")
   await publisher.idle()
+})
+
+test("an undo answers as soon as the site is back, and the next publish goes live, while GitHub has not answered the undo's push", async () => {
+  const { git, publisher, publish, push, servedCommit } = await publisherWith({ undoWaitMs: 500 })
+  const second = await publish()
+  await publish()
+  // GitHub takes the undo's commit and does not answer (its push is given up after a minute).
+  git.remote.answers = new Promise(() => undefined)
+  const inTime = <T>(promise: Promise<T>) =>
+    Promise.race([
+      promise,
+      new Promise<"no answer">((resolve) => setTimeout(resolve, 2000, "no answer")),
+    ])
+  const answer = await inTime(publisher.rollback("eve-editor"))
+  expect(answer).toMatchObject({ result: "rolledBack", live: { commit: second } })
+  expect(answer !== "no answer" && answer.message).toContain(undoneChangeLate)
+  // A colleague publishes meanwhile: her change is built and goes live.
+  const next = git.commit()
+  await push(next)
+  await inTime(publisher.idle())
+  expect(await servedCommit()).toBe(next)
 })
 
 test("the staff's page says live of one record only: the version live now", async () => {
@@ -946,6 +987,24 @@ test("a dated article's rebuild that keeps failing is tried three times more, fu
   expect(records.filter((record) => record.kind === "goLive")).toHaveLength(5)
   expect(records[0]).toMatchObject({ kind: "goLive", state: "live" })
   expect(records.filter((record) => record.state === "live")).toHaveLength(1)
+})
+
+test("a dated article's rebuild that was stopped: a commit pushed to retry, as its reason says, builds it at once, even one that changes no file", async () => {
+  const { git, build, publisher, clock, dated, push } = await withDatedArticle()
+  build.failOn(dated, { ok: false, kind: "stopped", reason: "the gatsby build took too long" })
+  clock.advance(Date.parse("2030-01-03T00:00:00"))
+  await publisher.idle()
+  expect((await publisher.publishes()).records[0]?.reason).toBe(
+    failureWords.stopped("the gatsby build took too long"),
+  )
+  // Whoever manages the server mends it, and pushes again (git commit --allow-empty).
+  build.failOn(dated, { ok: true })
+  clock.advance(Date.parse("2030-01-03T00:05:00"))
+  const retry = git.emptyCommit()
+  await push(retry)
+  await publisher.idle()
+  expect(build.built).toEqual([dated, dated, retry])
+  expect((await publisher.publishes()).records[0]).toMatchObject({ commit: retry, state: "live" })
 })
 
 test("a dated article's rebuild the content check refuses is not tried again: it would fail the same way", async () => {

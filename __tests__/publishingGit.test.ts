@@ -1,9 +1,16 @@
 /** @jest-environment node */
 import { execFileSync } from "node:child_process"
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs"
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import path from "node:path"
+import { TestClock } from "../e2e/support/publishing"
+import { linkPackages } from "../src/publishing/node/build"
 import { Repository } from "../src/publishing/node/git"
+import { History } from "../src/publishing/node/history"
+import { NginxPolicy } from "../src/publishing/node/nginxPolicy"
+import { Previews } from "../src/publishing/node/previews"
+import { Publisher } from "../src/publishing/node/publisher"
+import { Releases } from "../src/publishing/node/releases"
 
 // What the staff's page and the commit statuses call a commit (src/publishing/node/git.ts), read
 // from a real Git repository standing in for GitHub's.
@@ -89,13 +96,15 @@ test("an undo written into the repository: a commit of the earlier files on the 
   const repository = new Repository(path.join(folder, "repo.git"), github)
   await repository.fetch()
 
-  const undo = await repository.writeUndo({
-    branch: "main",
+  const undo = await repository.undoCommit({
     parent: second,
     filesOf: first,
     message: "Undo “A wrong price”, asked by eve-editor",
     by: "eve-editor",
   })
+  // Made here, and not yet on GitHub's.
+  expect(inGithub("rev-parse", "main")).toBe(second)
+  await repository.pushUndo("main", undo, second)
   expect(inGithub("rev-parse", "main")).toBe(undo)
   expect(inGithub("rev-parse", "main^")).toBe(second)
   expect(inGithub("rev-parse", "main^{tree}")).toBe(inGithub("rev-parse", `${first}^{tree}`))
@@ -114,14 +123,105 @@ test("an undo written into the repository: a commit of the earlier files on the 
   run("reset", "--quiet", "--hard", "FETCH_HEAD")
   const theirs = commit("A new article")
   run("push", "--quiet", github, "main")
-  await expect(
-    repository.writeUndo({
-      branch: "main",
-      parent: undo,
-      filesOf: second,
-      message: "Undo again",
-      by: "eve-editor",
-    }),
-  ).rejects.toThrow(/git push failed/)
+  const again = await repository.undoCommit({
+    parent: undo,
+    filesOf: second,
+    message: "Undo again",
+    by: "eve-editor",
+  })
+  await expect(repository.pushUndo("main", again, undo)).rejects.toThrow(/git push failed/)
   expect(inGithub("rev-parse", "main")).toBe(theirs)
+})
+
+test("an undo of a packages update, written into the branch, leaves the branch's package-lock.json as the server has it: the next page published goes live", async () => {
+  // The publisher with this repository and the real check of the packages (build.ts's
+  // linkPackages, as buildSite runs it first); Gatsby's build itself stands in as one page.
+  const github = path.join(folder, "github.git")
+  execFileSync("git", ["init", "--quiet", "--bare", "--initial-branch=main", github])
+  const appDir = path.join(folder, "app")
+  const stateDir = path.join(folder, "state")
+  mkdirSync(path.join(appDir, "node_modules"), { recursive: true })
+  mkdirSync(path.join(appDir, "public"), { recursive: true })
+  writeFileSync(path.join(appDir, "public", "index.html"), "the checkout")
+  const lock = (version: number) => JSON.stringify({ name: "evergrace", lockfileVersion: version })
+  const withLock = (version: number, message: string) => {
+    writeFileSync(path.join(origin, "package-lock.json"), lock(version))
+    run("add", "package-lock.json")
+    run("commit", "--quiet", "-m", message)
+    return run("rev-parse", "HEAD")
+  }
+  const installed = (version: number) =>
+    writeFileSync(path.join(appDir, "package-lock.json"), lock(version))
+  const releases = new Releases(stateDir, async (_project, releaseDir) =>
+    writeFileSync(path.join(releaseDir, "site.cjs"), "module.exports = {}\n"),
+  )
+  const publisher = new Publisher({
+    settings: {
+      repo: github,
+      secret: "s",
+      branch: "main",
+      stateDir,
+      appDir,
+      siteUrl: "https://www.evergrace.example",
+      previewPort: 0,
+      previewHost: "127.0.0.1",
+      previewUrl: "https://{preview}.preview.evergrace.example",
+      keep: 5,
+      minFreeBytes: 0,
+      buildTimeoutMs: 60_000,
+    },
+    source: new Repository(path.join(stateDir, "repo.git"), github),
+    releases,
+    previews: new Previews(stateDir),
+    history: new History(stateDir),
+    site: { goLive: (release) => releases.switchTo(release) },
+    nginx: new NginxPolicy(stateDir, {}),
+    clock: new TestClock(Date.parse("2030-01-01T08:00:00Z")),
+    build: async ({ workDir, appDir: packagesOf }) => {
+      await linkPackages(workDir, packagesOf)
+      const nginx = path.join(workDir, "deploy", "nginx", "evergrace")
+      mkdirSync(nginx, { recursive: true })
+      writeFileSync(path.join(nginx, "csp.generated.conf"), "")
+      mkdirSync(path.join(workDir, "public"), { recursive: true })
+      return { ok: true }
+    },
+    log: () => undefined,
+  })
+  const publish = async (commit: string) => {
+    run("push", "--quiet", github, "main")
+    await publisher.receive({
+      kind: "push",
+      delivery: commit,
+      repository: "evergrace/website",
+      branch: "main",
+      commit,
+    })
+    await publisher.idle()
+  }
+  const liveCommit = async () => (await releases.current())?.commit
+
+  const before = withLock(1, "Page and packages as they were")
+  installed(1)
+  run("push", "--quiet", github, "main")
+  await publisher.start()
+  await publisher.idle()
+  expect(await liveCommit()).toBe(before)
+  // A developer updates the packages, and the server with them (docs/deploying.md).
+  const update = withLock(2, "Packages updated")
+  installed(2)
+  await publish(update)
+  expect(await liveCommit()).toBe(update)
+
+  // The staff undo it: the site goes back.
+  const answer = await publisher.rollback("eve-editor")
+  expect(answer.live?.commit).toBe(before)
+  // Then she corrects a page in the editor, on the branch as it is now, and publishes it.
+  run("fetch", "--quiet", github, "main")
+  run("reset", "--quiet", "--hard", "FETCH_HEAD")
+  const page = commit("A page corrected")
+  await publish(page)
+  const [last] = (await publisher.publishes()).records
+  expect(last).toMatchObject({ commit: page, state: "live" })
+  expect(await liveCommit()).toBe(page)
+  publisher.stop()
 })

@@ -7,6 +7,7 @@ import type {
   CmsField,
 } from "decap-cms-core"
 import {
+  dataFolder,
   entryNameField,
   imageExtensions,
   imageFolder,
@@ -26,9 +27,6 @@ import { digitsOnly, wholeNumberWidget } from "./WholeNumberControl"
  * description the JSON Schema and the content check are made from: a field added to the model is
  * in the CMS too, with the same label, hint and limits.
  */
-
-/** Where the data files and their pictures live, relative to the repository. */
-export const dataFolder = "data"
 
 /** A page of the site, offered wherever a button or menu link names where it leads. */
 export interface PageChoice {

@@ -268,5 +268,8 @@ export function goLiveDateField(list: ListField): string | undefined {
 /** Image formats sharp turns into the site's AVIF, WebP and JPEG sizes. */
 export const imageExtensions = ["jpg", "jpeg", "png", "webp", "avif"] as const
 
+/** The content's folder, from the repository's root: the files the staff edit, and their pictures. */
+export const dataFolder = "data"
+
 /** Folder of the pictures, relative to data/, as the JSON names them (images/foo.jpg). */
 export const imageFolder = "images"

@@ -19,8 +19,10 @@ export interface CommitInfo {
 
 export class GitError extends Error {}
 
+/** An undo's push that GitHub has not taken by then is given up (the undo answers before). */
+const pushMs = 60_000
+
 export interface UndoCommit {
-  branch: string
   /** The branch's head it goes on. */
   parent: string
   /** The commit whose files it holds: the version the undo put back. */
@@ -33,15 +35,22 @@ export interface UndoCommit {
 /** GitHub's title for the merge of a CMS draft's pull request (a `cms/…` branch). */
 const cmsMerge = /^Merge pull request #\d+ from [^/\s]+\/cms\//
 
-export function git(args: readonly string[], cwd: string): Promise<string> {
+/** `timeoutMs`: the command is stopped after that long, and fails (no limit by default). */
+export function git(args: readonly string[], cwd: string, timeoutMs = 0): Promise<string> {
   return new Promise((resolve, reject) => {
     execFile(
       "git",
       args,
-      { cwd, maxBuffer: 16 * 1024 * 1024, env: { ...process.env, GIT_TERMINAL_PROMPT: "0" } },
+      {
+        cwd,
+        maxBuffer: 16 * 1024 * 1024,
+        env: { ...process.env, GIT_TERMINAL_PROMPT: "0" },
+        timeout: timeoutMs,
+      },
       (error, stdout, stderr) => {
         if (!error) return resolve(stdout.trim())
-        const said = withoutCredentials(stderr.trim().split("\n").slice(-3).join(" "))
+        const stopped = error.killed ? `stopped after ${timeoutMs / 1000} s` : ""
+        const said = withoutCredentials(stderr.trim().split("\n").slice(-3).join(" ") || stopped)
         // Named by its command, past any `-c name=value` before it.
         const command = args.find((arg, at) => !arg.startsWith("-") && args[at - 1] !== "-c")
         reject(new GitError(`git ${command} failed: ${said || error.message}`))
@@ -143,25 +152,36 @@ export class Repository {
     return treeA !== "" && treeA === treeB
   }
 
+  /** The files that differ between two commits, as paths from the repository's root. */
+  async changedFiles(a: string, b: string): Promise<string[]> {
+    const names = await git(["diff", "--name-only", "--no-renames", a, b], this.gitDir)
+    return names.split("\n").filter(Boolean)
+  }
+
   /**
-   * An undo, written into the repository: a commit over `parent` (the branch's head as last
-   * fetched) holding `filesOf`'s files, pushed as the branch's new head. The push is a fast-forward
-   * or nothing: a change pushed since is never overwritten, and the push is refused instead.
+   * An undo's commit, made in this copy: over `parent` (the branch's head as last fetched), with
+   * `filesOf`'s files. Pushed by `pushUndo`.
    */
-  async writeUndo({ branch, parent, filesOf, message, by }: UndoCommit): Promise<string> {
+  async undoCommit({ parent, filesOf, message, by }: UndoCommit): Promise<string> {
     const identity = ["-c", `user.name=${by}`, "-c", "user.email=publisher@localhost"]
-    const commit = await git(
+    return git(
       [...identity, "commit-tree", `${filesOf}^{tree}`, "-p", parent, "-m", message],
       this.gitDir,
     )
+  }
+
+  /**
+   * The undo's commit pushed as the branch's new head: a fast-forward or nothing, so a change
+   * pushed since is never overwritten, and the push is refused instead.
+   */
+  async pushUndo(branch: string, commit: string, parent: string): Promise<void> {
     const remote = isPath(this.remote) ? path.resolve(this.remote) : this.remote
-    await git(["push", "--quiet", remote, `${commit}:refs/heads/${branch}`], this.gitDir)
+    await git(["push", "--quiet", remote, `${commit}:refs/heads/${branch}`], this.gitDir, pushMs)
     // This copy too, as the next fetch would make it: an undo after it starts from there. Not
     // where a fetch moved it meanwhile (the old value is checked): that fetch knows better.
     await git(["update-ref", `refs/heads/${branch}`, commit, parent], this.gitDir).catch(
       () => undefined,
     )
-    return commit
   }
 
   /** The commit's files, written into `folder` (git archive, unpacked by tar). */

@@ -30,10 +30,16 @@ interface Saved {
    * rebuild takes its version's place, an undo takes the last one off.
    */
   liveTrail: string[]
+  /**
+   * The commits the staff's undos wrote into the branch, newest last: each holds the files of a
+   * version that was live, so its push is live already and builds nothing.
+   */
+  undos?: string[]
 }
 
 const recordsKept = 100
 const trailKept = 100
+const undosKept = 20
 
 export class History {
   private saved: Saved
@@ -86,6 +92,16 @@ export class History {
     for (const sha of shas) delete pending[sha]
     this.saved.pending = pending
     this.save()
+  }
+
+  /** An undo's commit, written into the branch (the Publisher's undoInRepository). */
+  wroteUndo(sha: string) {
+    this.saved.undos = [...(this.saved.undos ?? []), sha].slice(-undosKept)
+    this.save()
+  }
+
+  isUndo(sha: string): boolean {
+    return this.saved.undos?.includes(sha) ?? false
   }
 
   /** The releases put live, oldest first, the live one last. */
@@ -200,6 +216,7 @@ function readSaved(file: string): Saved {
       pending:
         typeof saved.pending === "object" && saved.pending !== null ? saved.pending : undefined,
       liveTrail: Array.isArray(saved.liveTrail) ? saved.liveTrail : [],
+      undos: Array.isArray(saved.undos) ? saved.undos : undefined,
     }
   } catch {
     return { records: [], liveTrail: [] }

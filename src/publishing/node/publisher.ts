@@ -2,6 +2,7 @@ import type { ChildProcess } from "node:child_process"
 import { createWriteStream, existsSync, readFileSync } from "node:fs"
 import { mkdir, readdir, rm, statfs, writeFile } from "node:fs/promises"
 import path from "node:path"
+import { dataFolder } from "../../content/fields"
 import { contentFiles } from "../../content/model"
 import { nextGoLive, showEveryEntry } from "../../content/goLive"
 import { membersPagePath } from "../../shared/endpoints"
@@ -31,6 +32,7 @@ import type { Previews } from "./previews"
 import {
   appDirOf,
   DiskFull,
+  undoneChangeLate,
   undoneChangeNote,
   undoneChangeOut,
   type Release,
@@ -74,7 +76,9 @@ export type Source = Pick<
   | "checkout"
   | "archive"
   | "sameFiles"
-  | "writeUndo"
+  | "changedFiles"
+  | "undoCommit"
+  | "pushUndo"
 >
 
 /** Puts a release live: the site's server on it, and `current` moved (./liveSite.ts). */
@@ -94,6 +98,8 @@ export interface PublisherParts {
   postStatus?: (repository: string, sha: string, status: CommitStatus) => Promise<unknown>
   build?: (options: BuildOptions) => Promise<BuildOutcome>
   freeBytes?: (folder: string) => Promise<number>
+  /** How long an undo's answer waits for its commit to reach the repository (10 s). */
+  undoWaitMs?: number
   /** Each build step as it starts (tests stop one). */
   onBuildStep?: (step: BuildStep, child: ChildProcess) => void
   log?: (line: string) => void
@@ -127,6 +133,8 @@ const goLiveTries = 3
 /** The CMS's drafts' branches (editorial workflow), each with its preview. */
 const draftPrefix = "cms/"
 const logsKept = 20
+/** An undo's answer waits this long for GitHub to take its commit, then says it is under way. */
+const undoWaitMs = 10_000
 
 export class Publisher implements PublishingDesk {
   private liveWanted?: LiveWanted
@@ -302,83 +310,104 @@ export class Publisher implements PublishingDesk {
    * nothing is done, so two undos confirmed at once go back once.
    */
   async rollback(by: string, from?: string): Promise<RollbackAnswer> {
-    return this.switch(async () => {
-      const live = await this.parts.releases.current()
-      if (from !== undefined && live?.id !== from) {
-        return {
-          result: "busy",
-          message: statusWords.undoOfAnother,
-        } satisfies RollbackAnswer
-      }
-      const target = live ? await this.before(live) : undefined
-      if (!target) {
-        return {
-          result: "nothingToRollBack",
-          message: "There is no earlier version kept to go back to.",
-        } satisfies RollbackAnswer
-      }
-      const record = this.parts.history.start(
-        {
-          kind: "rollback",
-          commit: target.commit,
-          title: target.title,
-          author: target.author,
-          state: "building",
-          by,
-          address: this.parts.settings.siteUrl,
-        },
-        this.now(),
-      )
-      try {
-        await this.putLive(target, "undo")
-      } catch (error) {
-        const reason =
-          error instanceof Failure ? error.reason : failureWords.server((error as Error).message)
-        this.parts.history.update(record, { state: "failed", reason, finishedAt: this.iso() })
-        return {
-          result: "nothingToRollBack",
-          message: `The undo failed: ${reason}.`,
-        } satisfies RollbackAnswer
-      }
-      this.parts.history.update(record, { state: "live", finishedAt: this.iso() })
-      this.log(`rolled back to ${target.commit.slice(0, 7)} (${target.id}), asked by ${by}`)
-      const written = live ? await this.undoInRepository(live, target, by) : false
-      return {
-        result: "rolledBack",
-        message: `The site is back to ${target.commit.slice(0, 7)}: ${target.title}. ${written ? undoneChangeOut : undoneChangeNote}`,
-        live: { commit: target.commit, title: target.title },
-      } satisfies RollbackAnswer
-    })
+    const done = await this.switch<RollbackAnswer | { undone: Release; target: Release }>(
+      async () => {
+        const live = await this.parts.releases.current()
+        if (from !== undefined && live?.id !== from) {
+          return {
+            result: "busy",
+            message: statusWords.undoOfAnother,
+          } satisfies RollbackAnswer
+        }
+        const target = live ? await this.before(live) : undefined
+        if (!live || !target) {
+          return {
+            result: "nothingToRollBack",
+            message: "There is no earlier version kept to go back to.",
+          } satisfies RollbackAnswer
+        }
+        const record = this.parts.history.start(
+          {
+            kind: "rollback",
+            commit: target.commit,
+            title: target.title,
+            author: target.author,
+            state: "building",
+            by,
+            address: this.parts.settings.siteUrl,
+          },
+          this.now(),
+        )
+        try {
+          await this.putLive(target, "undo")
+        } catch (error) {
+          const reason =
+            error instanceof Failure ? error.reason : failureWords.server((error as Error).message)
+          this.parts.history.update(record, { state: "failed", reason, finishedAt: this.iso() })
+          return {
+            result: "nothingToRollBack",
+            message: `The undo failed: ${reason}.`,
+          } satisfies RollbackAnswer
+        }
+        this.parts.history.update(record, { state: "live", finishedAt: this.iso() })
+        this.log(`rolled back to ${target.commit.slice(0, 7)} (${target.id}), asked by ${by}`)
+        return { undone: live, target }
+      },
+    )
+    if ("result" in done) return done
+    // Outside the switch: GitHub's answer holds up no publish going live.
+    const { undone, target } = done
+    const writing = this.undoInRepository(undone, target, by)
+    const waited = new Promise<"late">((resolve) =>
+      setTimeout(resolve, this.parts.undoWaitMs ?? undoWaitMs, "late").unref(),
+    )
+    const written = await Promise.race([writing, waited])
+    const note =
+      written === "late" ? undoneChangeLate : written ? undoneChangeOut : undoneChangeNote
+    return {
+      result: "rolledBack",
+      message: `The site is back to ${target.commit.slice(0, 7)}: ${target.title}. ${note}`,
+      live: { commit: target.commit, title: target.title },
+    }
   }
 
   /**
-   * The undo written into the branch too, where the branch holds just what was live (its head
-   * has the undone version's files): the editor then shows the version put back, and the next
-   * publish keeps the undone change out. Its push is taken up as live already (publishLive), and
-   * builds nothing. Otherwise (a newer change pushed, a repository the server may only read) the
-   * branch stays as it is, and the answer says the undone change is still in the editor.
+   * The undo written into the branch too, as a commit of the earlier version's files, where the
+   * branch holds just what was live (its head has the undone version's files) and the two
+   * versions differ in the content alone (data/): the editor then shows the version put back,
+   * and the next publish keeps the undone change out. Its push is taken up as live already
+   * (publishLive), and builds nothing. Otherwise (a newer change pushed, code or packages among
+   * what is undone, a repository the server may only read) the branch stays as it is, and the
+   * answer says the undone change is still in the editor.
    */
   private async undoInRepository(undone: Release, target: Release, by: string) {
-    const { source, settings } = this.parts
+    const { source, settings, history } = this.parts
+    const notWritten = (why: string) => {
+      this.log(`undo not written to ${settings.branch}: ${why}`)
+      return false
+    }
     try {
       const head = await source.head(settings.branch)
-      if (!head || !undone.commit || !target.commit) return false
-      if (!(await source.sameFiles(head, undone.commit))) {
-        this.log(`undo not written to ${settings.branch}: it holds a change not live yet`)
-        return false
-      }
-      const commit = await source.writeUndo({
-        branch: settings.branch,
+      if (!head || !undone.commit || !target.commit) return notWritten("no commit to write it on")
+      if (!(await source.sameFiles(head, undone.commit)))
+        return notWritten("it holds a change not live yet")
+      const beyond = (await source.changedFiles(undone.commit, target.commit)).find(
+        (file) => !file.startsWith(`${dataFolder}/`),
+      )
+      if (beyond) return notWritten(`what is undone is more than content (${beyond})`)
+      const commit = await source.undoCommit({
         parent: head,
         filesOf: target.commit,
         message: `Undo “${undone.title}”, asked by ${by}\n\nThe site went back to ${target.commit.slice(0, 7)}: this commit holds its files.`,
         by,
       })
+      // Known before GitHub announces it, which may be before the push has answered here.
+      history.wroteUndo(commit)
+      await source.pushUndo(settings.branch, commit, head)
       this.log(`undo written to ${settings.branch} as ${commit.slice(0, 7)}`)
       return true
     } catch (error) {
-      this.log(`undo not written to ${settings.branch}: ${(error as Error).message}`)
-      return false
+      return notWritten((error as Error).message)
     }
   }
 
@@ -477,12 +506,12 @@ export class Publisher implements PublishingDesk {
         // The head last taken up, not the live commit: a push replayed later, or the server
         // starting again, leaves an undo as it is; a push that moves the branch back is published,
         // unless it moves it back to what is live (after an undo): that is taken up as it is.
-        // An undo written into the branch (undoInRepository) holds the live version's files.
+        // So is an undo written into the branch (undoInRepository) that holds the live files.
         const taken = history.lastHead ?? live?.commit
         if (
           commit === taken ||
           commit === live?.commit ||
-          (live?.commit && (await source.sameFiles(commit, live.commit)))
+          (history.isUndo(commit) && live && (await source.sameFiles(commit, live.commit)))
         ) {
           if (commit !== taken) history.lastHead = commit
           for (const [sha, repository] of wanted.pushes) {

@@ -309,12 +309,17 @@ function linkTarget(link: string): string | undefined {
 
 /**
  * What an undo leaves as it was, told with its answer, where it could not be written into the
- * branch (the command line with no server, a newer change pushed, a repository the server may
- * only read): the branch still holds the undone change, and the next publish builds the branch.
+ * branch (the command line with no server, a newer change pushed, code or packages among what is
+ * undone, a repository the server may only read): the branch still holds the undone change, and
+ * the next publish builds the branch.
  */
 export const undoneChangeNote =
   "The undone change is still in the editor: change it back there and publish, or the next publish of any page puts it back."
 
 /** An undo written into the branch too (Publisher's undoInRepository), told with its answer. */
 export const undoneChangeOut =
-  "The editor has the earlier version too: the undone change is out of the content, so the next publish keeps it out."
+  "The editor has the earlier version too (reload it where it is open): the undone change is out of the content, so the next publish keeps it out."
+
+/** An undo whose commit GitHub has not taken yet when the answer goes. */
+export const undoneChangeLate =
+  "The editor's content is being changed too, and GitHub is slow to answer: reload the editor in a minute. If the undone change is still there, change it back and publish, or the next publish puts it back."
