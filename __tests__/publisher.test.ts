@@ -20,9 +20,8 @@ import {
   undoneChangeOut,
   type Release,
 } from "../src/publishing/node/releases"
-import type { PublishSettings } from "../src/publishing/node/settings"
 import { failureWords, statusWords } from "../src/publishing/node/statusWords"
-import { TestClock } from "../e2e/support/publishing"
+import { publishSettingsForTests, TestClock } from "../e2e/support/publishing"
 
 // The publisher's queue and its decisions, with a repository and a build of its own making (the
 // real ones, Git and Gatsby, run in e2e/delivery/publishing.spec.ts): one build at a time, a
@@ -159,24 +158,6 @@ function fakeBuild() {
 /** The content of a commit with an article dated 3 January 2030 (the tests' clocks start before). */
 const springOnJanuary3 = { journal: { articles: [{ title: "Spring", date: "2030-01-03" }] } }
 
-function settings(overrides: Partial<PublishSettings> = {}): PublishSettings {
-  return {
-    repo: "unused",
-    secret: "s",
-    branch: "main",
-    stateDir,
-    appDir: stateDir,
-    siteUrl: "https://www.evergrace.example",
-    previewPort: 0,
-    previewHost: "127.0.0.1",
-    previewUrl: "https://{preview}.preview.evergrace.example",
-    keep: 5,
-    minFreeBytes: 0,
-    buildTimeoutMs: 60_000,
-    ...overrides,
-  }
-}
-
 async function publisherWith(
   options: {
     free?: number
@@ -223,7 +204,7 @@ async function publisherWith(
   /** The server's publisher, started as the server starts it, its history read from the disk. */
   const startPublisher = async () => {
     const started = new Publisher({
-      settings: settings({ minFreeBytes: 100 }),
+      settings: publishSettingsForTests(stateDir, { minFreeBytes: 100 }),
       source,
       releases,
       previews: new Previews(stateDir),

@@ -3,7 +3,7 @@ import { execFileSync } from "node:child_process"
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import path from "node:path"
-import { TestClock } from "../e2e/support/publishing"
+import { publishSettingsForTests, TestClock } from "../e2e/support/publishing"
 import { linkPackages } from "../src/publishing/node/build"
 import { Repository } from "../src/publishing/node/git"
 import { History } from "../src/publishing/node/history"
@@ -156,20 +156,7 @@ test("an undo of a packages update, written into the branch, leaves the branch's
     writeFileSync(path.join(releaseDir, "site.cjs"), "module.exports = {}\n"),
   )
   const publisher = new Publisher({
-    settings: {
-      repo: github,
-      secret: "s",
-      branch: "main",
-      stateDir,
-      appDir,
-      siteUrl: "https://www.evergrace.example",
-      previewPort: 0,
-      previewHost: "127.0.0.1",
-      previewUrl: "https://{preview}.preview.evergrace.example",
-      keep: 5,
-      minFreeBytes: 0,
-      buildTimeoutMs: 60_000,
-    },
+    settings: publishSettingsForTests(stateDir, { repo: github, appDir }),
     source: new Repository(path.join(stateDir, "repo.git"), github),
     releases,
     previews: new Previews(stateDir),

@@ -9,6 +9,7 @@ import http from "node:http"
 import path from "node:path"
 import { promisify } from "node:util"
 import type { Clock } from "../../src/publishing/node/clock"
+import type { PublishSettings } from "../../src/publishing/node/settings"
 import { publishEndpoint } from "../../src/publishing/publishesApi"
 import { readResponse, type Response } from "./readResponse"
 
@@ -203,5 +204,27 @@ export async function eventually(what: string, check: () => Promise<boolean>, ti
     if (await check().catch(() => false)) return
     if (Date.now() > until) throw new Error(`not within ${timeoutMs / 1000} s: ${what}`)
     await new Promise((resolve) => setTimeout(resolve, 200))
+  }
+}
+
+/** The publisher's settings in the unit tests: a state folder, no previews served. */
+export function publishSettingsForTests(
+  stateDir: string,
+  overrides: Partial<PublishSettings> = {},
+): PublishSettings {
+  return {
+    repo: "unused",
+    secret: "s",
+    branch: "main",
+    stateDir,
+    appDir: stateDir,
+    siteUrl: "https://www.evergrace.example",
+    previewPort: 0,
+    previewHost: "127.0.0.1",
+    previewUrl: "https://{preview}.preview.evergrace.example",
+    keep: 5,
+    minFreeBytes: 0,
+    buildTimeoutMs: 60_000,
+    ...overrides,
   }
 }
