@@ -118,7 +118,7 @@ test("under gatsby develop, React 19's development files become its production o
   expect(configure("build-javascript").replacements).toEqual([])
 })
 
-test("the CMS build's cache is its own, and made again when a patch or the file it changes does", () => {
+test("the CMS build's cache is its own, and made again when a patch or the file it changes does; a patch not applied stops the build", () => {
   const project = fs.mkdtempSync(path.join(os.tmpdir(), "cms-patches-"))
   const patches = path.join(project, "patches")
   const patched = "node_modules/decap-cms-app/dist/decap-cms-app.js"
@@ -136,12 +136,14 @@ test("the CMS build's cache is its own, and made again when a patch or the file 
       cacheLocation: "/repo/.cache/webpack/cms-build-javascript",
     })
     expect(cacheOf().version).toBe(applied.version)
-    // Reversed in node_modules (`npx patch-package --reverse`), or not applied.
+    // Reversed in node_modules (`npx patch-package --reverse`), or never applied (`npm ci
+    // --ignore-scripts`): no build with Decap unpatched.
     fs.writeFileSync(path.join(project, patched), "a\n")
-    const reversed = cacheOf().version
-    expect(reversed).not.toBe(applied.version)
+    expect(cacheOf).toThrow(/decap-cms-app\+3\.16\.3\.patch is not applied to node_modules/)
+    // Another patch, applied: another cache.
     fs.writeFileSync(path.join(patches, "decap-cms-app+3.16.3.patch"), patch("c"))
-    expect(cacheOf().version).not.toBe(reversed)
+    fs.writeFileSync(path.join(project, patched), "c\n")
+    expect(cacheOf().version).not.toBe(applied.version)
   } finally {
     fs.rmSync(project, { recursive: true, force: true })
   }

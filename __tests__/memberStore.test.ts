@@ -9,7 +9,7 @@ import { promisify } from "node:util"
 import { resendLimit } from "../src/membership/membersApi"
 import { memberRow } from "../src/membership/web/memberStore"
 import { dayMs } from "../src/utils/dates"
-import { auditLength } from "../src/membership/node/store/auditLog"
+import { auditLength, refusalsKept } from "../src/membership/node/store/auditLog"
 import {
   closeMemberStores,
   memberStore,
@@ -545,6 +545,18 @@ test("an e-mail her mail server refused for good: the job goes, her record says 
   await store.outbox.refused(waiting?.id ?? "", answer)
   expect(await her("typo@example.con")).toBeUndefined()
   expect(await store.audit.recent()).toHaveLength(3)
+})
+
+test("a run of refused e-mails leaves the staff's own actions in the audit log", async () => {
+  const store = memberStore(folder)
+  await store.audit.record({ at: "2026-11-01T09:00:00.000Z", login: "eve-editor", action: "erase" })
+  for (let i = 0; i < auditLength + 5; i++) {
+    const at = new Date(Date.parse("2026-11-02T00:00:00.000Z") + i * 1000).toISOString()
+    await store.audit.record({ at, action: "confirmationRefused" })
+  }
+  const entries = await store.audit.recent()
+  expect(entries.filter((entry) => entry.login === undefined)).toHaveLength(refusalsKept)
+  expect(entries.filter((entry) => entry.login === "eve-editor")).toHaveLength(1)
 })
 
 test("the audit log keeps the latest entries, newest first", async () => {

@@ -16,7 +16,7 @@ import {
   publicDirOf,
   Releases,
   undoneChangeLate,
-  undoneChangeNote,
+  undoneChangeStays,
   undoneChangeOut,
   type Release,
 } from "../src/publishing/node/releases"
@@ -433,6 +433,17 @@ test("undo takes the change out of the branch too: its commit has the earlier fi
   await publisher.idle()
 })
 
+test("undo of a publish that changed no file writes nothing into the branch: it has the version put back already", async () => {
+  const { git, publisher, publish } = await publisherWith()
+  const second = await publish()
+  await publish(git.emptyCommit())
+  const answer = await publisher.rollback("eve-editor")
+  expect(answer).toMatchObject({ result: "rolledBack", live: { commit: second } })
+  expect(answer.message).toContain(undoneChangeOut)
+  expect(git.undos).toEqual([])
+  await publisher.idle()
+})
+
 test("undo with a newer change pushed and not live yet, or a repository the server may only read: the site goes back, the branch is left, and the answer says the change is still in the editor", async () => {
   const { git, publisher, publish, push, pushHeld, build, servedCommit } = await publisherWith()
   const second = await publish()
@@ -441,7 +452,7 @@ test("undo with a newer change pushed and not live yet, or a repository the serv
   const newer = await pushHeld()
   const answer = await publisher.rollback("eve-editor")
   expect(answer).toMatchObject({ result: "rolledBack", live: { commit: second } })
-  expect(answer.message).toContain(undoneChangeNote)
+  expect(answer.message).toContain(undoneChangeStays.notLive)
   expect(git.undos).toEqual([])
   build.release()
   await publisher.idle()
@@ -450,7 +461,7 @@ test("undo with a newer change pushed and not live yet, or a repository the serv
   git.remote.writable = false
   const answered = await publisher.rollback("eve-editor")
   expect(answered.result).toBe("rolledBack")
-  expect(answered.message).toContain(undoneChangeNote)
+  expect(answered.message).toContain(undoneChangeStays.failed)
   expect(git.heads.get("main")).toBe(newer)
   await push(newer, "redelivered")
   await publisher.idle()

@@ -10,7 +10,7 @@ import { History } from "../src/publishing/node/history"
 import { NginxPolicy } from "../src/publishing/node/nginxPolicy"
 import { Previews } from "../src/publishing/node/previews"
 import { Publisher } from "../src/publishing/node/publisher"
-import { Releases } from "../src/publishing/node/releases"
+import { Releases, undoneChangeStays } from "../src/publishing/node/releases"
 
 // What the staff's page and the commit statuses call a commit (src/publishing/node/git.ts), read
 // from a real Git repository standing in for GitHub's.
@@ -202,6 +202,7 @@ test("an undo of a packages update, written into the branch, leaves the branch's
   // The staff undo it: the site goes back.
   const answer = await publisher.rollback("eve-editor")
   expect(answer.live?.commit).toBe(before)
+  expect(answer.message).toContain(undoneChangeStays.code)
   // Then she corrects a page in the editor, on the branch as it is now, and publishes it.
   run("fetch", "--quiet", github, "main")
   run("reset", "--quiet", "--hard", "FETCH_HEAD")

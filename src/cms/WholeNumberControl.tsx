@@ -12,7 +12,7 @@ import { Component, type ChangeEvent } from "react"
 /** The name the configuration gives the widget (./config.ts) and cms.tsx registers it under. */
 export const wholeNumberWidget = "whole-number"
 
-/** What the box takes as a number: digits alone (spaces around them aside). */
+/** What the box takes as a number: digits alone. */
 export const digitsOnly = /^\d+$/
 
 /** Decap's props for a control (its type leaves out the active style's, which it passes). */
@@ -25,9 +25,9 @@ interface WholeNumberControlProps extends CmsWidgetControlProps<number | string>
 /** A class: Decap asks a control's instance `isValid()` at Save. */
 export class WholeNumberControl extends Component<WholeNumberControlProps> {
   handleChange = (event: ChangeEvent<HTMLInputElement>) => {
+    // Kept as typed, spaces too (trimmed, the box would jump under her cursor).
     const typed = event.target.value
-    const digits = typed.trim()
-    this.props.onChange(digitsOnly.test(digits) ? Number(digits) : typed)
+    this.props.onChange(digitsOnly.test(typed) ? Number(typed) : typed)
   }
 
   /** The model's limits, in the words of Decap's number box; text is the pattern's to refuse. */

@@ -3,7 +3,7 @@ import TerserPlugin from "terser-webpack-plugin"
 import { cmsFolder } from "../shared/policy"
 import { membersPageHtml } from "../membership/staffPage/membersPageHtml"
 import { escapeHtml } from "../utils/escapeHtml"
-import { patchesVersion } from "./patchesVersion"
+import { patchesVersion, unappliedPatches } from "./patchesVersion"
 
 /**
  * Adjusts the webpack configuration gatsby-plugin-decap-cms builds the /admin/ bundle with (its
@@ -273,6 +273,12 @@ export const customizeCmsWebpackConfig =
     // The plugin copies the site's webpack cache settings, so both builds would share one cache
     // and each be handed the other's cached modules. The CMS keeps a cache of its own, made again
     // when what patch-package did to node_modules changes (Decap's bundle is patched).
+    const unapplied = unappliedPatches(patchesFolder)
+    if (unapplied.length > 0) {
+      throw new Error(
+        `${unapplied.join(", ")} is not applied to node_modules, so the CMS would be built with Decap unpatched: run npm ci (its postinstall, patch-package, applies it) and build again`,
+      )
+    }
     if (config.cache && config.cache.cacheLocation) {
       const cacheLocation = path.join(path.dirname(config.cache.cacheLocation), `cms-${stage}`)
       const version = patchesVersion(patchesFolder)

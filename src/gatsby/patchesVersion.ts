@@ -12,12 +12,7 @@ import path from "path"
  */
 export function patchesVersion(patchesFolder: string): string {
   const projectRoot = path.dirname(patchesFolder)
-  const patches = fs.existsSync(patchesFolder)
-    ? fs
-        .readdirSync(patchesFolder)
-        .filter((name) => name.endsWith(".patch"))
-        .sort()
-    : []
+  const patches = patchesIn(patchesFolder)
   const hash = createHash("sha256")
   for (const name of patches) {
     const patch = fs.readFileSync(path.join(patchesFolder, name), "utf8")
@@ -29,4 +24,36 @@ export function patchesVersion(patchesFolder: string): string {
     }
   }
   return hash.digest("hex")
+}
+
+function patchesIn(patchesFolder: string): string[] {
+  return fs.existsSync(patchesFolder)
+    ? fs
+        .readdirSync(patchesFolder)
+        .filter((name) => name.endsWith(".patch"))
+        .sort()
+    : []
+}
+
+/**
+ * The patches whose added lines are not all in the files they change: node_modules installed
+ * without patch-package's postinstall (`npm ci --ignore-scripts`, or a failed install let be). The
+ * CMS's build stops on one (./cmsWebpack.ts) rather than ship Decap unpatched.
+ */
+export function unappliedPatches(patchesFolder: string): string[] {
+  const projectRoot = path.dirname(patchesFolder)
+  return patchesIn(patchesFolder).filter((name) => {
+    const patch = fs.readFileSync(path.join(patchesFolder, name), "utf8")
+    return patch.split(/^diff --git /m).some((part) => {
+      const file = /^a\/(\S+) b\//.exec(part)?.[1]
+      if (!file) return false
+      const changed = path.join(projectRoot, file)
+      if (!fs.existsSync(changed)) return true
+      const text = fs.readFileSync(changed, "utf8")
+      return part
+        .split("\n")
+        .filter((line) => line.startsWith("+") && !line.startsWith("+++"))
+        .some((line) => !text.includes(line.slice(1)))
+    })
+  })
 }

@@ -106,9 +106,12 @@ export const pageTexts = {
     noDate: "not yet",
     /** Under her status, when she had been a member before this sign-up. */
     leftBefore: "A member before; left",
-    /** Under her status, before the day her mail server refused one of her e-mails for good. */
-    refusedOn: (email: MailRefusal["email"]) => `Her mail server refused the ${email} e-mail on`,
-    /** After the day: what her mail server answered (her address shows as <address>). */
+    /**
+     * Under her status, before the day a mail server refused one of her e-mails for good: hers, or
+     * the one the site sends through (a relay may refuse an address itself, or be set up wrong).
+     */
+    refusedOn: (email: MailRefusal["email"]) => `The mail server refused the ${email} e-mail on`,
+    /** After the day: what the mail server answered (her address shows as <address>). */
     refusedAnswer: (answer: string) => `: “${answer}”`,
     manage: "Manage",
     /** Read after "Manage" by screen readers, so each row's button says whom it is for. */
@@ -127,9 +130,9 @@ export const pageTexts = {
 
   actions: {
     intro: (status: string) => `Status: ${status}.`,
-    /** In her panel, when her mail server refused her confirmation. */
+    /** In her panel, when a mail server refused her confirmation. */
     refusedAdvice:
-      "If her address is mistyped or no longer exists, ask her to sign up again with the right one. If the answer speaks of the message itself (spam, policy), tell whoever runs the server, then resend once it is put right.",
+      "If her address is mistyped or no longer exists, ask her to sign up again with the right one. If the answer speaks of the message itself (spam, policy), or many rows show this from the same day, it is the site's e-mail set-up: tell whoever runs the server, then resend once it is put right.",
     resend: "Resend her confirmation",
     takeOff: "Take her off the list",
     erase: "Erase her completely",
@@ -145,7 +148,7 @@ export const pageTexts = {
   },
 
   audit: {
-    heading: "Recent staff actions",
+    heading: "Recent actions",
     empty: "No actions yet.",
     /** Who refused an e-mail for good, in place of a login. */
     mailServer: "A mail server",

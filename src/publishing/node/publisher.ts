@@ -33,8 +33,8 @@ import {
   appDirOf,
   DiskFull,
   undoneChangeLate,
-  undoneChangeNote,
   undoneChangeOut,
+  undoneChangeStays,
   type Release,
   type Releases,
 } from "./releases"
@@ -363,7 +363,11 @@ export class Publisher implements PublishingDesk {
     )
     const written = await Promise.race([writing, waited])
     const note =
-      written === "late" ? undoneChangeLate : written ? undoneChangeOut : undoneChangeNote
+      written === "late"
+        ? undoneChangeLate
+        : written === "written"
+          ? undoneChangeOut
+          : undoneChangeStays[written]
     return {
       result: "rolledBack",
       message: `The site is back to ${target.commit.slice(0, 7)}: ${target.title}. ${note}`,
@@ -380,21 +384,27 @@ export class Publisher implements PublishingDesk {
    * what is undone, a repository the server may only read) the branch stays as it is, and the
    * answer says the undone change is still in the editor.
    */
-  private async undoInRepository(undone: Release, target: Release, by: string) {
+  private async undoInRepository(
+    undone: Release,
+    target: Release,
+    by: string,
+  ): Promise<"written" | keyof typeof undoneChangeStays> {
     const { source, settings, history } = this.parts
-    const notWritten = (why: string) => {
-      this.log(`undo not written to ${settings.branch}: ${why}`)
-      return false
+    const stays = (why: keyof typeof undoneChangeStays, said: string) => {
+      this.log(`undo not written to ${settings.branch}: ${said}`)
+      return why
     }
     try {
       const head = await source.head(settings.branch)
-      if (!head || !undone.commit || !target.commit) return notWritten("no commit to write it on")
+      if (!head || !undone.commit || !target.commit)
+        return stays("failed", "no commit to write it on")
       if (!(await source.sameFiles(head, undone.commit)))
-        return notWritten("it holds a change not live yet")
-      const beyond = (await source.changedFiles(undone.commit, target.commit)).find(
-        (file) => !file.startsWith(`${dataFolder}/`),
-      )
-      if (beyond) return notWritten(`what is undone is more than content (${beyond})`)
+        return stays("notLive", "it holds a change not live yet")
+      const changed = await source.changedFiles(undone.commit, target.commit)
+      // The same files (a version published twice): the branch has the version put back already.
+      if (changed.length === 0) return "written"
+      const beyond = changed.find((file) => !file.startsWith(`${dataFolder}/`))
+      if (beyond) return stays("code", `what is undone is more than content (${beyond})`)
       const commit = await source.undoCommit({
         parent: head,
         filesOf: target.commit,
@@ -405,9 +415,9 @@ export class Publisher implements PublishingDesk {
       history.wroteUndo(commit)
       await source.pushUndo(settings.branch, commit, head)
       this.log(`undo written to ${settings.branch} as ${commit.slice(0, 7)}`)
-      return true
+      return "written"
     } catch (error) {
-      return notWritten((error as Error).message)
+      return stays("failed", (error as Error).message)
     }
   }
 

@@ -320,6 +320,15 @@ export const undoneChangeNote =
 export const undoneChangeOut =
   "The editor has the earlier version too (reload it where it is open): the undone change is out of the content, so the next publish keeps it out."
 
+/** Why an undo was not written into the branch (Publisher's undoInRepository), for its answer. */
+export const undoneChangeStays = {
+  notLive:
+    "A newer change is published and not live yet, so the undone change is still in the editor: change it back there and publish, or the next publish puts it back.",
+  code: "That publish also changed the site's code, so the undone change is still in the editor (a developer undoes the code): change the content back there and publish, or the next publish puts it back.",
+  failed:
+    "The server could not change the repository (ask whoever manages it), so the undone change is still in the editor: change it back there and publish, or the next publish puts it back.",
+}
+
 /** An undo whose commit GitHub has not taken yet when the answer goes. */
 export const undoneChangeLate =
   "The editor's content is being changed too, and GitHub is slow to answer: reload the editor in a minute. If the undone change is still there, change it back and publish, or the next publish puts it back."

@@ -6,11 +6,23 @@ import type { Databases, StorePart } from "./lmdbStore"
 /** The audit log keeps the latest entries only: who did what lately, not a history. */
 export const auditLength = 200
 
+/**
+ * Of those, the mail servers' refusals kept: anyone may sign up, so a run of dead addresses would
+ * otherwise push the staff's own actions out of the log.
+ */
+export const refusalsKept = 20
+
 /** An entry, in the caller's transaction (a refusal is noted with the mark on her record). */
 export function keepEntry(db: Databases, entry: AuditEntry) {
   db.audit.putSync(`${entry.at}~${newMemberId()}`, entry)
-  const keys = [...db.audit.getKeys({ reverse: true })]
-  for (const old of keys.slice(auditLength)) db.audit.removeSync(old)
+  let kept = 0
+  let refusals = 0
+  for (const { key, value } of db.audit.getRange({ reverse: true })) {
+    const refusal = value.login === undefined
+    if (refusal) refusals += 1
+    if (kept >= auditLength || (refusal && refusals > refusalsKept)) db.audit.removeSync(key)
+    else kept += 1
+  }
 }
 
 /** The staff's actions on the list, and the mail servers' refusals: time, action; never an address. */

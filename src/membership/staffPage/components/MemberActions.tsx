@@ -160,6 +160,7 @@ export function MemberActions({
     }
   }
 
+  const status = shownStatus(member)
   const canResend = member.status === "pending"
   const canLeave = member.status === "pending" || member.status === "confirmed"
 
@@ -174,7 +175,7 @@ export function MemberActions({
         {member.address}
       </h3>
       <p css={facts}>
-        {texts.actions.intro(texts.status[shownStatus(member)])} {texts.list.columns.joined}{" "}
+        {texts.actions.intro(texts.status[status])} {texts.list.columns.joined}{" "}
         <StaffTime iso={member.askedAt} />.
       </p>
       {member.refused && (
@@ -182,7 +183,7 @@ export function MemberActions({
           <RefusalNote refused={member.refused} />
         </p>
       )}
-      {shownStatus(member) === "refused" && <p css={facts}>{texts.actions.refusedAdvice}</p>}
+      {status === "refused" && <p css={facts}>{texts.actions.refusedAdvice}</p>}
 
       {confirming ? (
         <div css={question} role="group" aria-labelledby="erase-question" ref={questionRef}>
