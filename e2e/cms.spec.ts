@@ -75,6 +75,16 @@ async function signIn(page: Page, server: DecapServer) {
   await page.getByRole("button", { name: "Login" }).click()
 }
 
+/** Opens a folded entry of a list in the form, by the toggle on the bar that shows its title. */
+async function openListEntry(page: Page, title: string) {
+  await page
+    .getByText(title, { exact: true })
+    .first()
+    .locator("xpath=preceding-sibling::*[1]//button")
+    .first()
+    .click()
+}
+
 /**
  * The rendered width of an element's text, on one line, in the face it is drawn in now, and in
  * the site's display face itself (loaded in the frame under another name from the file the
@@ -323,12 +333,7 @@ test.describe("Decap CMS at /admin/: drafts on the local backend", () => {
     await signIn(page, server)
     await page.getByRole("link", { name: contentModel.journal.label }).click()
     // The articles list is folded: open the first article with the toggle on its bar.
-    await page
-      .getByText(first!.title, { exact: true })
-      .first()
-      .locator("xpath=preceding-sibling::*[1]//button")
-      .first()
-      .click()
+    await openListEntry(page, first!.title)
     // The open article's menu (the folded entries of the categories list are labelled so too).
     const menu = page.getByLabel("Category", { exact: true }).locator("visible=true")
     // A keyboard opens it as a click does (react-select's value text covers its input).
@@ -394,12 +399,7 @@ test.describe("Decap CMS at /admin/: drafts on the local backend", () => {
     await signIn(page, server)
     await page.getByRole("link", { name: contentModel.shop.label }).click()
     // The categories are folded: open the second with the toggle on its bar.
-    await page
-      .getByText(second!.name, { exact: true })
-      .first()
-      .locator("xpath=preceding-sibling::*[1]//button")
-      .first()
-      .click()
+    await openListEntry(page, second!.name)
     const name = page.getByLabel("Name", { exact: true }).locator("visible=true")
     await expect(name).toHaveValue(second!.name)
     await name.fill(first!.name)
@@ -470,12 +470,7 @@ test.describe("Decap CMS at /admin/: drafts on the local backend", () => {
 
     await signIn(page, server)
     await page.getByRole("link", { name: contentModel.shop.label }).click()
-    await page
-      .getByText(first!.name, { exact: true })
-      .first()
-      .locator("xpath=preceding-sibling::*[1]//button")
-      .first()
-      .click()
+    await openListEntry(page, first!.name)
     const count = page.getByLabel("Number of pieces", { exact: true }).locator("visible=true")
     // Typed as she types it (Decap's number box made 45,00 into 4500 as she typed).
     await count.clear()

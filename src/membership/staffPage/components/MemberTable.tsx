@@ -291,9 +291,7 @@ export function MemberTable({
                     {member.address}
                   </th>
                   <td>
-                    <span css={[statusBadge, statusColours[shownStatus(member)]]}>
-                      {texts.status[shownStatus(member)]}
-                    </span>
+                    <StatusBadge status={shownStatus(member)} />
                     {member.leftBefore && (
                       <small css={before}>
                         {texts.list.leftBefore} <StaffTime iso={member.leftBefore} />
@@ -340,4 +338,9 @@ export function MemberTable({
       )}
     </>
   )
+}
+
+/** Her status in words, in its colours. */
+function StatusBadge({ status }: { status: ShownStatus }) {
+  return <span css={[statusBadge, statusColours[status]]}>{texts.status[status]}</span>
 }

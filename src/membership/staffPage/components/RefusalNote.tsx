@@ -2,7 +2,7 @@ import type { MailRefusal } from "../../membersApi"
 import { pageTexts as texts } from "../staffPageTexts"
 import { StaffTime } from "./StaffTime"
 
-/** Which of her e-mails her mail server refused for good, on which day, and its answer. */
+/** Which of her e-mails a mail server refused for good, on which day, and its answer. */
 export function RefusalNote({ refused }: { refused: MailRefusal }) {
   return (
     <>
