@@ -9,6 +9,7 @@ import {
   type GithubStub,
   type StubPush,
 } from "./support/stubs/githubStub"
+import { publishedEvent } from "../src/cms/PublishingNews"
 import { cmsAuthTexts } from "../src/cmsAuth/signInTexts"
 import { contentModel } from "../src/content/model"
 import {
@@ -200,6 +201,11 @@ test("signs in with GitHub; Save makes a draft and a pull request, the deploy se
   await page.getByRole("button", { name: "Status: Draft" }).click()
   await page.getByRole("menuitem", { name: "Ready" }).click()
   await expect(page.getByRole("button", { name: "Status: Ready" })).toBeVisible()
+  // The site's corner hears of the publish, to follow its build closely (src/cms/PublishingNews.tsx;
+  // e2e/delivery/publishing.spec.ts shows it following one).
+  await page.evaluate((name) => {
+    window.addEventListener(name, () => document.body.setAttribute("data-published", "yes"))
+  }, publishedEvent)
   page.once("dialog", (dialog) => void dialog.accept())
   await page.getByRole("button", { name: "Publish", exact: true }).click()
   await page.getByRole("menuitem", { name: "Publish now" }).click()
@@ -213,6 +219,7 @@ test("signs in with GitHub; Save makes a draft and a pull request, the deploy se
   // Only the heading changed, in the format of data/.
   expect(merged?.files[shopFile]).toBe(`${JSON.stringify({ ...before, heading }, null, 2)}\n`)
   await expect.poll(async () => (await api.pulls()).length).toBe(0)
+  await expect(page.locator("body")).toHaveAttribute("data-published", "yes")
   // Decap deletes the draft's branch in a call of its own, after the merge.
   await expect.poll(() => api.branchExists(draftBranch)).toBe(false)
   // Every call the CMS made was one the stub answers as GitHub does (a stub of this spec's own).

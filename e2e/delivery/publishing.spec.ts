@@ -5,9 +5,9 @@ import { copyFile, mkdir, mkdtemp, readdir, readFile, rm } from "node:fs/promise
 import { tmpdir } from "node:os"
 import path from "node:path"
 import { promisify } from "node:util"
-import { expect, test } from "@playwright/test"
+import { expect, test, type Page } from "@playwright/test"
 import { goLiveMoment } from "../../src/content/goLive"
-import type { PublishRecord } from "../../src/publishing/publishesApi"
+import { publishingPanelId, type PublishRecord } from "../../src/publishing/publishesApi"
 import type { BuildStep } from "../../src/publishing/node/build"
 import {
   startPublishingServer,
@@ -16,7 +16,7 @@ import {
 import { Releases, undoneChangeOut } from "../../src/publishing/node/releases"
 import { publishSettings } from "../../src/publishing/node/settings"
 import { statusWords } from "../../src/publishing/node/statusWords"
-import { signupEndpoint } from "../../src/shared/endpoints"
+import { membersPagePath, signupEndpoint } from "../../src/shared/endpoints"
 import { startNginx, type NginxServer } from "../support/nginx"
 import {
   eventually,
@@ -28,7 +28,9 @@ import {
   TestClock,
   type Origin,
 } from "../support/publishing"
+import { forward } from "../support/forward"
 import { freePort } from "../support/servers"
+import { publishedEvent } from "../../src/cms/PublishingNews"
 import { cmsUserKey } from "../../src/membership/staffPage/session"
 import { publishingTexts } from "../../src/publishing/staffPage/publishingTexts"
 import { startGithubStub, stubRepo, stubUser, type GithubStub } from "../support/stubs/githubStub"
@@ -167,6 +169,21 @@ const retitled =
 const filesOf = async (commit: string) =>
   (await exec("git", ["--git-dir", origin.url, "rev-parse", `${commit}^{tree}`])).stdout.trim()
 
+/** A tab signed in to the CMS as the editor (Decap's session), as the staff's pages read it. */
+const signedIn = (tab: Page) =>
+  tab.addInitScript((user) => window.localStorage.setItem(user.key, user.value), {
+    key: cmsUserKey,
+    value: JSON.stringify({ backendName: "github", token: github.tokenFor("editor") }),
+  })
+
+/** The CMS through nginx, signed in, its calls to GitHub's API the stub's: its corner's news. */
+async function openEditor(tab: Page) {
+  await forward(tab.context(), "https://api.github.com/", `${github.url}/api/v3/`)
+  await signedIn(tab)
+  await tab.goto(`${nginx.baseUrl}/admin/`)
+  return tab.getByRole("status").filter({ hasText: publishingTexts.news.label })
+}
+
 const gatsbyBuildsSince = (since: number) =>
   builds.filter((build) => build.step === "gatsby build" && build.at >= since).length
 
@@ -210,31 +227,47 @@ const laterDate = `${later.getFullYear()}-${String(later.getMonth() + 1).padStar
 const waitingTitle = `An Article For Later ${process.pid}`
 const invalidWords = `That address cannot be right: please look at it again (${process.pid}).`
 let edited: string
+const editedMessage = "Journal: a new title, an article for later; the sign-up's words"
 
-test("a signed push is live on both servers, the endpoints speak its words, GitHub hears how it went", async () => {
+test("a signed push is live on both servers, the endpoints speak its words, GitHub hears how it went, the editor's corner follows it", async ({
+  page: editor,
+}) => {
   test.setTimeout(buildMs)
-  edited = await origin.commit(
-    "Journal: a new title, an article for later; the sign-up's words",
-    async (files) => {
-      await retitled(editedTitle)(files)
-      const journal = await files.read<{ articles: Record<string, unknown>[] }>("journal")
-      const [model] = journal.articles
-      journal.articles.push({ ...model, title: waitingTitle, date: laterDate })
-      await files.write("journal", journal)
-      const contact = await files.read<{ messages: Record<string, string> }>("contact")
-      contact.messages.invalid = invalidWords
-      await files.write("contact", contact)
-    },
-  )
+  const corner = await openEditor(editor)
+  edited = await origin.commit(editedMessage, async (files) => {
+    await retitled(editedTitle)(files)
+    const journal = await files.read<{ articles: Record<string, unknown>[] }>("journal")
+    const [model] = journal.articles
+    journal.articles.push({ ...model, title: waitingTitle, date: laterDate })
+    await files.write("journal", journal)
+    const contact = await files.read<{ messages: Record<string, string> }>("contact")
+    contact.messages.invalid = invalidWords
+    await files.write("contact", contact)
+  })
   const started = Date.now()
   const answer = await push(edited)
   expect(answer).toEqual({ status: 202, message: `Publishing ${edited.slice(0, 7)}.` })
+  // What the CMS's Publish tells the corner (src/cms/cms.tsx, postPublish; e2e/cms-signin.spec.ts
+  // sees it sent): follow closely. The editor sees her change being built, then live.
+  await editor.evaluate((name) => window.dispatchEvent(new Event(name)), publishedEvent)
+  // (It looks at once, maybe before the server has fetched the commit, and every 5 s then.)
+  await expect(corner).toContainText(`${editedMessage}: ${publishingTexts.states.building}`, {
+    timeout: 15_000,
+  })
+  await expect(corner).toContainText(publishingTexts.news.underWay)
   await eventually(
     "the new title on both servers",
     () => servedEverywhere("/journal", editedTitle),
     buildMs,
   )
   console.log(`    edit to live: ${((Date.now() - started) / 1000).toFixed(1)} s`)
+  await expect(corner).toContainText(`${editedMessage}: ${publishingTexts.states.live}`, {
+    timeout: 15_000,
+  })
+  await expect(corner.getByRole("link", { name: publishingTexts.news.seeLive })).toHaveAttribute(
+    "href",
+    siteUrl,
+  )
 
   // The endpoints (the site's server behind nginx) speak the new content's words, no restart.
   const signup = await fetch(`${nginx.baseUrl}${signupEndpoint}`, {
@@ -293,11 +326,15 @@ test("the article goes live on its date by itself, when the clock reaches it", a
   expect((await records())[0]).toMatchObject({ kind: "goLive", commit: edited, state: "live" })
 })
 
-test("a refused edit changes nothing visitors see, and the commit says why, in the check's words", async () => {
+test("a refused edit changes nothing visitors see, and the commit and the editor's corner say why, in the check's words", async ({
+  page: editor,
+}) => {
   test.setTimeout(buildMs)
+  const corner = await openEditor(editor)
+  const refusedMessage = "Shop: a count in words"
   const since = Date.now()
   const shopBefore = await page(siteUrl, "/shop")
-  const refused = await origin.commit("Shop: a count in words", async (files) => {
+  const refused = await origin.commit(refusedMessage, async (files) => {
     const shop = await files.read<{ categories: Record<string, unknown>[] }>("shop")
     const [first] = shop.categories
     if (!first) throw new Error("data/shop.json has no category")
@@ -320,6 +357,16 @@ test("a refused edit changes nothing visitors see, and the commit says why, in t
       `Number of pieces ('count') must be a whole number, got "sixteen"`,
     ),
   })
+  // The editor open meanwhile has the news on its own (it looks now and then), with the first
+  // problem, and the way to the whole reason.
+  await expect(corner).toContainText(`${refusedMessage}: ${publishingTexts.states.failed}`, {
+    timeout: 20_000,
+  })
+  await expect(corner).toContainText(`Number of pieces ('count') must be a whole number`)
+  await expect(corner.getByRole("link", { name: publishingTexts.news.why })).toHaveAttribute(
+    "href",
+    `${membersPagePath}#${publishingPanelId}`,
+  )
   expect(await liveCommit()).toBe(edited)
   expect(await page(siteUrl, "/shop")).toBe(shopBefore)
   // The check refused it: Gatsby never ran.
@@ -396,10 +443,7 @@ test("undo from the staff's page: an undo someone made meanwhile (npm run releas
     ).every((served) => served === html)
 
   // The staff's page, through nginx, signed in to the CMS as the editor (Decap's session).
-  await page.addInitScript((user) => window.localStorage.setItem(user.key, user.value), {
-    key: cmsUserKey,
-    value: JSON.stringify({ backendName: "github", token: github.tokenFor("editor") }),
-  })
+  await signedIn(page)
   await page.goto(`${nginx.baseUrl}/admin/members/`)
   const panel = page.getByRole("region", { name: publishingTexts.heading })
   await expect(panel.getByText(publishingTexts.live)).toContainText(live.title ?? "")

@@ -1,14 +1,16 @@
 import CMS from "decap-cms-app"
+import { createRoot } from "react-dom/client"
 import { contentModel, type ContentName } from "../content/model"
-import { membersPagePath } from "../shared/endpoints"
 import { fontFaceRules } from "../theme/fontFaces"
 import { fontUrls } from "../theme/fonts"
 import { notSetUpBackendName, productionBackend } from "./backend"
 import { cmsConfig } from "./config"
 import { jsonFileFormat, jsonFileFormatter } from "./jsonFormat"
+import { CmsCorner } from "./CmsCorner"
 import { localBackendFor, siteUrlFor } from "./localEditor"
 import { NotSetUpBackend } from "./notSetUp"
 import { phoneLayout } from "./phoneLayout"
+import { publishedEvent } from "./PublishingNews"
 import { EmailPreview } from "./preview/EmailPreview"
 import { createFilePreview } from "./preview/FilePreview"
 import "./preview/preview.css"
@@ -41,6 +43,13 @@ CMS.registerPreviewTemplate(contentModel.membership.name, EmailPreview)
 CMS.registerBackend(notSetUpBackendName, NotSetUpBackend)
 // Save runs the site's content check on the entry first (./saveCheck.ts).
 CMS.registerEventListener(saveCheck)
+// Once this editor publishes, the corner's news of publishing follows closely (./PublishingNews.tsx).
+CMS.registerEventListener({
+  name: "postPublish",
+  handler: () => {
+    window.dispatchEvent(new Event(publishedEvent))
+  },
+})
 
 // Webpack writes each `process.env.GATSBY_…` in as it was when the site was built.
 const backend = productionBackend(
@@ -75,37 +84,8 @@ const phoneStyles = document.createElement("style")
 phoneStyles.textContent = phoneLayout
 document.head.append(phoneStyles)
 
-// The way to the members’ list (src/membership/staffPage/components/MembersPage.tsx). Decap 3 has no
-// registerAdditionalLink (a later Decap's), so a plain link of our own sits in the corner,
-// styled inline as a quiet Decap button (its own greys) because the CMS's page has none of the
-// site's styles.
-const membersLink = document.createElement("a")
-membersLink.id = "members-link"
-membersLink.href = membersPagePath
-membersLink.textContent = "Members’ list"
-Object.assign(membersLink.style, {
-  position: "fixed",
-  right: "16px",
-  bottom: "16px",
-  zIndex: "300",
-  display: "inline-flex",
-  alignItems: "center",
-  minHeight: "44px",
-  padding: "0 18px",
-  border: "1px solid #dfdfe3",
-  borderRadius: "5px",
-  background: "#ffffff",
-  boxShadow: "0 2px 6px rgba(68, 74, 87, 0.15)",
-  color: "#313d3e",
-  font: "600 16px/1.2 system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif",
-  textDecoration: "none",
-} satisfies Partial<CSSStyleDeclaration>)
-document.body.append(membersLink)
-// Not over the form while an entry is open (on a phone it hid a field's last lines): the way to
-// the list is from the lists of entries and the Workflow board.
-const showMembersLink = () => {
-  const inEditor = /^#\/collections\/[^/]+\/(?:entries\/|new)/.test(window.location.hash)
-  membersLink.style.display = inEditor ? "none" : "inline-flex"
-}
-window.addEventListener("hashchange", showMembersLink)
-showMembersLink()
+// The site's corner of the CMS's page (./CmsCorner.tsx): the news of a publish, and the way to
+// the members' list.
+const cornerRoot = document.createElement("div")
+document.body.append(cornerRoot)
+createRoot(cornerRoot).render(<CmsCorner />)

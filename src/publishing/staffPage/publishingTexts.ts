@@ -38,4 +38,14 @@ export const publishingTexts = {
     working: "Putting the earlier version back…",
     failed: "The undo did not reach the server: reload the page and try again.",
   },
+  /** The editor's corner (./PublishingNews.tsx), while a publish is news. */
+  news: {
+    label: "Publishing",
+    underWay: "It is live in about half a minute.",
+    live: "It is on the website.",
+    seeLive: "See the website",
+    failed: "The website is unchanged. Why:",
+    why: "The whole reason, on the members’ list page",
+    hide: "Hide",
+  },
 }

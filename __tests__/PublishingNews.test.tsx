@@ -1,0 +1,190 @@
+import { act, render, screen } from "@testing-library/react"
+import userEvent from "@testing-library/user-event"
+import { publishedEvent, PublishingNews } from "../src/cms/PublishingNews"
+import { cmsUserKey } from "../src/membership/staffPage/session"
+import {
+  publishesEndpoint,
+  publishingPanelId,
+  type PublishesAnswer,
+  type PublishRecord,
+} from "../src/publishing/publishesApi"
+import { newsForMs } from "../src/publishing/staffPage/publishNews"
+import { publishingTexts as texts } from "../src/publishing/staffPage/publishingTexts"
+import { membersPagePath } from "../src/shared/endpoints"
+
+// The editor's corner on the site's own server: after Publish, the staff member sees her change
+// being built and then live (or why not) without leaving the editor. The server's answers are
+// played by a fake fetch; the words are the corner's own (publishingTexts).
+
+const address = "https://www.example.com/"
+const record = (
+  state: PublishRecord["state"],
+  extra: Partial<PublishRecord> = {},
+): PublishRecord => ({
+  id: "1",
+  kind: "publish",
+  commit: "a".repeat(40),
+  title: "Update Shop page",
+  state,
+  startedAt: new Date(Date.now() - 60_000).toISOString(),
+  ...(state === "building" ? {} : { finishedAt: new Date().toISOString(), address }),
+  ...extra,
+})
+
+type Served = PublishesAnswer | number
+let served: () => Served
+let fetchMock: jest.Mock
+
+beforeEach(() => {
+  jest.useFakeTimers()
+  window.localStorage.setItem(cmsUserKey, JSON.stringify({ backendName: "github", token: "t1" }))
+  served = () => ({ records: [] })
+  fetchMock = jest.fn(() => {
+    const answer = served()
+    return Promise.resolve(
+      typeof answer === "number"
+        ? {
+            ok: false,
+            status: answer,
+            json: () => Promise.resolve({ problem: "x", message: "Refused." }),
+          }
+        : { ok: true, status: 200, json: () => Promise.resolve(answer) },
+    )
+  })
+  global.fetch = fetchMock as unknown as typeof fetch
+})
+afterEach(() => {
+  jest.useRealTimers()
+  window.localStorage.clear()
+})
+
+// Node's own setImmediate, which the fake timers leave alone: it comes once every promise the
+// corner's look is waiting on (the fake fetch, its JSON) has settled.
+const { setImmediate: settled } = jest.requireActual<typeof import("timers")>("timers")
+/** Time passes, and whatever the corner asked in it is answered. */
+const wait = (ms: number) =>
+  act(async () => {
+    await jest.advanceTimersByTimeAsync(ms)
+    await new Promise((resolve) => settled(resolve))
+  })
+/** The corner, once its first look is answered. */
+async function showCorner() {
+  render(<PublishingNews />)
+  await wait(0)
+}
+const asked = () => fetchMock.mock.calls.length
+
+test("a publish being built, then live: the corner says so on its own, and links the website", async () => {
+  served = () => ({ records: [record("building")] })
+  await showCorner()
+  const status = await screen.findByRole("status")
+  expect(await screen.findByText(texts.news.underWay)).toBeInTheDocument()
+  expect(status).toHaveTextContent(
+    `${texts.kinds.publish} Update Shop page: ${texts.states.building}.`,
+  )
+  expect(fetchMock).toHaveBeenCalledWith(
+    publishesEndpoint,
+    expect.objectContaining({ headers: expect.any(Headers) }),
+  )
+  const headers = (fetchMock.mock.calls[0] as [string, RequestInit])[1].headers as Headers
+  expect(headers.get("Authorization")).toBe("Bearer t1")
+
+  served = () => ({ records: [record("live")] })
+  await wait(5_000)
+  expect(status).toHaveTextContent(`${texts.states.live}.`)
+  expect(screen.getByRole("link", { name: texts.news.seeLive })).toHaveAttribute("href", address)
+  expect(screen.queryByText(texts.news.underWay)).not.toBeInTheDocument()
+})
+
+test("a publish the site refused: the corner gives the first lines of the reason, and leads to the rest", async () => {
+  const reason =
+    "The content in data/ has 2 problems, so the site was not built (the live site is unchanged):\n\n  • data/shop.json: first\n  • data/shop.json: second"
+  served = () => ({ records: [record("failed", { reason })] })
+  await showCorner()
+  expect(await screen.findByText(texts.news.failed)).toBeInTheDocument()
+  const shown = screen.getByText(/has 2 problems/)
+  expect(shown).toHaveTextContent("• data/shop.json: first")
+  expect(shown).not.toHaveTextContent("second")
+  expect(screen.getByRole("link", { name: texts.news.why })).toHaveAttribute(
+    "href",
+    `${membersPagePath}#${publishingPanelId}`,
+  )
+})
+
+test("hidden, the news stays hidden until the next publish's", async () => {
+  served = () => ({ records: [record("live")] })
+  await showCorner()
+  await userEvent
+    .setup({ advanceTimers: jest.advanceTimersByTime })
+    .click(await screen.findByRole("button", { name: texts.news.hide }))
+  expect(screen.getByRole("status")).toBeEmptyDOMElement()
+  await wait(15_000)
+  expect(screen.getByRole("status")).toBeEmptyDOMElement()
+
+  served = () => ({ records: [record("building", { id: "2", title: "Update Home page" })] })
+  await wait(15_000)
+  expect(screen.getByRole("status")).toHaveTextContent("Update Home page")
+})
+
+test("the end of a publish is news for a while, and then the corner is empty", async () => {
+  const ended = new Date(Date.now() - newsForMs - 1_000).toISOString()
+  served = () => ({ records: [record("live", { finishedAt: ended })] })
+  await showCorner()
+  expect(asked()).toBe(1)
+  expect(screen.getByRole("status")).toBeEmptyDOMElement()
+})
+
+test("a draft's preview is not news of publishing", async () => {
+  served = () => ({ records: [record("building", { kind: "preview" })] })
+  await showCorner()
+  expect(asked()).toBe(1)
+  expect(screen.getByRole("status")).toBeEmptyDOMElement()
+})
+
+test("now and then when nothing is under way, closely once this editor publishes", async () => {
+  await showCorner()
+  expect(asked()).toBe(1)
+  await wait(14_000)
+  expect(asked()).toBe(1)
+  await wait(1_000)
+  expect(asked()).toBe(2)
+
+  await act(async () => {
+    window.dispatchEvent(new Event(publishedEvent))
+    await jest.advanceTimersByTimeAsync(0)
+  })
+  expect(asked()).toBe(3)
+  await wait(5_000)
+  expect(asked()).toBe(4)
+})
+
+test("not signed in: nothing is asked", async () => {
+  window.localStorage.clear()
+  await showCorner()
+  await wait(60_000)
+  expect(asked()).toBe(0)
+})
+
+test("a host that does not publish itself (404): asked once, never again", async () => {
+  served = () => 404
+  await showCorner()
+  await act(async () => {
+    window.dispatchEvent(new Event(publishedEvent))
+    await jest.advanceTimersByTimeAsync(60_000)
+  })
+  expect(asked()).toBe(1)
+  expect(screen.getByRole("status")).toBeEmptyDOMElement()
+})
+
+test("a refused token is not sent again (each refusal counts towards the sign-in's limit); a new one is", async () => {
+  served = () => 401
+  await showCorner()
+  await wait(60_000)
+  expect(asked()).toBe(1)
+
+  window.localStorage.setItem(cmsUserKey, JSON.stringify({ backendName: "github", token: "t2" }))
+  served = () => ({ records: [record("live")] })
+  await wait(15_000)
+  expect(asked()).toBe(2)
+  expect(screen.getByRole("status")).toHaveTextContent(texts.news.live)
+})
