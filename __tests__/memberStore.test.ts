@@ -388,66 +388,83 @@ const exportCsv = async (...args: string[]) => {
   })
   return stdout.trimEnd().split("\r\n")
 }
+/**
+ * Each export starts the command in a process of its own (tsx, 1–3 s under CI's load; one test
+ * timed out at Jest's 5 s once), so its tests have longer.
+ */
+const exportMs = 30_000
 /** As a spreadsheet reads a date and time, in UTC (the columns say so). */
 const csvTime = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/
 
-test("members:export prints the confirmed members once as CSV, oldest first; --all adds the pending and the former, with their status", async () => {
-  // A second between sign-ups, so "oldest first" has one answer.
-  let clock = Date.parse("2026-11-26T09:00:00Z")
-  const store = memberStore(folder, { now: () => new Date((clock += 1000)) })
-  for (const address of ["first@example.com", "second@example.com", "pending@example.com"])
-    await store.subscribe(address)
-  await store.subscribe("FIRST@example.com")
-  const [first, second] = await readMembers(folder)
-  await store.confirm(first?.id ?? "")
-  await store.confirm(second?.id ?? "")
-  await store.leave(second?.id ?? "")
+test(
+  "members:export prints the confirmed members once as CSV, oldest first; --all adds the pending and the former, with their status",
+  async () => {
+    // A second between sign-ups, so "oldest first" has one answer.
+    let clock = Date.parse("2026-11-26T09:00:00Z")
+    const store = memberStore(folder, { now: () => new Date((clock += 1000)) })
+    for (const address of ["first@example.com", "second@example.com", "pending@example.com"])
+      await store.subscribe(address)
+    await store.subscribe("FIRST@example.com")
+    const [first, second] = await readMembers(folder)
+    await store.confirm(first?.id ?? "")
+    await store.confirm(second?.id ?? "")
+    await store.leave(second?.id ?? "")
 
-  const [header, ...rows] = await exportCsv()
-  expect(header).toBe("email,asked_at_utc,confirmed_at_utc")
-  expect(rows.map((row) => row.split(",")[0])).toEqual(["first@example.com"])
-  expect(rows[0]?.split(",")[1]).toMatch(csvTime)
-  expect(rows[0]?.split(",")[2]).toMatch(csvTime)
+    const [header, ...rows] = await exportCsv()
+    expect(header).toBe("email,asked_at_utc,confirmed_at_utc")
+    expect(rows.map((row) => row.split(",")[0])).toEqual(["first@example.com"])
+    expect(rows[0]?.split(",")[1]).toMatch(csvTime)
+    expect(rows[0]?.split(",")[2]).toMatch(csvTime)
 
-  const [allHeader, ...allRows] = await exportCsv("--all")
-  expect(allHeader).toBe(
-    "email,asked_at_utc,confirmed_at_utc,status,left_at_utc,email_refused,refused_at_utc,mail_server_answer",
-  )
-  expect(allRows.map((row) => [row.split(",")[0], row.split(",")[3]])).toEqual([
-    ["first@example.com", "confirmed"],
-    ["second@example.com", "left"],
-    ["pending@example.com", "pending"],
-  ])
-  expect(allRows[1]?.split(",")[4]).toMatch(csvTime)
-})
+    const [allHeader, ...allRows] = await exportCsv("--all")
+    expect(allHeader).toBe(
+      "email,asked_at_utc,confirmed_at_utc,status,left_at_utc,email_refused,refused_at_utc,mail_server_answer",
+    )
+    expect(allRows.map((row) => [row.split(",")[0], row.split(",")[3]])).toEqual([
+      ["first@example.com", "confirmed"],
+      ["second@example.com", "left"],
+      ["pending@example.com", "pending"],
+    ])
+    expect(allRows[1]?.split(",")[4]).toMatch(csvTime)
+  },
+  exportMs,
+)
 
-test("members:export makes addresses that a spreadsheet would run as formulas safe", async () => {
-  let clock = Date.parse("2026-11-26T09:00:00Z")
-  const store = memberStore(folder, { now: () => new Date((clock += 1000)) })
-  const addresses = [
-    "=cmd@example.com",
-    "'=cmd@example.com",
-    "+x@example.com",
-    "-y@example.com",
-    "ok@example.com",
-  ]
-  for (const address of addresses) await store.subscribe(address)
-  const [, ...rows] = await exportCsv("--all")
-  expect(rows.map((row) => row.split(",")[0])).toEqual([
-    "'=cmd@example.com",
-    "''=cmd@example.com",
-    "'+x@example.com",
-    "'-y@example.com",
-    "ok@example.com",
-  ])
-})
+test(
+  "members:export makes addresses that a spreadsheet would run as formulas safe",
+  async () => {
+    let clock = Date.parse("2026-11-26T09:00:00Z")
+    const store = memberStore(folder, { now: () => new Date((clock += 1000)) })
+    const addresses = [
+      "=cmd@example.com",
+      "'=cmd@example.com",
+      "+x@example.com",
+      "-y@example.com",
+      "ok@example.com",
+    ]
+    for (const address of addresses) await store.subscribe(address)
+    const [, ...rows] = await exportCsv("--all")
+    expect(rows.map((row) => row.split(",")[0])).toEqual([
+      "'=cmd@example.com",
+      "''=cmd@example.com",
+      "'+x@example.com",
+      "'-y@example.com",
+      "ok@example.com",
+    ])
+  },
+  exportMs,
+)
 
-test("members:export of a store that does not exist yet prints the header only", async () => {
-  const { stdout } = await promisify(execFile)(tsx, ["scripts/members-export.ts"], {
-    env: { ...process.env, MEMBERS_STORE: path.join(folder, "none") },
-  })
-  expect(stdout).toBe("email,asked_at_utc,confirmed_at_utc\r\n")
-})
+test(
+  "members:export of a store that does not exist yet prints the header only",
+  async () => {
+    const { stdout } = await promisify(execFile)(tsx, ["scripts/members-export.ts"], {
+      env: { ...process.env, MEMBERS_STORE: path.join(folder, "none") },
+    })
+    expect(stdout).toBe("email,asked_at_utc,confirmed_at_utc\r\n")
+  },
+  exportMs,
+)
 
 test("a person who asks to be erased is, in any spelling, with the e-mails waiting for her; others stay", async () => {
   const store = memberStore(folder)
