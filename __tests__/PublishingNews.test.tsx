@@ -8,6 +8,7 @@ import {
   type PublishesAnswer,
   type PublishRecord,
 } from "../src/publishing/publishesApi"
+import { failureWords } from "../src/publishing/node/statusWords"
 import { newsForMs } from "../src/publishing/staffPage/publishNews"
 import { publishingTexts as texts } from "../src/publishing/staffPage/publishingTexts"
 import { membersPagePath } from "../src/shared/endpoints"
@@ -96,28 +97,75 @@ test("a publish being built, then live: the corner says so on its own, and links
   expect(screen.queryByText(texts.news.underWay)).not.toBeInTheDocument()
 })
 
-test("a publish the site refused: the corner gives the first lines of the reason, and leads to the rest", async () => {
-  const reason =
-    "The content in data/ has 2 problems, so the site was not built (the live site is unchanged):\n\n  • data/shop.json: first\n  • data/shop.json: second"
-  served = () => ({ records: [record("failed", { reason })] })
+test("a publish the site refused: the corner gives the reason's first problems, and leads to the whole", async () => {
+  // The reason as the publisher writes it: one line, the content check's problems joined.
+  const problems = Array.from(
+    { length: 12 },
+    (_, n) =>
+      `data/shop.json: category ${n + 1}: Number of pieces ('count') must be a whole number, got "x${n}"`,
+  )
+  served = () => ({
+    records: [record("failed", { reason: failureWords.content(problems.join("; ")) })],
+  })
   await showCorner()
-  expect(await screen.findByText(texts.news.failed)).toBeInTheDocument()
-  const shown = screen.getByText(/has 2 problems/)
-  expect(shown).toHaveTextContent("• data/shop.json: first")
-  expect(shown).not.toHaveTextContent("second")
+  expect(screen.getByRole("status")).toHaveTextContent(texts.news.failed)
+  const shown = screen.getByText(/content check refused it/)
+  expect(shown).toHaveTextContent(problems[0] ?? "")
+  expect(shown).not.toHaveTextContent('"x11"')
   expect(screen.getByRole("link", { name: texts.news.why })).toHaveAttribute(
     "href",
     `${membersPagePath}#${publishingPanelId}`,
   )
 })
 
-test("hidden, the news stays hidden until the next publish's", async () => {
-  served = () => ({ records: [record("live")] })
+test("published here: the previous publish's end is not news; hers is on its way, then built, and said to be missing if the server never hears of it", async () => {
+  const previous = record("live", { id: "1", title: "Update Home page" })
+  served = () => ({ records: [previous] })
   await showCorner()
-  await userEvent
-    .setup({ advanceTimers: jest.advanceTimersByTime })
-    .click(await screen.findByRole("button", { name: texts.news.hide }))
+  expect(screen.getByRole("status")).toHaveTextContent("Update Home page")
+
+  // The server fetches her commit: at work, nothing listed yet.
+  served = () => ({ records: [previous], working: true })
+  await act(async () => {
+    window.dispatchEvent(new Event(publishedEvent))
+    await jest.advanceTimersByTimeAsync(0)
+  })
+  await wait(0)
+  expect(screen.getByRole("status")).toHaveTextContent(texts.news.fetching)
+  expect(screen.getByRole("status")).not.toHaveTextContent("Update Home page")
+
+  // GitHub's webhook has not come: hers is on its way, then missing.
+  served = () => ({ records: [previous] })
+  await wait(5_000)
+  expect(screen.getByRole("status")).toHaveTextContent(texts.news.onItsWay)
+  await wait(2 * 60_000)
+  expect(screen.getByRole("status")).toHaveTextContent(texts.news.notHeard)
+
+  served = () => ({ records: [record("building", { id: "2" }), previous] })
+  await wait(15_000)
+  expect(screen.getByRole("status")).toHaveTextContent(
+    `${texts.kinds.publish} Update Shop page: ${texts.states.building}.`,
+  )
+})
+
+test("hidden, the news stays hidden until the next publish's; the keyboard's focus goes back where it was", async () => {
+  served = () => ({ records: [record("live")] })
+  render(
+    <>
+      <button type="button">Before</button>
+      <PublishingNews />
+    </>,
+  )
+  await wait(0)
+  const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime })
+  screen.getByRole("button", { name: "Before" }).focus()
+  await user.tab()
+  await user.tab()
+  expect(screen.getByRole("button", { name: texts.news.hide })).toHaveFocus()
+  await user.keyboard("{Enter}")
   expect(screen.getByRole("status")).toBeEmptyDOMElement()
+  expect(screen.queryByRole("button", { name: texts.news.hide })).not.toBeInTheDocument()
+  expect(screen.getByRole("button", { name: "Before" })).toHaveFocus()
   await wait(15_000)
   expect(screen.getByRole("status")).toBeEmptyDOMElement()
 
@@ -176,15 +224,27 @@ test("a host that does not publish itself (404): asked once, never again", async
   expect(screen.getByRole("status")).toBeEmptyDOMElement()
 })
 
-test("a refused token is not sent again (each refusal counts towards the sign-in's limit); a new one is", async () => {
-  served = () => 401
-  await showCorner()
-  await wait(60_000)
-  expect(asked()).toBe(1)
+test.each([401, 403])(
+  "a token refused (%i) is not sent again: each refusal counts towards the staff door's limit; a new one is",
+  async (refusal) => {
+    served = () => refusal
+    await showCorner()
+    await wait(60_000)
+    expect(asked()).toBe(1)
 
-  window.localStorage.setItem(cmsUserKey, JSON.stringify({ backendName: "github", token: "t2" }))
-  served = () => ({ records: [record("live")] })
-  await wait(15_000)
-  expect(asked()).toBe(2)
-  expect(screen.getByRole("status")).toHaveTextContent(texts.news.live)
+    window.localStorage.setItem(cmsUserKey, JSON.stringify({ backendName: "github", token: "t2" }))
+    served = () => ({ records: [record("live")] })
+    await wait(15_000)
+    expect(asked()).toBe(2)
+    expect(screen.getByRole("status")).toHaveTextContent(texts.news.live)
+  },
+)
+
+test("no answer (offline): the corner empties rather than keep 'being built' up", async () => {
+  served = () => ({ records: [record("building")] })
+  await showCorner()
+  expect(screen.getByRole("status")).toHaveTextContent(texts.states.building)
+  fetchMock.mockImplementation(() => Promise.reject(new TypeError("Failed to fetch")))
+  await wait(5_000)
+  expect(screen.getByRole("status")).toBeEmptyDOMElement()
 })

@@ -24,6 +24,8 @@ const membersLink = {
   textDecoration: "none",
 } as const
 
+const membersLinkId = "members-link"
+
 /** An entry's form is open (or a new one's). */
 const inEditor = () => /^#\/collections\/[^/]+\/(?:entries\/|new)/.test(window.location.hash)
 
@@ -45,9 +47,9 @@ export function CmsCorner() {
 
   return (
     <div css={corner}>
-      <PublishingNews />
+      <PublishingNews focusAfterHide={membersLinkId} />
       {!editing && (
-        <a id="members-link" href={membersPagePath} css={membersLink}>
+        <a id={membersLinkId} href={membersPagePath} css={membersLink}>
           Members’ list
         </a>
       )}

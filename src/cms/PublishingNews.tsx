@@ -1,36 +1,41 @@
-import { useEffect, useState } from "react"
+import { useEffect, useRef, useState, type FocusEvent } from "react"
 import { readToken, staffJson } from "../membership/staffPage/session"
-import { publishNews, newsKey, type PublishNews } from "../publishing/staffPage/publishNews"
-import { publishingTexts } from "../publishing/staffPage/publishingTexts"
 import {
   publishesEndpoint,
   publishingPanelId,
   type PublishesAnswer,
 } from "../publishing/publishesApi"
+import { PublishHeadline } from "../publishing/staffPage/PublishHeadline"
+import {
+  briefly,
+  followMs,
+  hearWithinMs,
+  isPublishesAnswer,
+  newestPublish,
+  newsKey,
+  publishNews,
+  type PublishedHere,
+  type PublishNews,
+} from "../publishing/staffPage/publishNews"
+import { publishingTexts } from "../publishing/staffPage/publishingTexts"
 import { membersPagePath } from "../shared/endpoints"
-import { isRecord } from "../utils/json"
 import { decapLook } from "./decapLook"
 
-const texts = publishingTexts
+const texts = publishingTexts.news
 
 /** Sent on the window by the CMS's `postPublish` (./cms.tsx): the corner follows closely then. */
 export const publishedEvent = "evergrace:published"
 
-/** How often the corner asks: closely while a publish is news or was just made here, else now and then. */
-const followMs = 5_000
+/** How often the corner asks when nothing is under way and nothing was just published here. */
 const lookMs = 15_000
-/** After Publish in this editor: how long the corner follows closely for GitHub's webhook to come. */
-const afterPublishMs = 2 * 60_000
-
-function isPublishesAnswer(value: unknown): value is PublishesAnswer {
-  return isRecord(value) && Array.isArray(value.records)
-}
 
 /**
  * The news of publishing on the site's own server (GET /api/publishes, as the members' list page
  * reads it), followed while the editor is open. Never asked without the editor's sign-in, nor
- * again with a token the server refused (each refusal counts towards the sign-in's limit), and
- * never again on a host that does not publish itself (404: Netlify, Cloudflare Pages, `npm run cms`).
+ * again with a token the server refused (401, or 403 for one who may not push: each counts
+ * towards the staff door's limit on failures), and never again on a host that does not publish
+ * itself (404: Netlify, Cloudflare Pages, `npm run cms`). An answer that does not come (offline,
+ * the server's error) empties the corner rather than leave "being built" up for good.
  */
 function usePublishNews(): PublishNews | null {
   const [news, setNews] = useState<PublishNews | null>(null)
@@ -41,7 +46,7 @@ function usePublishNews(): PublishNews | null {
     let asking = false
     let ended = false
     let refusedToken: string | null = null
-    let publishedAt = 0
+    let publishedHere: PublishedHere | undefined
 
     const look = async () => {
       window.clearTimeout(timer)
@@ -51,24 +56,26 @@ function usePublishNews(): PublishNews | null {
         const outcome = await staffJson(publishesEndpoint, { method: "GET" }, isPublishesAnswer)
         asking = false
         if (ended) return
-        if (outcome.kind === "answer") answer = outcome.answer
-        else if (outcome.kind !== "offline" && outcome.status === 404) return end()
-        else if (outcome.kind === "problem" && [401, 403].includes(outcome.status)) {
-          refusedToken = token
-          answer = null
+        answer = outcome.kind === "answer" ? outcome.answer : null
+        if (outcome.kind !== "answer" && outcome.kind !== "offline") {
+          if (outcome.status === 404) return end()
+          if (outcome.status === 401 || outcome.status === 403) refusedToken = token
         }
       }
+      const now = Date.now()
       // Worked out at each look: the end of a publish stops being news after a while.
-      const current = answer && publishNews(answer, Date.now())
+      const current = answer && publishNews(answer, now, publishedHere)
       setNews(current)
-      const close = current?.kind === "underWay" || Date.now() - publishedAt < afterPublishMs
+      const close =
+        current?.kind === "underWay" ||
+        (publishedHere !== undefined && now - publishedHere.at < hearWithinMs)
       timer = window.setTimeout(() => void look(), close ? followMs : lookMs)
     }
     const lookNow = () => {
       if (!asking && !ended) void look()
     }
     const onPublished = () => {
-      publishedAt = Date.now()
+      publishedHere = { at: Date.now(), newestBefore: newestPublish(answer) }
       lookNow()
     }
     const onVisible = () => {
@@ -106,7 +113,7 @@ const label = {
   letterSpacing: "0.04em",
 } as const
 
-const reason = { whiteSpace: "pre-line", color: "#d5342b" } as const
+const reason = { color: "#d5342b", overflowWrap: "anywhere" } as const
 
 const hideButton = {
   ...decapLook,
@@ -118,63 +125,82 @@ const hideButton = {
   cursor: "pointer",
 } as const
 
-/** The first lines of why a publish failed: the content check's first problem, or the server's words. */
-const firstLines = (text: string) =>
-  text
-    .split("\n")
-    .map((line) => line.trim())
-    .filter(Boolean)
-    .slice(0, 2)
-    .join("\n")
+/** The news in words: what the live region reads out. */
+function NewsWords({ news }: { news: PublishNews }) {
+  if (news.kind === "notHeard") return <p>{news.late ? texts.notHeard : texts.onItsWay}</p>
+  return (
+    <>
+      {news.record && (
+        <p>
+          <PublishHeadline record={news.record} />: {publishingTexts.states[news.record.state]}.
+        </p>
+      )}
+      {news.kind === "underWay" && (
+        <>
+          <p>{news.record ? texts.underWay : texts.fetching}</p>
+          {news.waiting > 0 && <p>{publishingTexts.waiting(news.waiting)}</p>}
+        </>
+      )}
+      {news.kind === "live" && <p>{texts.live}</p>}
+      {news.kind === "failed" && (
+        <>
+          <p>{texts.failed}</p>
+          {news.record.reason && <p css={reason}>{briefly(news.record.reason)}</p>}
+        </>
+      )}
+    </>
+  )
+}
 
 /**
  * The editor's corner on the site's own server: the publish being built, then whether it is live
  * or why not, for a few minutes (../publishing/staffPage/publishNews.ts), so the staff member who
- * pressed Publish sees the website take it without leaving the editor. A live region: read out as
- * it changes. Hidden by its button until the next news.
+ * pressed Publish sees the website take it without leaving the editor. Its words are a live
+ * region, read out as they change; the links and Hide are beside it. Hide puts it away until the
+ * next news, and gives the keyboard's focus back to where it came from (or to `focusAfterHide`).
  */
-export function PublishingNews() {
+export function PublishingNews({ focusAfterHide }: { focusAfterHide?: string }) {
   const news = usePublishNews()
   const [hidden, setHidden] = useState<string>()
   const shown = news && newsKey(news) !== hidden ? news : null
+  const cameFrom = useRef<HTMLElement | null>(null)
+
+  const rememberOrigin = (event: FocusEvent<HTMLDivElement>) => {
+    const from = event.relatedTarget
+    if (from instanceof HTMLElement && !event.currentTarget.contains(from)) cameFrom.current = from
+  }
+  const hide = (which: PublishNews) => {
+    setHidden(newsKey(which))
+    const back = cameFrom.current?.isConnected
+      ? cameFrom.current
+      : document.getElementById(focusAfterHide ?? "")
+    back?.focus()
+  }
 
   return (
-    <div role="status" css={shown ? card : undefined}>
+    <div css={shown ? card : undefined} onFocus={rememberOrigin}>
+      <div role="status">
+        {shown && (
+          <>
+            <p css={label}>{texts.label}</p>
+            <NewsWords news={shown} />
+          </>
+        )}
+      </div>
+      {shown?.kind === "live" && shown.record.address && (
+        <p>
+          <a href={shown.record.address}>{texts.seeLive}</a>
+        </p>
+      )}
+      {shown?.kind === "failed" && (
+        <p>
+          <a href={`${membersPagePath}#${publishingPanelId}`}>{texts.why}</a>
+        </p>
+      )}
       {shown && (
-        <>
-          <p css={label}>{texts.news.label}</p>
-          {shown.record && (
-            <p>
-              {texts.kinds[shown.record.kind]}{" "}
-              <strong>{shown.record.title ?? shown.record.commit.slice(0, 7)}</strong>:{" "}
-              {texts.states[shown.record.state]}.
-            </p>
-          )}
-          {shown.kind === "underWay" && (
-            <>
-              {shown.record && <p>{texts.news.underWay}</p>}
-              {shown.waiting > 0 && <p>{texts.waiting(shown.waiting)}</p>}
-            </>
-          )}
-          {shown.kind === "live" && (
-            <p>
-              {texts.news.live}{" "}
-              {shown.record.address && <a href={shown.record.address}>{texts.news.seeLive}</a>}
-            </p>
-          )}
-          {shown.kind === "failed" && (
-            <>
-              <p>{texts.news.failed}</p>
-              {shown.record.reason && <p css={reason}>{firstLines(shown.record.reason)}</p>}
-              <p>
-                <a href={`${membersPagePath}#${publishingPanelId}`}>{texts.news.why}</a>
-              </p>
-            </>
-          )}
-          <button type="button" css={hideButton} onClick={() => setHidden(newsKey(shown))}>
-            {texts.news.hide}
-          </button>
-        </>
+        <button type="button" css={hideButton} onClick={() => hide(shown)}>
+          {texts.hide}
+        </button>
       )}
     </div>
   )

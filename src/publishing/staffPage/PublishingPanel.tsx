@@ -17,6 +17,8 @@ import {
   type RollbackAnswer,
   type RollbackRequest,
 } from "../publishesApi"
+import { PublishHeadline } from "./PublishHeadline"
+import { followMs, isPublishesAnswer, shortCommit } from "./publishNews"
 import { publishingTexts as texts } from "./publishingTexts"
 
 const panel = [
@@ -48,18 +50,9 @@ const buttons = css`
   gap: ${space.sm};
 `
 
-const short = (sha: string) => sha.slice(0, 7)
-
-function isPublishesAnswer(value: unknown): value is PublishesAnswer {
-  return isRecord(value) && Array.isArray(value.records)
-}
-
 function isRollbackAnswer(value: unknown): value is RollbackAnswer {
   return isRecord(value) && typeof value.result === "string" && typeof value.message === "string"
 }
-
-/** How often the panel asks again while a build is under way. */
-const followMs = 5000
 
 type PanelState =
   | { kind: "loading" }
@@ -173,7 +166,7 @@ export function PublishingPanel({ onSignInNeeded }: PublishingPanelProps) {
           {state.answer.live && (
             <p>
               {texts.live} <strong>{state.answer.live.title}</strong> (
-              {short(state.answer.live.commit)}), {texts.since}{" "}
+              {shortCommit(state.answer.live.commit)}), {texts.since}{" "}
               <StaffTime iso={state.answer.live.since} withTime />
             </p>
           )}
@@ -187,7 +180,7 @@ export function PublishingPanel({ onSignInNeeded }: PublishingPanelProps) {
               <p>{texts.undo.question}</p>
               <p>
                 {texts.undo.explain(
-                  state.answer.previous.title ?? short(state.answer.previous.commit),
+                  state.answer.previous.title ?? shortCommit(state.answer.previous.commit),
                 )}
               </p>
               <div css={buttons}>
@@ -225,8 +218,8 @@ export function PublishingPanel({ onSignInNeeded }: PublishingPanelProps) {
 function Entry({ record }: { record: PublishRecord }) {
   return (
     <span>
-      {texts.kinds[record.kind]} <strong>{record.title ?? short(record.commit)}</strong>
-      {record.commit && ` (${short(record.commit)})`}: {texts.states[record.state]}
+      <PublishHeadline record={record} />
+      {record.commit && ` (${shortCommit(record.commit)})`}: {texts.states[record.state]}
       {record.by && ` (${texts.by} ${record.by})`}
       {record.reason && <span css={reason}>{record.reason}</span>}
     </span>

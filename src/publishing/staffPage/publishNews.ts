@@ -1,32 +1,89 @@
 import type { PublishesAnswer, PublishRecord } from "../publishesApi"
 
+/** How often the staff's page and the editor's corner ask again while a publish is under way. */
+export const followMs = 5_000
 /** How long the end of a publish (live, or not published) stays news in the editor's corner. */
 export const newsForMs = 10 * 60_000
+/** How long after Publish the server is expected to have heard of it (GitHub's webhook). */
+export const hearWithinMs = 2 * 60_000
 
-/** What the editor's corner says (./PublishingNews.tsx); none when there is nothing new. */
+export function isPublishesAnswer(value: unknown): value is PublishesAnswer {
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    Array.isArray((value as { records?: unknown }).records)
+  )
+}
+
+export const shortCommit = (sha: string) => sha.slice(0, 7)
+
+/** What the editor's corner says (src/cms/PublishingNews.tsx); none when there is nothing new. */
 export type PublishNews =
-  /** A publish being built, or waiting for the one being built (`waiting` of them). */
+  /** A publish being built (`record`), or being fetched, or `waiting` for the one being built. */
   | { kind: "underWay"; record?: PublishRecord; waiting: number }
   /** The last publish's end, while it is fresh. */
   | { kind: "live" | "failed"; record: PublishRecord }
+  /** Published in this editor, and the server has not taken it up: yet, or `late`. */
+  | { kind: "notHeard"; late: boolean }
+
+/** A Publish pressed in this editor: when, and the newest publish the server had listed then. */
+export interface PublishedHere {
+  at: number
+  newestBefore?: string
+}
 
 /**
  * The news of publishing for the editor, from what the staff's page reads (GET /api/publishes):
  * the publish under way, or how the last one ended, for `newsForMs` after it did. A draft's
- * preview is not news here: the editor shows its own View Preview on the draft.
+ * preview is not news here: the editor shows its own View Preview on the draft. After a Publish
+ * in this editor, the previous publish's end is not news: hers is on its way until the server
+ * lists it, and past `hearWithinMs` the server has not heard of it (a webhook that did not come).
  */
-export function publishNews(answer: PublishesAnswer, now: number): PublishNews | null {
+export function publishNews(
+  answer: PublishesAnswer,
+  now: number,
+  publishedHere?: PublishedHere,
+): PublishNews | null {
   const [last] = answer.records.filter((record) => record.kind !== "preview")
   const building = last?.state === "building" || last?.state === "waiting"
   const waiting = answer.waiting ?? 0
-  if (building || waiting > 0)
+  // The publisher at work with nothing listed yet: fetching a publish, unless it builds a preview.
+  const fetching = Boolean(answer.working) && !answer.records.some(previewBuilding)
+  if (building || waiting > 0 || fetching) {
     return { kind: "underWay", record: building ? last : undefined, waiting }
+  }
+  if (publishedHere && last?.id === publishedHere.newestBefore) {
+    const since = now - publishedHere.at
+    return since < newsForMs ? { kind: "notHeard", late: since >= hearWithinMs } : null
+  }
   if (!last?.finishedAt || now - Date.parse(last.finishedAt) > newsForMs) return null
   return last.state === "live" || last.state === "failed"
     ? { kind: last.state, record: last }
     : null
 }
 
+const previewBuilding = (record: PublishRecord) =>
+  record.kind === "preview" && record.state === "building"
+
+/** The newest publish listed (a preview's aside), for `PublishedHere`. */
+export const newestPublish = (answer: PublishesAnswer | null) =>
+  answer?.records.find((record) => record.kind !== "preview")?.id
+
 /** Which news it is: hidden by the editor until it changes. */
-export const newsKey = (news: PublishNews) =>
-  `${news.kind}:${news.record?.id ?? ""}:${news.kind === "underWay" ? news.waiting : ""}`
+export function newsKey(news: PublishNews): string {
+  if (news.kind === "notHeard") return `notHeard:${news.late}`
+  return `${news.kind}:${news.record?.id ?? ""}:${news.kind === "underWay" ? news.waiting : ""}`
+}
+
+/**
+ * A reason cut for the corner: its first part, the whole on the members' list page. The
+ * publisher writes one line (the content check's problems joined by "; "): cut after a whole
+ * problem where one ends in time, else after a word.
+ */
+export function briefly(reason: string, most = 180): string {
+  if (reason.length <= most) return reason
+  const head = reason.slice(0, most)
+  const problemEnd = head.lastIndexOf("; ")
+  const end = problemEnd > 0 ? problemEnd : head.lastIndexOf(" ")
+  return `${reason.slice(0, end > 0 ? end : most)} …`
+}

@@ -38,10 +38,14 @@ export const publishingTexts = {
     working: "Putting the earlier version back…",
     failed: "The undo did not reach the server: reload the page and try again.",
   },
-  /** The editor's corner (./PublishingNews.tsx), while a publish is news. */
+  /** The editor's corner (src/cms/PublishingNews.tsx), while a publish is news. */
   news: {
     label: "Publishing",
     underWay: "It is live in about half a minute.",
+    fetching: "The website is taking up the newest change, to build it.",
+    onItsWay: "Your publish is on its way to the website.",
+    notHeard:
+      "The website has not heard of your publish yet. If it is not live in a few minutes, tell whoever manages the site: GitHub’s message to the server may not have arrived.",
     live: "It is on the website.",
     seeLive: "See the website",
     failed: "The website is unchanged. Why:",
