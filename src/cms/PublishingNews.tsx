@@ -100,6 +100,9 @@ function usePublishNews(): PublishNews | null {
 const card = {
   ...decapLook,
   maxWidth: "min(360px, calc(100vw - 32px))",
+  // Over the form on a phone: never more than part of the screen (its reason scrolls).
+  maxHeight: "45vh",
+  overflowY: "auto",
   padding: "12px 16px",
   fontSize: "15px",
   "& p": { margin: "0 0 8px" },
