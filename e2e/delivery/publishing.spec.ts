@@ -264,7 +264,7 @@ test("a signed push is live on both servers, the endpoints speak its words, GitH
   await expect(corner).toContainText(`${editedMessage}: ${publishingTexts.states.live}`, {
     timeout: 15_000,
   })
-  await expect(corner.getByRole("link", { name: publishingTexts.news.seeLive })).toHaveAttribute(
+  await expect(editor.getByRole("link", { name: publishingTexts.news.seeLive })).toHaveAttribute(
     "href",
     siteUrl,
   )
@@ -363,7 +363,7 @@ test("a refused edit changes nothing visitors see, and the commit and the editor
     timeout: 20_000,
   })
   await expect(corner).toContainText(`Number of pieces ('count') must be a whole number`)
-  await expect(corner.getByRole("link", { name: publishingTexts.news.why })).toHaveAttribute(
+  await expect(editor.getByRole("link", { name: publishingTexts.news.why })).toHaveAttribute(
     "href",
     `${membersPagePath}#${publishingPanelId}`,
   )
