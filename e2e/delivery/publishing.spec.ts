@@ -268,6 +268,10 @@ test("a signed push is live on both servers, the endpoints speak its words, GitH
     "href",
     siteUrl,
   )
+  await expect(editor.getByRole("link", { name: publishingTexts.news.undo })).toHaveAttribute(
+    "href",
+    `${membersPagePath}#${publishingPanelId}`,
+  )
 
   // The endpoints (the site's server behind nginx) speak the new content's words, no restart.
   const signup = await fetch(`${nginx.baseUrl}${signupEndpoint}`, {

@@ -22,6 +22,8 @@ import { membersPagePath } from "../shared/endpoints"
 import { decapLook } from "./decapLook"
 
 const texts = publishingTexts.news
+/** The members' list page's publishing panel: the whole reason, and the undo. */
+const panelAddress = `${membersPagePath}#${publishingPanelId}`
 
 /** Sent on the window by the CMS's `postPublish` (./cms.tsx): the corner follows closely then. */
 export const publishedEvent = "evergrace:published"
@@ -190,14 +192,21 @@ export function PublishingNews({ focusAfterHide }: { focusAfterHide?: string }) 
           </>
         )}
       </div>
-      {shown?.kind === "live" && shown.record.address && (
-        <p>
-          <a href={shown.record.address}>{texts.seeLive}</a>
-        </p>
+      {shown?.kind === "live" && (
+        <>
+          {shown.record.address && (
+            <p>
+              <a href={shown.record.address}>{texts.seeLive}</a>
+            </p>
+          )}
+          <p>
+            <a href={panelAddress}>{texts.undo}</a>
+          </p>
+        </>
       )}
       {shown?.kind === "failed" && (
         <p>
-          <a href={`${membersPagePath}#${publishingPanelId}`}>{texts.why}</a>
+          <a href={panelAddress}>{texts.why}</a>
         </p>
       )}
       {shown && (

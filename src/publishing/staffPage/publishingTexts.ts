@@ -48,6 +48,7 @@ export const publishingTexts = {
       "The website has not heard of your publish yet. If it is not live in a few minutes, tell whoever manages the site: GitHub’s message to the server may not have arrived.",
     live: "It is on the website.",
     seeLive: "See the website",
+    undo: "Undo it, on the members’ list page",
     failed: "The website is unchanged. Why:",
     why: "The whole reason, on the members’ list page",
     hide: "Hide",
