@@ -1,6 +1,10 @@
 import { act, render, screen } from "@testing-library/react"
 import userEvent from "@testing-library/user-event"
-import type { PublishesAnswer, PublishRecord } from "../src/publishing/publishesApi"
+import {
+  publishingPanelId,
+  type PublishesAnswer,
+  type PublishRecord,
+} from "../src/publishing/publishesApi"
 import { PublishingPanel } from "../src/publishing/staffPage/PublishingPanel"
 import { publishingTexts as texts } from "../src/publishing/staffPage/publishingTexts"
 
@@ -119,5 +123,36 @@ describe("while it follows a build", () => {
       ([, init]) => init?.method === "POST",
     )
     expect(posts.map(([, init]) => JSON.parse(String(init?.body)))).toEqual([{ live: "r1" }])
+  })
+})
+
+describe("reached by its link (GitHub's failed status, the editor's corner)", () => {
+  const scrolled = jest.fn()
+  beforeEach(() => {
+    scrolled.mockClear()
+    // jsdom lays nothing out and has no scrollIntoView: the call is what is seen.
+    Element.prototype.scrollIntoView = scrolled
+  })
+  afterEach(() => {
+    window.location.hash = ""
+  })
+
+  test("the panel comes after the list: once it is there, it is brought into view", async () => {
+    window.location.hash = `#${publishingPanelId}`
+    render(<PublishingPanel onSignInNeeded={() => undefined} />)
+    const heading = await screen.findByRole("heading", { name: texts.heading })
+    expect(scrolled).toHaveBeenCalledTimes(1)
+    expect(scrolled.mock.contexts[0]).toBe(heading)
+    // Not again as it follows the build: she may have scrolled away.
+    await act(async () => {
+      jest.advanceTimersByTime(5000)
+    })
+    expect(scrolled).toHaveBeenCalledTimes(1)
+  })
+
+  test("opened without it, the page stays at its top", async () => {
+    render(<PublishingPanel onSignInNeeded={() => undefined} />)
+    await screen.findByRole("heading", { name: texts.heading })
+    expect(scrolled).not.toHaveBeenCalled()
   })
 })

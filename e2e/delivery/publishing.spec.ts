@@ -15,7 +15,7 @@ import {
 } from "../../src/publishing/node/publishingServer"
 import { Releases, undoneChangeOut } from "../../src/publishing/node/releases"
 import { publishSettings } from "../../src/publishing/node/settings"
-import { statusWords } from "../../src/publishing/node/statusWords"
+import { failureWords, statusWords } from "../../src/publishing/node/statusWords"
 import { membersPagePath, signupEndpoint } from "../../src/shared/endpoints"
 import { startNginx, type NginxServer } from "../support/nginx"
 import {
@@ -371,6 +371,13 @@ test("a refused edit changes nothing visitors see, and the commit and the editor
     "href",
     `${membersPagePath}#${publishingPanelId}`,
   )
+  // Followed on a phone: the members' list page, at its publishing panel (which comes after the
+  // list has loaded), with the whole reason.
+  await editor.setViewportSize({ width: 390, height: 844 })
+  await editor.getByRole("link", { name: publishingTexts.news.why }).click()
+  const panelHeading = editor.getByRole("heading", { name: publishingTexts.heading })
+  await expect(panelHeading).toBeInViewport()
+  await expect(editor.getByText(failureWords.content(""), { exact: false }).first()).toBeVisible()
   expect(await liveCommit()).toBe(edited)
   expect(await page(siteUrl, "/shop")).toBe(shopBefore)
   // The check refused it: Gatsby never ran.

@@ -77,6 +77,7 @@ export function PublishingPanel({ onSignInNeeded }: PublishingPanelProps) {
   const undoRef = useRef<HTMLButtonElement>(null)
   const keepRef = useRef<HTMLButtonElement>(null)
   const { confirming, ask } = useAskFirst(keepRef, undoRef)
+  const headingRef = useRef<HTMLHeadingElement>(null)
   /** The live version the undo's question was asked about: the one undone, or none. */
   const [askedAbout, setAskedAbout] = useState<string>()
   /** Loads made, so the panel follows on after one that changed nothing it shows. */
@@ -105,6 +106,16 @@ export function PublishingPanel({ onSignInNeeded }: PublishingPanelProps) {
   useEffect(() => {
     void load()
   }, [load])
+
+  // Linked to from GitHub's status of a publish that failed and from the editor's corner
+  // (#publishing-heading): the panel comes after the list has loaded, too late for the browser's
+  // own jump to it, so it is brought into view once it is there.
+  const shown = state.kind === "ready" || state.kind === "unavailable"
+  useEffect(() => {
+    if (shown && window.location.hash === `#${publishingPanelId}`) {
+      headingRef.current?.scrollIntoView({ block: "start" })
+    }
+  }, [shown])
 
   // While the publisher works (a build, the fetch before it, publishes waiting), the panel follows
   // it on its own: "live now" or the reason it failed shows without a reload. Not while the undo's
@@ -159,7 +170,7 @@ export function PublishingPanel({ onSignInNeeded }: PublishingPanelProps) {
   if (state.kind === "loading" || state.kind === "none") return null
   return (
     <section css={panel} aria-labelledby={publishingPanelId}>
-      <h2 id={publishingPanelId}>{texts.heading}</h2>
+      <h2 id={publishingPanelId} ref={headingRef}>{texts.heading}</h2>
       {state.kind === "unavailable" && <p>{texts.unavailable}</p>}
       {state.kind === "ready" && (
         <>
