@@ -170,7 +170,9 @@ export function PublishingPanel({ onSignInNeeded }: PublishingPanelProps) {
   if (state.kind === "loading" || state.kind === "none") return null
   return (
     <section css={panel} aria-labelledby={publishingPanelId}>
-      <h2 id={publishingPanelId} ref={headingRef}>{texts.heading}</h2>
+      <h2 id={publishingPanelId} ref={headingRef}>
+        {texts.heading}
+      </h2>
       {state.kind === "unavailable" && <p>{texts.unavailable}</p>}
       {state.kind === "ready" && (
         <>
