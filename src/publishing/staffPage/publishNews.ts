@@ -1,3 +1,4 @@
+import { isRecord } from "../../utils/json"
 import type { PublishesAnswer, PublishRecord } from "../publishesApi"
 
 /** How often the staff's page and the editor's corner ask again while a publish is under way. */
@@ -8,11 +9,7 @@ export const newsForMs = 10 * 60_000
 export const hearWithinMs = 2 * 60_000
 
 export function isPublishesAnswer(value: unknown): value is PublishesAnswer {
-  return (
-    typeof value === "object" &&
-    value !== null &&
-    Array.isArray((value as { records?: unknown }).records)
-  )
+  return isRecord(value) && Array.isArray(value.records)
 }
 
 export const shortCommit = (sha: string) => sha.slice(0, 7)
