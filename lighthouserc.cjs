@@ -1,5 +1,5 @@
 // The quality gate's Lighthouse budgets, asserted by Lighthouse CI (`lhci assert`) on the runs of
-// `npm run audit:lighthouse` (scripts/audit.ts): every route and the 404, five times on Lighthouse's
+// `npm run audit:lighthouse` (scripts/audit.ts): every route and the 404, three times on Lighthouse's
 // mobile settings (lighthouse.config.mjs), in rounds, and once on its desktop ones
 // (AUDIT_FORM_FACTOR=desktop: their budgets). Why each budget is what it is: docs/quality-gate.md.
 const desktop = process.env.AUDIT_FORM_FACTOR === "desktop"

@@ -11,8 +11,9 @@ import { launchContentDir } from "./setup/contentCopy"
 // The launch content, as the spec (../shared/spec/seed-spec.md) fixes it. This is the one test
 // that holds the spec's names and numbers, and it holds them on a copy of the launch content
 // (fixtures/launch-content): data/ belongs to the marketing staff, and every other test reads its
-// expectations from whatever data/ holds. The browser suite runs on a build of this copy too
-// (scripts/test-content.ts), so the pages are proved against the spec whatever data/ holds.
+// expectations from whatever data/ holds. The content's browser specs run on a build of this copy
+// too, with the staff's edits made to it (scripts/test-content.ts), so the pages are proved on the
+// spec's content whatever data/ holds (all but the four values the edits change).
 
 // The fixture's files, untyped on purpose: the test compares them with the spec as plain values.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -10,12 +10,13 @@ import {
   type EditedFiles,
 } from "./support/staffEdits"
 
-// The pages of the build that `npm run test:content` makes from data/ with the staff's edits
-// (e2e/support/staffEdits.ts) show those edits. The rest of the suite runs on that build too.
+// The pages of the build that `npm run test:content` makes from the launch content with the
+// staff's edits (e2e/support/staffEdits.ts) show those edits. The content's other specs run on
+// that build too.
 const source = process.env.E2E_CONTENT_SOURCE
-test.skip(!source, "runs on the build of the edited content (npm run test:content)")
+test.skip(!source, "runs on the build of the edited launch content (npm run test:content)")
 
-/** A file of the content the edits were made to (the repository's data/). */
+/** A file of the content the edits were made to (the launch content). */
 const before = <Name extends keyof EditedFiles>(name: Name) => readContent(source ?? "", name)
 
 test("the new article is first, filed under the new category", async ({ page }) => {
@@ -41,7 +42,7 @@ test("the new name is in the header, the titles and the toast", async ({ page })
 test("the restock shows on the shop, and the removed collection is gone", async ({ page }) => {
   const shop = before("shop")
   const [first] = shop.categories
-  expect(first, "data/shop.json has a category").toBeDefined()
+  expect(first, "the launch content's shop.json has a category").toBeDefined()
   await page.goto("/shop")
   await expect(page.getByRole("main").getByRole("listitem").first()).toContainText(
     countText({ count: first!.count + restocked }),
@@ -49,7 +50,7 @@ test("the restock shows on the shop, and the removed collection is gone", async 
 
   const { collections } = before("affiliate")
   const removed = collections.at(-1)
-  expect(removed, "data/affiliate.json has a collection").toBeDefined()
+  expect(removed, "the launch content's affiliate.json has a collection").toBeDefined()
   await page.goto("/affiliate")
   await expect(page.getByRole("article")).toHaveCount(collections.length - 1)
   await expect(page.getByRole("main")).not.toContainText(removed!.title)

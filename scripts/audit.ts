@@ -19,7 +19,7 @@ const lhciCli = require.resolve("@lhci/cli/src/cli.js")
 const rcFile = path.join(root, "lighthouserc.cjs")
 const report = path.join(root, "docs/quality.md")
 /** Mobile runs a route, one a round, so that a busy minute costs each route one run. */
-const rounds = 5
+const rounds = 3
 /**
  * Lighthouse CI's assert reads the runs from .lighthouseci/ of the folder it runs in (`--lhr` of
  * 0.14.0 lists another folder but reads this one): a folder for each set of runs asserted

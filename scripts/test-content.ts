@@ -1,15 +1,19 @@
-// The browser suite on two more builds of the site, each from a copy of the project with other
-// content (`npm run test:content`, part of `npm test`):
-//   launch  the launch content (__tests__/fixtures/launch-content), whose spec values
-//           __tests__/launchContent.test.ts checks: the pages are proved against the spec
-//           whatever data/ holds today;
-//   edited  data/ with the edits staff make on their own (e2e/support/staffEdits.ts): a new article
-//           in a new category, a restock, a new name, a collection fewer. Every test reads what it
-//           expects from the content, so all must pass, and e2e/staff-edits.spec.ts checks that the
-//           pages show the edits.
-// Each copy is built with `npm run build` (the content check first) and tested with Playwright,
-// as `npm test` does for data/: the specs whose outcome depends on the content
-// (e2e/support/reruns.ts); the others run once, on data/. `npm run test:content -- edited` runs one.
+// The browser specs made from the content, again on a second build (`npm run test:content`, part
+// of `npm test`): a copy of the project whose data/ is the launch content
+// (__tests__/fixtures/launch-content, whose spec values __tests__/launchContent.test.ts checks)
+// with the edits staff make on their own (e2e/support/staffEdits.ts: a new article in a new
+// category, a restock, a new name, a collection fewer). So the pages are proved on the spec's
+// content whatever data/ holds today, and on content the staff have changed; every test reads
+// what it expects from the content, so all must pass, and e2e/staff-edits.spec.ts checks that the
+// pages show the edits. data/ itself is proved by `npm run test:e2e`.
+//
+// One build, not one for the launch content and one for data/ with the edits: while data/ is
+// close to the launch content those were two runs of nearly the same pages, some 11 minutes of
+// CI (docs/decisions.md, "The content the browser tests run on").
+//
+// The copy is built with `npm run build` (the content check first) and tested with Playwright on
+// the specs whose outcome depends on the content (e2e/support/reruns.ts); the others run once,
+// on data/.
 import { spawnSync } from "node:child_process"
 import fs from "node:fs"
 import os from "node:os"
@@ -17,30 +21,7 @@ import path from "node:path"
 import { specsToRerun } from "../e2e/support/reruns"
 import { freePort } from "../e2e/support/servers"
 import { applyStaffEdits } from "../e2e/support/staffEdits"
-import { copyProject, launchContentDir, repoRoot } from "./content/projectCopy"
-
-interface Variant {
-  name: string
-  /** The content the variant's edits are made to, for the spec that checks them. */
-  source?: string
-  /** Writes the variant's content into the copy's (empty) data/. */
-  content: (dataDir: string) => void
-}
-
-const variants: Variant[] = [
-  {
-    name: "launch",
-    content: (dataDir) => fs.cpSync(launchContentDir, dataDir, { recursive: true }),
-  },
-  {
-    name: "edited",
-    source: path.join(repoRoot, "data"),
-    content: (dataDir) => {
-      fs.cpSync(path.join(repoRoot, "data"), dataDir, { recursive: true })
-      applyStaffEdits(dataDir)
-    },
-  },
-]
+import { copyProject, launchContentDir } from "./content/projectCopy"
 
 function run(step: string, command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv) {
   console.log(`\n── ${step}: ${command} ${args.join(" ")}`)
@@ -51,19 +32,21 @@ function run(step: string, command: string, args: string[], cwd: string, env: No
   return result.status === 0
 }
 
-const specs = specsToRerun("content")
-
-async function testVariant(variant: Variant): Promise<boolean> {
+async function main() {
+  const specs = specsToRerun("content")
   // A folder of this run's own: other checkouts on the machine may be testing their content too.
-  const project = fs.mkdtempSync(path.join(os.tmpdir(), `evergrace-content-${variant.name}-`))
+  const project = fs.mkdtempSync(path.join(os.tmpdir(), "evergrace-content-"))
   copyProject(project)
-  variant.content(path.join(project, "data"))
+  const dataDir = path.join(project, "data")
+  fs.cpSync(launchContentDir, dataDir, { recursive: true })
+  applyStaffEdits(dataDir)
   const env = {
     ...process.env,
-    ...(variant.source ? { E2E_CONTENT_SOURCE: variant.source } : {}),
+    // What the edits were made to, for e2e/staff-edits.spec.ts.
+    E2E_CONTENT_SOURCE: launchContentDir,
     MEMBERS_STORE: path.join(project, ".members-e2e"),
   }
-  const label = `${variant.name} content`
+  const label = "the launch content with the staff's edits"
   const passed =
     run(`${label}, build`, "npm", ["run", "build:test"], project, env) &&
     // The copy's site server on a port free now: never one that another checkout's tests use.
@@ -71,31 +54,15 @@ async function testVariant(variant: Variant): Promise<boolean> {
       ...env,
       E2E_PORT: String(await freePort()),
     })
-  // Kept when it failed, for its build and test-results/.
-  if (passed) fs.rmSync(project, { recursive: true, force: true })
-  else console.error(`The ${label}'s copy of the project is in ${project}.`)
-  return passed
-}
-
-const chosen = process.argv.slice(2)
-const unknown = chosen.filter((name) => !variants.some((variant) => variant.name === name))
-if (unknown.length > 0) {
-  console.error(
-    `No content variant ${unknown.join(", ")}: choose from ${variants.map((v) => v.name).join(", ")}`,
-  )
-  process.exit(2)
-}
-async function main() {
-  const failed: string[] = []
-  for (const variant of variants.filter((v) => chosen.length === 0 || chosen.includes(v.name)))
-    if (!(await testVariant(variant))) failed.push(variant.name)
-  if (failed.length > 0) {
-    console.error(`\nThe browser tests failed on the ${failed.join(" and ")} content.`)
+  if (!passed) {
+    // Kept, for its build and test-results/.
+    console.error(
+      `\nThe browser tests failed on ${label}. The copy of the project is in ${project}.`,
+    )
     process.exit(1)
   }
-  console.log(
-    `\nThe browser tests pass on the ${chosen.length > 0 ? chosen.join(" and ") : "launch and edited"} content.`,
-  )
+  fs.rmSync(project, { recursive: true, force: true })
+  console.log(`\nThe browser tests pass on ${label}.`)
 }
 
 void main()

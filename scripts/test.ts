@@ -10,12 +10,12 @@ import { runSteps, timingTable, type Step } from "./steps/runSteps"
 /**
  * The plan: what runs, and what each step waits for. Steps that need nothing of each other run
  * side by side, so that the 2 cores stay busy while one step waits on its browser or server, and
- * the long chain (the build, the browser tests, the other contents, Lighthouse) starts each link
+ * the long chain (the build, the browser tests, the other content, Lighthouse) starts each link
  * as soon as it can: lint and Jest beside the build, the browser tests once the build is there
  * (Jest, on one core, may still be running), the quick checks of the build beside them; then the
- * two other contents side by side, and the delivery test once the launch content is done, so that
- * no more than two browser suites share the machine. Lighthouse runs last and alone: what it
- * measures is the machine's time as much as the page's.
+ * other content beside the delivery test, so that no more than two browser suites share the
+ * machine. Lighthouse runs last and alone: what it measures is the machine's time as much as the
+ * page's.
  */
 const plan: Step[] = [
   { name: "lint", command: "npm run lint" },
@@ -26,9 +26,8 @@ const plan: Step[] = [
   { name: "links", command: "npm run audit:links", after: ["build"] },
   { name: "loadtest", command: "npm run loadtest:signup", after: ["typecheck"] },
   { name: "e2e", command: "npm run test:e2e", after: ["build"] },
-  { name: "content-launch", command: "npm run test:content -- launch", after: ["e2e"] },
-  { name: "content-edited", command: "npm run test:content -- edited", after: ["e2e"] },
-  { name: "delivery", command: "npm run test:delivery", after: ["content-launch"] },
+  { name: "content", command: "npm run test:content", after: ["e2e"] },
+  { name: "delivery", command: "npm run test:delivery", after: ["e2e"] },
 ]
 plan.push({
   name: "lighthouse",

@@ -4,9 +4,9 @@ import path from "node:path"
 /**
  * Which browser specs run again, and where. Every spec runs once, on the build of data/ served by
  * the site's own server (`npm run test:e2e`). Then a spec runs again
- * - on the builds of other content (`npm run test:content`: the launch content, and data/ with the
- *   staff's edits) when what it checks is made from the content: the pages' words, pictures,
- *   layout, faces and accessibility;
+ * - on the build of other content (`npm run test:content`: the launch content with the staff's
+ *   edits) when what it checks is made from the content: the pages' words, pictures, layout,
+ *   faces and accessibility;
  * - against nginx as shipped, with the API service behind it (`npm run test:delivery`), when what
  *   it checks depends on how the site is served: the policy nginx sends, its 404s, and what it
  *   passes to the API service. Headers, caching, compression and redirects of every file are

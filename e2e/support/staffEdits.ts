@@ -2,9 +2,10 @@ import fs from "node:fs"
 import path from "node:path"
 
 // Edits the marketing staff make on their own, as they would in the CMS: applied by
-// scripts/test-content.ts to a copy of data/, which it then builds and runs the browser suite
-// against (e2e/staff-edits.spec.ts checks that the pages show them). They are written against
-// whatever data/ holds, not against the launch content, so they keep working after real edits.
+// scripts/test-content.ts to a copy of the launch content, which it then builds and runs the
+// content's browser specs against (e2e/staff-edits.spec.ts checks that the pages show them). They
+// are written against whatever content they are given, not against the launch content's values,
+// so they keep working after the launch content follows a change to the model.
 
 /** The boutique's new name: every {product} in the texts follows it. */
 export const renamedBrand = "Silverleaf"
@@ -24,7 +25,7 @@ export function newArticleDate(dates: readonly string[]): string {
   return day.toISOString().slice(0, 10)
 }
 
-/** The files the edits touch, typed as data/ holds them today. */
+/** The files the edits touch, typed as data/ holds them. */
 export interface EditedFiles {
   site: typeof import("../../data/site.json")
   shop: typeof import("../../data/shop.json")
