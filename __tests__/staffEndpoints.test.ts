@@ -236,8 +236,13 @@ test("her mail server refused her e-mail for good: her row says which, when and 
     "\r\n",
   )
   const typoLine = everyone.find((line) => line.startsWith("typo@example.con,"))
+  // A refused welcome leaves a member a member.
+  expect(everyone.find((line) => line.startsWith("ann@example.com,"))?.split(",")[3]).toBe(
+    "confirmed",
+  )
+  // Her status as her row says it, not "pending": no one should wait for her to confirm.
   expect(typoLine?.split(",").slice(3)).toEqual([
-    "pending",
+    "refused",
     "",
     "confirmation",
     expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/),

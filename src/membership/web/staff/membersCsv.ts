@@ -1,10 +1,11 @@
-import type { MemberRow } from "../../membersApi"
+import { shownStatus, type MemberRow } from "../../membersApi"
 import { memberRow, type Member } from "../memberStore"
 
 /**
  * The list as CSV, for a mailing tool or a spreadsheet: the confirmed members (address, when she
- * asked, when she confirmed; UTC), oldest first; with `all`, everyone, with a status column, when
- * she left, and an e-mail her mail server refused (which, when, its answer). One format for
+ * asked, when she confirmed; UTC), oldest first; with `all`, everyone, with her status as the
+ * staff's page shows it ("refused" where her confirmation was refused), when she left, and an
+ * e-mail her mail server refused (which, when, its answer). One format for
  * `npm run members:export` and the staff's download.
  */
 
@@ -22,7 +23,7 @@ export function membersCsv(members: readonly Member[], { all = false } = {}): st
   const row = (member: MemberRow) => {
     const cells = [member.address, csvTime(member.askedAt), csvTime(member.confirmedAt)]
     const { refused } = member
-    const more = [member.status, csvTime(member.leftAt)]
+    const more = [shownStatus(member), csvTime(member.leftAt)]
     const refusal = [refused?.email ?? "", csvTime(refused?.at), refused?.answer ?? ""]
     return (all ? [...cells, ...more, ...refusal] : cells).map(csvField).join(",")
   }
