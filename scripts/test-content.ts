@@ -11,7 +11,7 @@
 // close to the launch content those were two runs of nearly the same pages, some 11 minutes of
 // CI (docs/decisions.md, "The content the browser tests run on").
 //
-// The copy is built with `npm run build` (the content check first) and tested with Playwright on
+// The copy is built with `npm run build:test` (the content check first) and tested with Playwright on
 // the specs whose outcome depends on the content (e2e/support/reruns.ts); the others run once,
 // on data/.
 import { spawnSync } from "node:child_process"
@@ -33,6 +33,11 @@ function run(step: string, command: string, args: string[], cwd: string, env: No
 }
 
 async function main() {
+  if (process.argv.length > 2) {
+    // It took the name of a content (launch, edited) when there were two copies.
+    console.error("npm run test:content takes no arguments: it builds and tests one copy.")
+    process.exit(2)
+  }
   const specs = specsToRerun("content")
   // A folder of this run's own: other checkouts on the machine may be testing their content too.
   const project = fs.mkdtempSync(path.join(os.tmpdir(), "evergrace-content-"))

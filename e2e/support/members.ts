@@ -1,5 +1,6 @@
 import { execFile } from "node:child_process"
 import { promisify } from "node:util"
+import type { ShownStatus } from "../../src/membership/membersApi"
 
 /**
  * An address no earlier run has used: the store keeps members across runs. `tag` ends the local
@@ -12,7 +13,8 @@ export function uniqueAddress(name: string, tag?: string): string {
 
 export interface ExportedMember {
   address: string
-  status: "pending" | "confirmed" | "left"
+  /** As the staff's page shows it: "refused" where her confirmation was refused. */
+  status: ShownStatus
 }
 
 /**
