@@ -1,6 +1,11 @@
 /** Jest for components and content; the browser tests live in e2e/ and run with Playwright. */
 module.exports = {
   testEnvironment: "jsdom",
+  // Jest's 5 s is a guard against a hang, and too short for what CI runs it beside: on its 2 cores,
+  // with the build, the typecheck and the browser tests, tests that start a server or run git took
+  // over 5 s (siteServer.test and publishingGit.test, in two rehearsals on 2026-11-29). Alone they
+  // take well under it.
+  testTimeout: 30_000,
   testMatch: ["<rootDir>/__tests__/**/*.test.{ts,tsx}"],
   transform: {
     "^.+\\.[jt]sx?$": [

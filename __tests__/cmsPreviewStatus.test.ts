@@ -19,8 +19,6 @@ import { startGithubStub, stubRepo, type GithubStub } from "../e2e/support/stubs
 // scripts/cms-preview-status.ts, run by .github/workflows/cms-preview-status.yml), against the
 // stand-in for GitHub's API and a local server in the place of the branch's preview.
 
-jest.setTimeout(30_000)
-
 const repoRoot = path.resolve(__dirname, "..")
 const project = "evergrace-site"
 

@@ -15,8 +15,6 @@ import {
 import { defaultLeaseMs, reason, startSender } from "../src/membership/node/sender"
 import site from "../data/site.json"
 
-jest.setTimeout(30_000)
-
 /** The outbox's semantics in memory: claimed jobs are leased, completed ones deleted. */
 class MemoryOutbox implements Outbox {
   readonly jobs = new Map<string, OutboxJob>()

@@ -13,10 +13,6 @@ import { spawnSiteServer } from "./setup/servers"
 // The site's own server as `npm start` runs it (scripts/serve.ts, a process of its own), on a small
 // build: what a stranger can send it must never end it, swell it or slip past its headers.
 
-// Each test waits on a server in another process, which CI runs beside the build and the browser
-// tests: on its 2 cores a test here has taken over Jest's 5 s.
-jest.setTimeout(20_000)
-
 // A port free when the suite starts (the server must be told it: scripts/serve.ts).
 let port = 0
 let base = ""
