@@ -172,6 +172,30 @@ describe("requests that end gatsby serve are answered, and the server goes on", 
   })
 })
 
+test("a kept-alive connection that has had an answer is closed on a bad request, never answered 400", async () => {
+  // The browser would read that 400 as the answer to its next request on the connection; closed,
+  // it sends the request again on a new one.
+  const bytes = await new Promise<string>((resolve, reject) => {
+    const socket = connect(port, "127.0.0.1")
+    let received = ""
+    socket.on("data", (chunk) => {
+      const first = received === ""
+      received += chunk.toString("latin1")
+      // Its first answer in, the next "request" is one Node's parser refuses.
+      if (first) socket.write("NOT A REQUEST\r\n\r\n")
+    })
+    socket.on("error", reject)
+    socket.on("close", () => resolve(received))
+    socket.write(`GET /shop HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n\r\n`)
+  })
+  expect(bytes).toMatch(/^HTTP\/1\.1 200 /)
+  expect(bytes.match(/HTTP\/1\.1 \d{3}/g)).toEqual(["HTTP/1.1 200"])
+  // On a new connection, the same refusal is answered, with the site's headers.
+  const head = await raw("NOT A REQUEST\r\n\r\n")
+  expect(head).toMatch(/^HTTP\/1\.1 400 /)
+  expectSecurityHeaders(head)
+})
+
 describe("bodies", () => {
   test("a 20 MB multipart upload is refused before it is read", async () => {
     const size = 20 * 1024 * 1024

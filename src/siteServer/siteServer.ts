@@ -148,22 +148,36 @@ export async function listenSite(
   const listener = getRequestListener((request, env) => current().fetch(request, env), {
     errorHandler: (error) => current().failed(error),
   })
-  const badRequest = () => {
+  const refusal = (status = "400 Bad Request") => {
     const headers = Object.entries(current().errorHeaders()).map(
       ([name, value]) => `${name}: ${value}\r\n`,
     )
-    return `HTTP/1.1 400 Bad Request\r\n${headers.join("")}Connection: close\r\n\r\n`
+    return `HTTP/1.1 ${status}\r\n${headers.join("")}Connection: close\r\n\r\n`
   }
   // Node would answer a request without Host (HTTP/1.1 requires one) with a bare 400 of its own.
   const server = createServer({ requireHostHeader: false }, (request, response) => {
     if (request.headers.host) return listener(request, response)
-    request.socket.end(badRequest())
+    request.socket.end(refusal())
   })
   // What Node's HTTP parser refuses before any handler runs (a method it does not know, a
-  // malformed head): a 400 with the site's headers, not Node's bare one.
-  server.on("clientError", (_error, socket) => {
-    if (!socket.writable) return socket.destroy()
-    socket.end(badRequest())
+  // malformed head) and a connection that sent no request in time: Node's own answers (400, 408,
+  // 431), with the site's headers. As Node's own handler, only on a connection that has had no
+  // answer: one written to a kept-alive connection is read by the browser as the answer to the
+  // next request it sends there (a picture of /journal came back 400 in a Lighthouse run), where
+  // a closed one makes the browser send that request again.
+  server.on("clientError", (error: NodeJS.ErrnoException, socket) => {
+    // A net.Socket for HTTP/1.1, though Node types it as any Duplex.
+    const answered = "bytesWritten" in socket && Number(socket.bytesWritten) > 0
+    if (!socket.writable || answered) return socket.destroy()
+    socket.end(
+      refusal(
+        error.code === "ERR_HTTP_REQUEST_TIMEOUT"
+          ? "408 Request Timeout"
+          : error.code === "HPE_HEADER_OVERFLOW"
+            ? "431 Request Header Fields Too Large"
+            : undefined,
+      ),
+    )
   })
   // A slow client cannot hold a connection open for ever.
   server.requestTimeout = 30_000
