@@ -77,9 +77,9 @@ async function isUp(again = true): Promise<boolean> {
 }
 
 /**
- * `npm start`'s server with `env`, run to its end. Not spawnSync: a test that holds this process's
- * event loop for the seconds tsx takes to start misses the running server closing its idle
- * keep-alive connection, and the next fetch on it fails as if the server were down.
+ * `npm start`'s server with `env`, run to its end. Not spawnSync, which holds this process's event
+ * loop for the seconds tsx takes to start: after such a test, in a CI run under load, the check
+ * that the suite's server is still up failed once while it was running.
  */
 function serveToEnd(env: NodeJS.ProcessEnv): Promise<{ status: number | null; stderr: string }> {
   return new Promise((resolve, reject) => {

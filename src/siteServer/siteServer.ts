@@ -154,6 +154,11 @@ export async function listenSite(
     )
     return `HTTP/1.1 ${status}\r\n${headers.join("")}Connection: close\r\n\r\n`
   }
+  /** Node's own answers to what its parser refuses but the 400: a connection too slow, a head too big. */
+  const refusalFor: Partial<Record<string, string>> = {
+    ERR_HTTP_REQUEST_TIMEOUT: "408 Request Timeout",
+    HPE_HEADER_OVERFLOW: "431 Request Header Fields Too Large",
+  }
   // Node would answer a request without Host (HTTP/1.1 requires one) with a bare 400 of its own.
   const server = createServer({ requireHostHeader: false }, (request, response) => {
     if (request.headers.host) return listener(request, response)
@@ -163,21 +168,13 @@ export async function listenSite(
   // malformed head) and a connection that sent no request in time: Node's own answers (400, 408,
   // 431), with the site's headers. As Node's own handler, only on a connection that has had no
   // answer: one written to a kept-alive connection is read by the browser as the answer to the
-  // next request it sends there (a picture of /journal came back 400 in a Lighthouse run), where
-  // a closed one makes the browser send that request again.
+  // next request it sends there (the likeliest way a picture of /journal came back 400 in a
+  // Lighthouse run), where a closed one makes the browser send that request again.
   server.on("clientError", (error: NodeJS.ErrnoException, socket) => {
     // A net.Socket for HTTP/1.1, though Node types it as any Duplex.
     const answered = "bytesWritten" in socket && Number(socket.bytesWritten) > 0
     if (!socket.writable || answered) return socket.destroy()
-    socket.end(
-      refusal(
-        error.code === "ERR_HTTP_REQUEST_TIMEOUT"
-          ? "408 Request Timeout"
-          : error.code === "HPE_HEADER_OVERFLOW"
-            ? "431 Request Header Fields Too Large"
-            : undefined,
-      ),
-    )
+    socket.end(refusal(refusalFor[error.code ?? ""]))
   })
   // A slow client cannot hold a connection open for ever.
   server.requestTimeout = 30_000
