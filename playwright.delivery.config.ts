@@ -8,8 +8,8 @@ import { defineConfig } from "@playwright/test"
 // from Node, so that every byte is seen as nginx sent it.
 export default defineConfig({
   testDir: "e2e/delivery",
-  // The publisher's tests build the site many times: they run after these, on their own
-  // (playwright.publishing.config.ts).
+  // The publisher's tests build the site many times: a step of their own
+  // (`npm run test:publishing`, playwright.publishing.config.ts).
   testIgnore: "publishing.spec.ts",
   // A file's tests in order, in one worker, after its beforeAll (api-down.spec.ts starts two
   // nginx instances there); the two files side by side.

@@ -3,9 +3,9 @@ import { chromiumLaunchOptions } from "./e2e/support/browser"
 
 // The publisher with real parts (e2e/delivery/publishing.spec.ts): a bare Git repository,
 // signed webhooks, real builds, the site read from its own server and from nginx, the staff's
-// page in Chromium. Run by
-// scripts/test-delivery.ts after nginx's HTTP checks and the browser tests; its tests run in
-// order on one server, each taking minutes (builds), so one worker and long timeouts.
+// page in Chromium. Run by `npm run test:publishing` (after a build, for the policy nginx
+// includes); its tests run in order on one server, each taking minutes (builds), so one worker
+// and long timeouts.
 export default defineConfig({
   testDir: "e2e/delivery",
   testMatch: "publishing.spec.ts",

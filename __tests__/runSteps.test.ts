@@ -106,3 +106,23 @@ test("the table has a row a step and one for the whole run", async () => {
   expect(cells(rows[3])).toEqual(["", "second", "first", "0", "0", busy, "failed", ""])
   expect(cells(rows[4])).toEqual(["", "**whole run**", "", "0", "0", busy, "failed", ""])
 })
+
+test("a step that waits for nearly every step above it says so in few words", async () => {
+  const names = ["a", "b", "c", "d"]
+  const { result } = await run([
+    ...names.map((name) => ({ name, command: "true" })),
+    { name: "gate", command: "true", after: names },
+    { name: "beside", command: "true", after: names },
+  ])
+  const after = timingTable(result)
+    .split("\n")
+    .map((row) => row.split("|")[2]?.trim())
+  expect(after.slice(2, 8)).toEqual([
+    "",
+    "",
+    "",
+    "",
+    "every step above",
+    "every step above but gate",
+  ])
+})

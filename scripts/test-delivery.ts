@@ -5,8 +5,8 @@
 // tests whose outcome depends on how the site is served (e2e/support/reruns.ts) against nginx:
 // its policy enforced (e2e/csp.spec.ts fails on any violation), its 404s, and the sign-up, the
 // CMS's sign-in and the staff's page passed to the API service. The others ran on the site's own
-// server already and would test the same again. Then the publisher's tests
-// (playwright.publishing.config.ts), with a server and nginx of their own.
+// server already and would test the same again. The publisher's tests, with a server and nginx of
+// their own, are a step of their own (`npm run test:publishing`).
 // Usage: npm run test:delivery   (after npm run build)
 import type { Server } from "node:http"
 import { mkdtemp, rm } from "node:fs/promises"
@@ -117,15 +117,7 @@ async function main() {
         MEMBERS_STORE: membersStore,
       },
     })
-    // Then the publisher with real parts: a Git repository, signed webhooks, real builds, the
-    // site read from its own server and from an nginx of its own (e2e/delivery/publishing.spec.ts).
-    const publishing = await run("npx", [
-      "playwright",
-      "test",
-      "--config",
-      "playwright.publishing.config.ts",
-    ])
-    failed = http !== 0 || browser !== 0 || publishing !== 0
+    failed = http !== 0 || browser !== 0
   } finally {
     await nginx.stop()
     await stopServices()

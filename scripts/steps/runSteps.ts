@@ -165,13 +165,27 @@ export async function runSteps(
 const percent = (share: number | undefined) =>
   share === undefined ? "" : `${Math.round(share * 100)} %`
 
+/**
+ * What a step waits for, in few words where it waits for nearly every step above it ("every step
+ * above but lighthouse"), as the last steps of a plan do.
+ */
+function waitsFor(after: string[], above: string[]): string {
+  const notAwaited = above.filter((name) => !after.includes(name))
+  const wholeTable = after.length > 3 && after.every((name) => above.includes(name))
+  if (!wholeTable || notAwaited.length > 2) return after.join(", ")
+  return notAwaited.length === 0
+    ? "every step above"
+    : `every step above but ${notAwaited.join(", ")}`
+}
+
 /** The timings as a Markdown table: a row a step, in the plan's order, and the whole run. */
 export function timingTable({ steps, seconds, machineBusy }: PlanResult): string {
-  const rows = steps.map((step) => [
+  const rows = steps.map((step, index) => [
     step.name,
-    step.after.length > 1 && step.after.length === steps.length - 1
-      ? "every other step"
-      : step.after.join(", "),
+    waitsFor(
+      step.after,
+      steps.slice(0, index).map((above) => above.name),
+    ),
     step.status === "skipped" ? "" : Math.round(step.startedAt),
     step.status === "skipped" ? "" : Math.round(step.seconds),
     percent(step.machineBusy),
