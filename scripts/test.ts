@@ -38,7 +38,8 @@ const plan: Step[] = [
 plan.push(
   {
     name: "lighthouse",
-    command: "npm run audit:lighthouse",
+    // Its report says what ran beside it.
+    command: "AUDIT_BESIDE_PUBLISHING=1 npm run audit:lighthouse",
     after: plan.map((step) => step.name),
   },
   {
@@ -94,7 +95,9 @@ async function main() {
   console.log(`\n${table}\n`)
   // .ci/run times its npm ci and says so.
   const installed = process.env.CI_INSTALL_SECONDS
-  const install = installed ? `, after ${installed} s of \`npm ci\` (.ci/run)` : ""
+  const install = installed
+    ? `, after ${installed} s of installing (.ci/run: \`npm ci\`, with Debian's packages beside it)`
+    : ""
   if (chosen.length === 0) {
     await writeTimings(
       `Written by \`npm test\` on ${new Date().toISOString().slice(0, 10)}, at ${measured}: ${Math.round(result.seconds)} s${install}.\n\n${table}`,

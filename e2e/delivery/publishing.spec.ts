@@ -64,8 +64,8 @@ const firstBuildMs = 2 * buildMs
 /**
  * The builds' priority where `npm test` asks for another than production's 10: it runs these
  * tests beside Lighthouse (scripts/test.ts), and at nice 10 the builds doubled the pages' blocking
- * time there; at 19 it is as when Lighthouse runs alone (docs/decisions.md, "Lighthouse and the
- * publisher's tests side by side"). Set as each step starts, before it starts Gatsby's workers.
+ * time there; at 19 they add less (docs/decisions.md, "Lighthouse and the publisher's tests side
+ * by side"). Set as each step starts, before it starts Gatsby's workers.
  */
 const buildNice = process.env.PUBLISH_TEST_BUILD_NICE
 
