@@ -169,6 +169,13 @@ async function expectLongWordsBreak(page: Page) {
   expect(problems).toEqual([])
 }
 
+/** The page on a screen of that size, hydrated: where the checks of one load start. */
+async function openAt(page: Page, route: string, screen: { width: number; height: number }) {
+  await page.setViewportSize(screen)
+  await page.goto(route)
+  await waitForHydration(page)
+}
+
 // Each page is loaded once at each of two widths for the checks that need nothing else of it,
 // each a step of its own: a page load is most of what a check costs.
 test.describe("each page at 1280px", () => {
@@ -176,9 +183,7 @@ test.describe("each page at 1280px", () => {
     test(`${route}: readable, every image labelled, a long word anywhere breaks`, async ({
       page,
     }) => {
-      await page.setViewportSize({ width: 1280, height: 900 })
-      await page.goto(route)
-      await waitForHydration(page)
+      await openAt(page, route, { width: 1280, height: 900 })
       await test.step("no text under 18px; body text at 7:1, all text at 4.5:1", () =>
         expectReadable(page, route))
       await test.step("every image has alt text or is marked decorative", () =>
@@ -194,9 +199,7 @@ test.describe("each page on a 390px phone", () => {
     test(`${route}: every control is 44 × 44px or more, a long word anywhere breaks`, async ({
       page,
     }) => {
-      await page.setViewportSize({ width: 390, height: 844 })
-      await page.goto(route)
-      await waitForHydration(page)
+      await openAt(page, route, { width: 390, height: 844 })
       await test.step("every control outside running text is at least 44 × 44px", () =>
         expectControlsLarge(page))
       await test.step("a long word anywhere breaks rather than overflow", () =>
