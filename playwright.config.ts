@@ -13,7 +13,7 @@ process.env.MEMBERS_STORE ??= path.resolve(".members-e2e")
 export default defineConfig({
   testDir: "e2e",
   // The delivery test's HTTP specs run only under npm run test:delivery, against the nginx it
-  // starts (playwright.delivery.config.ts).
+  // starts (playwright.delivery.config.ts); the publisher's, under npm run test:publishing.
   testIgnore: "delivery/**",
   fullyParallel: true,
   workers: 2,

@@ -113,16 +113,22 @@ test("a step that waits for nearly every step above it says so in few words", as
     ...names.map((name) => ({ name, command: "true" })),
     { name: "gate", command: "true", after: names },
     { name: "beside", command: "true", after: names },
+    // Two steps above it that it does not wait for are named after "but".
+    { name: "report", command: "true", after: ["a", "b", "c", "d"] },
+    // Three steps or fewer are named.
+    { name: "small", command: "true", after: ["a", "b", "c"] },
   ])
   const after = timingTable(result)
     .split("\n")
     .map((row) => row.split("|")[2]?.trim())
-  expect(after.slice(2, 8)).toEqual([
+  expect(after.slice(2, 10)).toEqual([
     "",
     "",
     "",
     "",
     "every step above",
     "every step above but gate",
+    "every step above but gate, beside",
+    "a, b, c",
   ])
 })

@@ -17,11 +17,10 @@ import { runSteps, timingTable, type Step } from "./steps/runSteps"
  *
  * Lighthouse measures the machine's time as much as the page's, so no other step at nice 0 runs
  * beside it. The publisher's tests do, the whole step and its builds at nice 19: they take the core
- * that Lighthouse's one browser leaves, which stood idle while Lighthouse ran alone (49 % of the 2
- * cores busy), and yield whenever Lighthouse wants it. At production's nice 10 the builds doubled
- * the pages' blocking time in Lighthouse (docs/decisions.md, "Lighthouse and the publisher's tests
- * side by side"). Not beside the other content: at nice 10 beside a build and browsers at nice 0,
- * the publisher's first build missed its 4 minutes (a rehearsal of c222eec).
+ * that Lighthouse's one browser leaves idle, and mostly yield it when Lighthouse wants it
+ * (docs/decisions.md, "Lighthouse and the publisher's tests side by side", has why and what it
+ * costs). Not beside the other content: at nice 10 beside a build and browsers at nice 0, the
+ * publisher's first build missed its 4 minutes (a rehearsal of c222eec).
  */
 const plan: Step[] = [
   { name: "lint", command: "npm run lint" },
@@ -38,8 +37,7 @@ const plan: Step[] = [
 plan.push(
   {
     name: "lighthouse",
-    // Its report says what ran beside it.
-    command: "AUDIT_BESIDE_PUBLISHING=1 npm run audit:lighthouse",
+    command: "npm run audit:lighthouse",
     after: plan.map((step) => step.name),
   },
   {
@@ -90,14 +88,17 @@ async function main() {
 
   // Before any step writes its report into docs/.
   const measured = commit()
+  // Lighthouse's report says whether the publisher's tests ran beside it.
+  if (steps.some((step) => step.name === "publishing")) process.env.AUDIT_BESIDE_PUBLISHING = "1"
   const result = await runSteps(steps)
   const table = timingTable(result)
   console.log(`\n${table}\n`)
-  // .ci/run times its npm ci and says so.
+  // .ci/run times its npm ci (and Debian's packages, when it installed any beside it) and says so.
   const installed = process.env.CI_INSTALL_SECONDS
-  const install = installed
-    ? `, after ${installed} s of installing (.ci/run: \`npm ci\`, with Debian's packages beside it)`
-    : ""
+  const what = process.env.CI_INSTALLED_DEBIAN
+    ? "`npm ci`, with Debian's packages beside it"
+    : "`npm ci`"
+  const install = installed ? `, after ${installed} s of ${what} (.ci/run)` : ""
   if (chosen.length === 0) {
     await writeTimings(
       `Written by \`npm test\` on ${new Date().toISOString().slice(0, 10)}, at ${measured}: ${Math.round(result.seconds)} s${install}.\n\n${table}`,
