@@ -30,6 +30,14 @@ export interface Origin {
     edit: (files: ContentFiles) => Promise<void>,
     branch?: string,
   ): Promise<string>
+  /** The same commit, not pushed yet: for pushes timed apart from the work of making them. */
+  commitUnpushed(
+    message: string,
+    edit: (files: ContentFiles) => Promise<void>,
+    branch?: string,
+  ): Promise<string>
+  /** Moves `branch` of the bare repository to a commit made before. */
+  pushCommit(commit: string, branch?: string): Promise<void>
   head(branch?: string): Promise<string>
 }
 
@@ -74,20 +82,28 @@ export async function makeOrigin(folder: string): Promise<Origin> {
     write: (name, value) =>
       writeFile(path.join(work, "data", `${name}.json`), `${JSON.stringify(value, null, 2)}\n`),
   }
-  return {
+  const origin: Origin = {
     url,
     async commit(message, edit, branch = "main") {
+      const sha = await origin.commitUnpushed(message, edit, branch)
+      await origin.pushCommit(sha, branch)
+      return sha
+    },
+    async commitUnpushed(message, edit, branch = "main") {
       await git(["checkout", "--quiet", "-B", branch, branch === "main" ? "main" : "HEAD"], work)
       await edit(content)
       await git(["add", "--all"], work)
       await git([...identity, "commit", "--quiet", "--message", message], work)
-      await git(["push", "--quiet", "--force", url, `${branch}:${branch}`], work)
       const sha = await git(["rev-parse", "HEAD"], work)
       await git(["checkout", "--quiet", "main"], work)
       return sha
     },
+    async pushCommit(commit, branch = "main") {
+      await git(["push", "--quiet", "--force", url, `${commit}:refs/heads/${branch}`], work)
+    },
     head: (branch = "main") => git(["rev-parse", `refs/heads/${branch}`], url),
   }
+  return origin
 }
 
 /** X-Hub-Signature-256 as GitHub makes it: HMAC-SHA-256 of the body with the webhook's secret. */
