@@ -40,7 +40,7 @@ const notFoundFlags = {
   ignoreStatusCode: true,
   skipAudits: ["is-crawlable", "http-status-code", "errors-in-console"],
 }
-/** Set by `npm test` (scripts/test.ts), which runs the publisher's tests beside this, their builds at nice 19. */
+/** Set by `npm test` (scripts/test.ts), which runs the publisher's tests beside this, at nice 19. */
 const besidePublishing = process.env.AUDIT_BESIDE_PUBLISHING === "1"
 /** A run whose trace came back incomplete (it happens on a busy machine) runs again, as in LHCI. */
 const attempts = 3
@@ -251,7 +251,7 @@ aggregated and judged by Lighthouse CI on the budgets of [\`lighthouserc.cjs\`](
 The gate's other budgets (the HTML checker, the links, axe) and why each is what it is:
 [\`quality-gate.md\`](quality-gate.md).
 
-${besidePublishing ? "It ran beside the publisher's tests, their builds at nice 19, as `npm test` runs it ([`testing.md`](testing.md)), which add to the pages' blocking time ([`decisions.md`](decisions.md#lighthouse-and-the-publishers-tests-side-by-side))." : "It ran with no other test beside it."}
+${besidePublishing ? "It ran beside the publisher's tests at nice 19, as `npm test` runs it ([`testing.md`](testing.md)), which add to the pages' blocking time ([`decisions.md`](decisions.md#lighthouse-and-the-publishers-tests-side-by-side))." : "It ran with no other test beside it."}
 
 Control page, Total Blocking Time of each mobile run: ${controlTbt.map(Math.round).join(", ")} ms.
 ${

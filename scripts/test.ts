@@ -15,11 +15,11 @@ import { runSteps, timingTable, type Step } from "./steps/runSteps"
  * there (Jest, on one core, may still be running), the quick checks of the build beside them;
  * then the other content, then nginx's checks.
  *
- * Lighthouse measures the machine's time as much as the page's, so no build at nice 0 runs beside
- * it. The publisher's tests do, their builds at nice 19: they take the core that Lighthouse's one
- * browser leaves idle, and mostly yield it when Lighthouse wants it (docs/decisions.md, "Lighthouse
- * and the publisher's tests side by side", has why and what it costs). The tests themselves, the
- * server and the pushes, stay at nice 0: they time what GitHub and the staff would see. Not beside the other content: at nice 10 beside a build and browsers at nice 0, the
+ * Lighthouse measures the machine's time as much as the page's, so no other step at nice 0 runs
+ * beside it. The publisher's tests do, the whole step and its builds at nice 19: they take the core
+ * that Lighthouse's one browser leaves idle, and mostly yield it when Lighthouse wants it
+ * (docs/decisions.md, "Lighthouse and the publisher's tests side by side", has why and what it
+ * costs). Not beside the other content: at nice 10 beside a build and browsers at nice 0, the
  * publisher's first build missed its 4 minutes (a rehearsal of c222eec).
  */
 const plan: Step[] = [
@@ -42,7 +42,7 @@ plan.push(
   },
   {
     name: "publishing",
-    command: "PUBLISH_TEST_BUILD_NICE=19 npm run test:publishing",
+    command: "PUBLISH_TEST_BUILD_NICE=19 nice -n 19 npm run test:publishing",
     after: plan.map((step) => step.name),
   },
 )

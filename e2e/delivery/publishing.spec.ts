@@ -65,10 +65,8 @@ const firstBuildMs = 2 * buildMs
  * The builds' priority where `npm test` asks for another than production's 10: it runs these
  * tests beside Lighthouse (scripts/test.ts), and at nice 10 the builds doubled the pages' blocking
  * time there; at 19 they add less (docs/decisions.md, "Lighthouse and the publisher's tests side
- * by side"). Set here, as each step starts and before it starts Gatsby's workers, since the
- * publisher sets its builds to 10 itself. The test and the publisher's server stay at production's
- * 0: the undo's two seconds and the burst's ten are theirs, and at 19 beside Lighthouse they were
- * starved (the burst took 14.8 s in the CI run of 1b67e64).
+ * by side"). Set here, as each step starts and before it starts Gatsby's workers: the publisher
+ * sets its builds to 10 itself, and may, as root, raise them from the 19 of the test's process.
  */
 const buildNice = niceFrom(process.env.PUBLISH_TEST_BUILD_NICE)
 
@@ -418,7 +416,7 @@ test("a refused edit changes nothing visitors see, and the commit and the editor
   expect(gatsbyBuildsSince(since)).toBe(0)
 })
 
-test("a build killed with kill -9 leaves the live site; a burst of ten pushes in ten seconds then makes at most two builds, the newest live", async () => {
+test("a build killed with kill -9 leaves the live site; a burst of ten pushes, a second apart, during a build then makes at most two builds, the newest live", async () => {
   test.setTimeout(3 * buildMs)
   const killedAt = Date.now()
   const killed = await origin.commit("Journal: fixed the shop, a title", async (files) => {
@@ -444,9 +442,8 @@ test("a build killed with kill -9 leaves the live site; a burst of ten pushes in
   expect(await liveCommit()).toBe(edited)
   for (const base of servers()) expect(await page(base, "/journal")).toContain(editedTitle)
 
-  // The ten commits are made first, as the CMS makes each on GitHub before its push arrives: the
-  // ten seconds are the pushes' and their webhooks', not the test's own Git work (which, beside
-  // Lighthouse in `npm test`, once took the burst to 14.8 s).
+  // The ten commits are made first, as the CMS makes each on GitHub before its push arrives, so
+  // that the burst is the pushes and their webhooks, not the test's own Git work.
   const burst: string[] = []
   for (let count = 1; count <= 10; count += 1)
     burst.push(
@@ -462,7 +459,11 @@ test("a build killed with kill -9 leaves the live site; a burst of ten pushes in
     expect((await push(commit)).status).toBe(202)
     await new Promise((resolve) => setTimeout(resolve, Math.max(0, 1_000 - (Date.now() - tick))))
   }
-  expect(Date.now() - burstAt).toBeLessThan(12_000)
+  // What a burst is: every push came while its first build ran. Beside Lighthouse in `npm test`,
+  // at nice 19, the ten pushes may take longer than ten seconds (14.8 s once, in the CI run of
+  // 1b67e64, when each also made its commit); the build takes longer still.
+  console.log(`    a burst of ten pushes: ${((Date.now() - burstAt) / 1000).toFixed(1)} s`)
+  expect(await liveCommit(), "live when the burst ended: what was before it").toBe(edited)
   await eventually(
     "the newest of the burst on both servers",
     () => servedEverywhere("/journal", `Burst Title 10 ${process.pid}`),
