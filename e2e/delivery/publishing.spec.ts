@@ -416,7 +416,7 @@ test("a refused edit changes nothing visitors see, and the commit and the editor
   expect(gatsbyBuildsSince(since)).toBe(0)
 })
 
-test("a build killed with kill -9 leaves the live site; a burst of ten pushes, a second apart, during a build then makes at most two builds, the newest live", async () => {
+test("a build killed with kill -9 leaves the live site; then ten pushes, one a second at most, all in while the first one's build runs, make at most two builds, the newest live", async () => {
   test.setTimeout(3 * buildMs)
   const killedAt = Date.now()
   const killed = await origin.commit("Journal: fixed the shop, a title", async (files) => {
@@ -442,8 +442,8 @@ test("a build killed with kill -9 leaves the live site; a burst of ten pushes, a
   expect(await liveCommit()).toBe(edited)
   for (const base of servers()) expect(await page(base, "/journal")).toContain(editedTitle)
 
-  // The ten commits are made first, as the CMS makes each on GitHub before its push arrives, so
-  // that the burst is the pushes and their webhooks, not the test's own Git work.
+  // Made before the paced pushes, so that each second holds only what GitHub does at a publish:
+  // move the branch and post the webhook.
   const burst: string[] = []
   for (let count = 1; count <= 10; count += 1)
     burst.push(
@@ -455,15 +455,19 @@ test("a build killed with kill -9 leaves the live site; a burst of ten pushes, a
   const burstAt = Date.now()
   for (const commit of burst) {
     const tick = Date.now()
-    await origin.pushCommit(commit)
+    await origin.pushCommit(commit, "main")
     expect((await push(commit)).status).toBe(202)
     await new Promise((resolve) => setTimeout(resolve, Math.max(0, 1_000 - (Date.now() - tick))))
   }
-  // What a burst is: every push came while its first build ran. Beside Lighthouse in `npm test`,
-  // at nice 19, the ten pushes may take longer than ten seconds (14.8 s once, in the CI run of
-  // 1b67e64, when each also made its commit); the build takes longer still.
+  // What a burst is, asked of the publisher rather than of the clock, since beside Lighthouse the
+  // pushes may take over ten seconds (docs/decisions.md, "Lighthouse and the publisher's tests
+  // side by side"): when the last is answered, the first one's build is under way, not yet live,
+  // and the other nine wait for it.
   console.log(`    a burst of ten pushes: ${((Date.now() - burstAt) / 1000).toFixed(1)} s`)
-  expect(await liveCommit(), "live when the burst ended: what was before it").toBe(edited)
+  const whenBurstEnded = await server.publisher.publishes()
+  expect(whenBurstEnded.live?.commit, "live when the burst ended: what was before it").toBe(edited)
+  expect(whenBurstEnded.working, "a build under way when the burst ended").toBe(true)
+  expect(whenBurstEnded.waiting, "pushes waiting for it").toBeGreaterThanOrEqual(9)
   await eventually(
     "the newest of the burst on both servers",
     () => servedEverywhere("/journal", `Burst Title 10 ${process.pid}`),

@@ -36,8 +36,8 @@ export interface Origin {
     edit: (files: ContentFiles) => Promise<void>,
     branch?: string,
   ): Promise<string>
-  /** Moves `branch` of the bare repository to a commit made before. */
-  pushCommit(commit: string, branch?: string): Promise<void>
+  /** Moves `branch` of the bare repository to a commit made before (named: a draft's is not main). */
+  pushCommit(commit: string, branch: string): Promise<void>
   head(branch?: string): Promise<string>
 }
 
@@ -98,7 +98,7 @@ export async function makeOrigin(folder: string): Promise<Origin> {
       await git(["checkout", "--quiet", "main"], work)
       return sha
     },
-    async pushCommit(commit, branch = "main") {
+    async pushCommit(commit, branch) {
       await git(["push", "--quiet", "--force", url, `${commit}:refs/heads/${branch}`], work)
     },
     head: (branch = "main") => git(["rev-parse", `refs/heads/${branch}`], url),
