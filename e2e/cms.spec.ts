@@ -11,6 +11,7 @@ import { pageShowing } from "../src/cms/savedContent"
 import { saveProblems } from "../src/cms/saveCheck"
 import { startDecapServer, type DecapServer } from "./support/decapServer"
 import { forward } from "./support/forward"
+import { offFace } from "./support/fonts"
 
 // Decap CMS at /admin/ of the production build, on decap-server (the local backend of `npm run
 // cms`) in its Git mode, over a temporary repository whose one commit is a copy of data/: the real
@@ -83,43 +84,6 @@ async function openListEntry(page: Page, title: string) {
     .locator("xpath=preceding-sibling::*[1]//button")
     .first()
     .click()
-}
-
-/**
- * The rendered width of an element's text, on one line, in the face it is drawn in now, and in
- * the site's display face itself (loaded in the frame under another name from the file the
- * preview's @font-face rule names): equal when the element is drawn in that face.
- */
-async function widthsOf(frame: FrameLocator, family: string) {
-  return frame
-    .getByRole("heading", { level: 1 })
-    .first()
-    .evaluate(async (element: HTMLElement, family) => {
-      const document = element.ownerDocument
-      const rules = [...document.styleSheets].flatMap((sheet) => [...sheet.cssRules])
-      const face = rules.find(
-        (rule): rule is CSSFontFaceRule =>
-          rule instanceof (document.defaultView as typeof window).CSSFontFaceRule &&
-          rule.style.getPropertyValue("font-family").replaceAll('"', "") === family,
-      )
-      const url = /url\("?([^")]+)"?\)/.exec(face?.style.getPropertyValue("src") ?? "")?.[1]
-      if (!url) throw new Error(`no @font-face rule for ${family} in the preview`)
-      const probe = new FontFace("Probe face", `url(${new URL(url, document.baseURI).href})`, {
-        weight: face!.style.getPropertyValue("font-weight"),
-      })
-      document.fonts.add(await probe.load())
-      const saved = element.getAttribute("style")
-      element.style.whiteSpace = "nowrap"
-      element.style.width = "max-content"
-      element.style.display = "inline-block"
-      const drawn = element.getBoundingClientRect().width
-      element.style.fontFamily = '"Probe face"'
-      const inFace = element.getBoundingClientRect().width
-      if (saved === null) element.removeAttribute("style")
-      else element.setAttribute("style", saved)
-      document.fonts.delete(probe)
-      return { drawn, inFace }
-    }, family)
 }
 
 test.describe("Decap CMS at /admin/: drafts on the local backend", () => {
@@ -373,13 +337,9 @@ test.describe("Decap CMS at /admin/: drafts on the local backend", () => {
       /Cormorant Garamond/,
     )
     await expect
-      .poll(
-        async () => {
-          const { drawn, inFace } = await widthsOf(frame, "Cormorant Garamond")
-          return Math.abs(drawn - inFace)
-        },
-        { message: "the heading's width in the face it is drawn in, against the site's face" },
-      )
+      .poll(() => offFace(frame.getByRole("heading", { level: 1 }).first(), "Cormorant Garamond"), {
+        message: "the heading's width in the face it is drawn in, against the site's face",
+      })
       .toBeLessThan(0.5)
   })
 

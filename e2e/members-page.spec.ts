@@ -12,6 +12,7 @@ import { cmsUserKey } from "../src/membership/staffPage/session"
 import { staffProblems } from "../src/membership/web/staff/staffTexts"
 import { axeViolations } from "./support/axe"
 import { contact } from "./support/content"
+import { offFace } from "./support/fonts"
 import { waitForHydration } from "./support/hydration"
 import { startMailbox, type Mailbox } from "./support/mailbox"
 import { exportedMembers, uniqueAddress } from "./support/members"
@@ -88,7 +89,7 @@ function copiesTo(address: string): string[] {
   )
 }
 
-test("no token: /api/members answers 401 in plain words, and the page offers the sign-in", async ({
+test("no token: /api/members answers 401 in plain words, and the page offers the sign-in, in the site's faces", async ({
   page,
 }) => {
   const response = await fetch(`${baseURL}${membersEndpoint}`)
@@ -100,6 +101,16 @@ test("no token: /api/members answers 401 in plain words, and the page offers the
   await expect(page.getByRole("heading", { name: pageTexts.signIn.heading })).toBeVisible()
   await expect(page.getByText(staffProblems.signIn)).toBeVisible()
   await expect(page.getByRole("button", { name: pageTexts.signIn.button })).toBeVisible()
+  // Drawn in the site's own faces, as the site and the e-mails are, not in their fallbacks.
+  const faces = [
+    [page.getByRole("heading", { level: 1 }), "Cormorant Garamond"],
+    [page.getByText(staffProblems.signIn), "Source Sans 3"],
+  ] as const
+  for (const [element, family] of faces) {
+    await expect
+      .poll(() => offFace(element, family), { message: `drawn in ${family}` })
+      .toBeLessThan(0.5)
+  }
 })
 
 test("an editor who may push signs in with GitHub, sees who joined, downloads the CSV and erases her", async ({

@@ -89,7 +89,8 @@ function metricFallback(name: string, localFonts: string[], font: FontMetrics, l
 // 100 ms; both are preloaded) is not swapped in later, so the text never waits and never moves.
 // With `swap`, a late face moved the menu and re-wrapped lines on a slow line (measured by
 // e2e/arriving-in-pieces.spec.ts); the next page she opens has the face from the cache.
-// The CMS's preview (src/cms/cms.tsx) asks for `swap`: its frame has no preload, so with
+// The CMS's preview (src/cms/cms.tsx) and the staff's page of the list
+// (src/membership/staffPage/membersApp.tsx) ask for `swap`: the preview's frame has no preload, so with
 // `optional` the faces arrived too late for it and its text stayed in the fallback faces; a face
 // arriving late there moves nothing anyone is reading.
 export const fontFaceRules = (
