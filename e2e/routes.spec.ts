@@ -10,6 +10,7 @@ import {
   home,
   journal,
   navigationLabel,
+  privacy,
   shop,
   site,
   urlOf,
@@ -372,4 +373,27 @@ test("contact: benefits, the form, the privacy note and the questions box", asyn
   await expect(
     questions.getByRole("link", { name: site.contactEmail, exact: true }),
   ).toHaveAttribute("href", `mailto:${site.contactEmail}`)
+})
+
+test("privacy: every section under its heading, and the boutique's address a link wherever a paragraph names it", async ({
+  page,
+}) => {
+  await page.goto(privacy.path)
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(privacy.heading)
+  const main = page.getByRole("main")
+  await expect(main.getByRole("heading", { level: 2 })).toHaveText(
+    privacy.sections.map((section) => section.title),
+  )
+  const paragraphs = privacy.sections.flatMap((section) => section.paragraphs)
+  for (const paragraph of paragraphs) {
+    const shown = main.locator("p").filter({ hasText: paragraph })
+    await expect(shown).toHaveCount(1)
+    // "Write to us at …" takes one tap: each time the address is named, it opens her e-mail app.
+    const named = paragraph.split(site.contactEmail).length - 1
+    const links = shown.getByRole("link", { name: site.contactEmail, exact: true })
+    await expect(links).toHaveCount(named)
+    for (const link of await links.all()) {
+      await expect(link).toHaveAttribute("href", `mailto:${site.contactEmail}`)
+    }
+  }
 })

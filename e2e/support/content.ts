@@ -4,6 +4,7 @@ import contactJson from "../../data/contact.json"
 import errorsJson from "../../data/errors.json"
 import homeJson from "../../data/home.json"
 import journalJson from "../../data/journal.json"
+import privacyJson from "../../data/privacy.json"
 import shopJson from "../../data/shop.json"
 import siteJson from "../../data/site.json"
 import { filled } from "../../__tests__/setup/content"
@@ -27,6 +28,7 @@ export const about = filled(aboutJson)
 export const journal = filled(journalJson)
 export const affiliate = filled(affiliateJson)
 export const contact = filled(contactJson)
+export const privacy = filled(privacyJson)
 export const errors = filled(errorsJson)
 
 export type Article = (typeof journal.articles)[number]

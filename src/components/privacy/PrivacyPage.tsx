@@ -3,6 +3,7 @@ import { graphql } from "gatsby"
 import { container, goldRule } from "../../theme/styles"
 import { fontSizes, sizes, space } from "../../theme/tokens"
 import { PageHeader } from "../ui/PageHeader"
+import { TextWithEmailLinks } from "../ui/TextWithEmailLinks"
 import { pageHead, type ContentPageProps } from "../layout/pageHead"
 import { StaticContent } from "../../gatsby/StaticContent"
 
@@ -38,7 +39,9 @@ export default function PrivacyPage({ data: { page } }: PrivacyPageProps) {
           <section key={section.title}>
             <h2>{section.title}</h2>
             {section.paragraphs.map((paragraph) => (
-              <p key={paragraph}>{paragraph}</p>
+              <p key={paragraph}>
+                <TextWithEmailLinks text={paragraph} />
+              </p>
             ))}
           </section>
         ))}

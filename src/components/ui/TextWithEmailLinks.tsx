@@ -1,0 +1,27 @@
+import { Fragment } from "react"
+import { useSiteSettings } from "../../hooks/useSiteSettings"
+
+interface TextWithEmailLinksProps {
+  /** A text from data/, its {email} already filled in with the boutique's address. */
+  text: string
+}
+
+/**
+ * A text in which the boutique's address (data/site.json, {email} in the content) is a link that
+ * opens her e-mail app, as it is in the footer and on the contact page: "write to us at …" should
+ * take one tap, not copying an address.
+ */
+export function TextWithEmailLinks({ text }: TextWithEmailLinksProps) {
+  const { contactEmail } = useSiteSettings()
+  const parts = text.split(contactEmail)
+  return (
+    <>
+      {parts.map((part, index) => (
+        <Fragment key={index}>
+          {index > 0 && <a href={`mailto:${contactEmail}`}>{contactEmail}</a>}
+          {part}
+        </Fragment>
+      ))}
+    </>
+  )
+}
