@@ -33,6 +33,7 @@ import { freePort } from "../support/servers"
 import { publishedEvent } from "../../src/cms/PublishingNews"
 import { cmsUserKey } from "../../src/membership/staffPage/session"
 import { publishingTexts } from "../../src/publishing/staffPage/publishingTexts"
+import { fixedSpace } from "../../src/theme/tokens"
 import { startGithubStub, stubRepo, stubUser, type GithubStub } from "../support/stubs/githubStub"
 
 // The publisher with real parts (`npm run test:publishing`, after a build): a bare
@@ -303,6 +304,11 @@ test("a signed push is live on both servers, the endpoints speak its words, GitH
   await expect(editor.getByRole("link", { name: publishingTexts.news.undo })).toHaveAttribute(
     "href",
     `${membersPagePath}#${publishingPanelId}`,
+  )
+  // Its Hide button is in a finger's reach, as the site's controls are.
+  const hide = editor.getByRole("button", { name: publishingTexts.news.hide })
+  expect((await hide.boundingBox())?.height).toBeGreaterThanOrEqual(
+    parseFloat(fixedSpace.tapTarget),
   )
 
   // The endpoints (the site's server behind nginx) speak the new content's words, no restart.

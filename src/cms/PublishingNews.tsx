@@ -20,6 +20,7 @@ import {
 import { publishingTexts } from "../publishing/staffPage/publishingTexts"
 import { membersPagePath } from "../shared/endpoints"
 import { decapLook } from "./decapLook"
+import { fixedSpace } from "../theme/tokens"
 
 const texts = publishingTexts.news
 /** The members' list page's publishing panel: the whole reason, and the undo. */
@@ -123,7 +124,8 @@ const reason = { color: "#d5342b", overflowWrap: "anywhere" } as const
 const hideButton = {
   ...decapLook,
   boxShadow: "none",
-  minHeight: "36px",
+  // A control in a finger's reach, as the site's are (Decap's own are 36 px).
+  minHeight: fixedSpace.tapTarget,
   marginTop: "4px",
   padding: "0 14px",
   fontWeight: 600,
