@@ -74,6 +74,9 @@ export default tseslint.config(
     files: [
       "src/{server,cmsAuth,endpointPages}/**/*.{ts,tsx}",
       "src/*/web/**/*.{ts,tsx}",
+      // Her e-mails: drawn by the web half (her links' pages), the Node half's sender and the
+      // CMS's preview of them alike.
+      "src/*/emails/**/*.{ts,tsx}",
       // What the publishing wing's page and endpoints share (like src/membership/membersApi.ts).
       "src/publishing/publishesApi.ts",
       "functions/**/*.ts",
@@ -94,6 +97,22 @@ export default tseslint.config(
                 "Web-standard server code must not import build or Node-only code (src/build/, a wing's node/, src/siteServer/).",
             },
           ],
+        },
+      ],
+    },
+  },
+  // State kept for the whole process goes through one helper, src/utils/processWide.ts (a bend:
+  // docs/architecture.md); a value put on globalThis anywhere else would be a second way to do it.
+  {
+    files: ["src/**/*.{ts,tsx}", "functions/**/*.ts"],
+    ignores: ["src/utils/processWide.ts"],
+    rules: {
+      "no-restricted-globals": [
+        "error",
+        {
+          name: "globalThis",
+          message:
+            "Process-wide state goes through processWide() (src/utils/processWide.ts), the one place that uses globalThis.",
         },
       ],
     },

@@ -27,6 +27,8 @@ import { endpointHeaders } from "../shared/policy"
  *   then, so that under `gatsby develop` nobody escapes the rate limit by sending it), and the
  *   scheme in X-Forwarded-Proto.
  */
+// A read, not state: webpack would put the build's values in place of a bare `process.env`.
+// eslint-disable-next-line no-restricted-globals
 const env = globalThis.process.env
 const app = createApp(
   nodeRuntime(

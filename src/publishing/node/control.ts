@@ -57,6 +57,7 @@ export interface MemoryAnswer {
 }
 
 function memoryNow(): MemoryAnswer {
+  // eslint-disable-next-line no-restricted-globals -- a read: Node's gc(), there only with --expose-gc.
   const collect = (globalThis as { gc?: () => void }).gc
   collect?.()
   const { rss, heapUsed } = process.memoryUsage()
