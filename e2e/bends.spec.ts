@@ -1,7 +1,12 @@
-import { existsSync, readdirSync, readFileSync } from "node:fs"
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs"
+import { tmpdir } from "node:os"
 import path from "node:path"
 import { expect, test } from "@playwright/test"
 import { siteAddresses } from "../src/content/routes"
+import { closeMemberStores, readMembers } from "../src/membership/node/store/lmdbStore"
+import { signupEndpoint } from "../src/shared/endpoints"
+import { uniqueAddress } from "./support/members"
+import { onFreePort, startServerProcess } from "./support/servers"
 
 // The bends of Gatsby's and webpack's contracts (src/gatsby/, listed in docs/architecture.md),
 // checked on the build: each test fails if a Gatsby, emotion or webpack upgrade undoes one.
@@ -138,6 +143,36 @@ test("the CMS runs React 19 from its own build, the pages React 18, and Decap's 
       path.join(path.dirname(require.resolve("decap-cms-app/package.json")), "dist", decap),
     ),
   )
+})
+
+test("the Function Gatsby compiled stores a sign-up in LMDB, required from node_modules at run time (src/membership/node/store/lmdbStore.ts)", async () => {
+  // Gatsby's own server for a build, Functions and all: what runs is Gatsby's webpack output
+  // (.cache/functions/), where Jest runs the sources. With an imported createRequire, webpack
+  // put its own require in its place, and the sign-up failed here with a 503.
+  const store = mkdtempSync(path.join(tmpdir(), "members-gatsby-serve-"))
+  const server = await onFreePort((port) =>
+    startServerProcess("npx", ["gatsby", "serve", "-p", String(port), "-H", "127.0.0.1"], {
+      port,
+      url: `http://127.0.0.1:${port}/`,
+      env: { MEMBERS_STORE: store, SIGNUP_SITE_LIMIT: "0" },
+    }),
+  )
+  try {
+    const base = `http://127.0.0.1:${server.port}`
+    const address = uniqueAddress("gatsby-function")
+    const answer = await fetch(`${base}${signupEndpoint}`, {
+      method: "POST",
+      headers: { Accept: "application/json", Origin: base },
+      body: new URLSearchParams({ email: address }),
+    })
+    expect(answer.status, server.output()).toBe(200)
+    expect(await answer.json()).toEqual({ outcome: "joined" })
+    expect((await readMembers(store)).map((member) => member.address)).toContain(address)
+  } finally {
+    server.stop()
+    await closeMemberStores()
+    rmSync(store, { recursive: true, force: true })
+  }
 })
 
 declare global {
