@@ -22,7 +22,7 @@ const named = new Set(
     .split("\n")
     .filter((line) => line.startsWith("| ") && !/^\| (package|-)/.test(line))
     .flatMap((line) =>
-      [...(line.split("|")[1] ?? "").matchAll(/`\$?([^`:]+)(?::[^`]*)?`/g)].map((m) => m[1]),
+      [...(line.split("|")[1] ?? "").matchAll(/`\$?([^`:]+)(?::[^`]*)?`/g)].map((m) => m[1] ?? ""),
     ),
 )
 
