@@ -497,7 +497,7 @@ test.describe("images", () => {
   }
 
   // The browser picks the file from the width `sizes` gives: too wide, and the first picture
-  // costs bytes the screen cannot show. The home hero covers its box, cropped (not measured here).
+  // costs bytes the screen cannot show. The home hero covers its box, cropped (below).
   for (const route of [shop.path, journal.path, about.path]) {
     test(`${route}: the first picture's sizes fit the width it is drawn at`, async ({ page }) => {
       for (const width of [390, 768, 1440]) {
@@ -527,6 +527,42 @@ test.describe("images", () => {
       }
     })
   }
+
+  // The hero covers a box as tall as the screen, so on a phone it is drawn wider than the screen,
+  // cropped: its file must be as wide as it is drawn (up to the widest the build makes), or it is
+  // enlarged and soft. It announced the screen's width and fetched a third of what it drew.
+  test(`${home.path}: the hero's file is as wide as its picture is drawn, on a phone as on a wide screen`, async ({
+    page,
+  }) => {
+    for (const viewport of [
+      { width: 390, height: 844 },
+      { width: 768, height: 1024 },
+      { width: 1440, height: 900 },
+    ]) {
+      await page.setViewportSize(viewport)
+      await page.goto(home.path)
+      const image = page.locator('main img[fetchpriority="high"]')
+      await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete)).toBe(true)
+      const { needed, fetched, widest } = await image.evaluate((img: HTMLImageElement) => {
+        const box = img.getBoundingClientRect()
+        // object-fit: cover draws the picture at the larger of the two scales.
+        const drawn = Math.max(box.width, box.height * (img.naturalWidth / img.naturalHeight))
+        const candidates = [...(img.parentElement?.querySelectorAll("source, img") ?? [])]
+          .flatMap((element) => (element.getAttribute("srcset") ?? "").split(","))
+          .map((candidate) => candidate.trim().split(/\s+/))
+        const width = (descriptor = "0w") => Number.parseInt(descriptor, 10)
+        const current = candidates.find(([url]) => url && img.currentSrc.endsWith(url))
+        return {
+          needed: Math.floor(drawn * window.devicePixelRatio),
+          fetched: width(current?.[1]),
+          widest: Math.max(...candidates.map(([, descriptor]) => width(descriptor))),
+        }
+      })
+      expect(fetched, `${viewport.width} × ${viewport.height} window`).toBeGreaterThanOrEqual(
+        Math.min(needed, widest),
+      )
+    }
+  })
 })
 
 test.describe("controls", () => {

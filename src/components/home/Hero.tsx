@@ -74,6 +74,14 @@ const content = css`
   }
 `
 
+/**
+ * How wide the picture is drawn: it covers a box at least as tall as the screen below the menu, so
+ * on a screen narrower than the picture's ratio (a phone) it is drawn wider than the screen and
+ * cropped. Announcing the screen's width there fetched a file a third as wide as it was drawn.
+ */
+const coverSizes = (ratio: number) =>
+  `max(100vw, (100vh - ${sizes.navHeight}) * ${ratio.toFixed(3)})`
+
 interface HeroProps {
   hero: Queries.HeroFragment
 }
@@ -84,7 +92,14 @@ export function Hero({ hero }: HeroProps) {
   return (
     <section css={heroStyles} aria-labelledby="hero-heading">
       {image && (
-        <ResponsiveImage image={image} alt={hero.imageAlt} objectPosition="65% 50%" fill priority />
+        <ResponsiveImage
+          image={image}
+          alt={hero.imageAlt}
+          objectPosition="65% 50%"
+          sizes={coverSizes(image.width / image.height)}
+          fill
+          priority
+        />
       )}
       <div css={scrim} />
       <div css={content}>
