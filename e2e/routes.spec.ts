@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test"
+import { expect, test, type Locator, type Page } from "@playwright/test"
 import { pageRoutes } from "../src/content/routes"
 import {
   about,
@@ -28,6 +28,19 @@ function watchForErrors(page: Page) {
   })
   page.on("pageerror", (error) => problems.push(error.message))
   return problems
+}
+
+/**
+ * "Write to us at …" takes one tap: each time `text` (shown in `shown`) names the boutique's
+ * address, it is a link that opens her e-mail app.
+ */
+async function expectAddressLinked(shown: Locator, text: string) {
+  const named = text.split(site.contactEmail).length - 1
+  const links = shown.getByRole("link", { name: site.contactEmail, exact: true })
+  await expect(links).toHaveCount(named)
+  for (const link of await links.all()) {
+    await expect(link).toHaveAttribute("href", `mailto:${site.contactEmail}`)
+  }
 }
 
 const mainNav = (page: Page) => page.getByRole("navigation", { name: site.navigationLabel })
@@ -243,6 +256,10 @@ test("affiliate: partnership, every collection and why shop through us, with hon
   const visit = visitButton(page)
   await expect(visit).toHaveAttribute("aria-disabled", "true")
   await expect(visit).toHaveAccessibleDescription(comingSoon)
+  await expectAddressLinked(
+    page.getByRole("main").locator("p").filter({ hasText: comingSoon }),
+    affiliate.comingSoonNote,
+  )
 
   // Every collection a card, with the badge exactly on the featured ones and a button each.
   const collections = page.getByRole("article")
@@ -388,12 +405,6 @@ test("privacy: every section under its heading, and the boutique's address a lin
   for (const paragraph of paragraphs) {
     const shown = main.locator("p").filter({ hasText: paragraph })
     await expect(shown).toHaveCount(1)
-    // "Write to us at …" takes one tap: each time the address is named, it opens her e-mail app.
-    const named = paragraph.split(site.contactEmail).length - 1
-    const links = shown.getByRole("link", { name: site.contactEmail, exact: true })
-    await expect(links).toHaveCount(named)
-    for (const link of await links.all()) {
-      await expect(link).toHaveAttribute("href", `mailto:${site.contactEmail}`)
-    }
+    await expectAddressLinked(shown, paragraph)
   }
 })

@@ -10,6 +10,7 @@ import { PageHeader } from "../ui/PageHeader"
 import { Section } from "../ui/Section"
 import { pageHead, type ContentPageProps } from "../layout/pageHead"
 import { SiteTooltipProvider } from "../ui/SiteTooltipProvider"
+import { TextWithEmailLinks } from "../ui/TextWithEmailLinks"
 
 const COMING_SOON_NOTE_ID = "partner-store-note"
 
@@ -75,7 +76,7 @@ function AffiliatePage({ data: { page } }: AffiliatePageProps) {
             noteId={COMING_SOON_NOTE_ID}
           />
           <p id={COMING_SOON_NOTE_ID} css={note}>
-            {page.comingSoonNote}
+            <TextWithEmailLinks text={page.comingSoonNote} />
           </p>
         </div>
       </section>
