@@ -302,6 +302,38 @@ test.describe("readable for a mature audience", () => {
     expect(width / charWidth).toBeLessThanOrEqual(80)
     expect(width / charWidth).toBeGreaterThanOrEqual(55)
   })
+
+  // The story's drop cap took the first three lines' indent while it stood two lines tall,
+  // leaving a hole under the letter.
+  test("the story's drop cap sits in its first two lines: the third starts at the paragraph's edge", async ({
+    page,
+  }) => {
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 900 })
+      await page.goto(about.path)
+      await page.evaluate(() => document.fonts.ready)
+      const paragraph = page.getByRole("main").locator("p").filter({ hasText: about.paragraphs[0] })
+      // Where each line of the paragraph starts, from its left edge, the capital left out.
+      const starts = await paragraph.evaluate((element) => {
+        const text = element.firstChild as Text
+        const range = document.createRange()
+        range.setStart(text, 1)
+        range.setEnd(text, text.length)
+        const lines = new Map<number, number>()
+        for (const rect of range.getClientRects()) {
+          const top = Math.round(rect.top)
+          lines.set(top, Math.min(lines.get(top) ?? Infinity, rect.left))
+        }
+        const edge = element.getBoundingClientRect().left
+        return [...lines.values()].map((left) => Math.round(left - edge))
+      })
+      expect(starts.length, `${width}px: the paragraph's lines`).toBeGreaterThan(3)
+      const [first = 0, second, ...rest] = starts
+      expect(first, `${width}px: the first line beside the capital`).toBeGreaterThan(10)
+      expect(second, `${width}px: the second line too`).toBe(first)
+      expect(rest, `${width}px: the lines below it, at the edge`).toEqual(rest.map(() => 0))
+    }
+  })
 })
 
 test.describe("fits every screen", () => {
@@ -392,7 +424,10 @@ test.describe("fits every screen", () => {
             for (const match of (node.textContent ?? "").matchAll(/\p{L}{2,}[,.!?:;]?(?=\s|$)/gu)) {
               if (match.index > 0 && /\S/.test(node.textContent![match.index - 1]!)) continue
               // A drop cap stands lower than the rest of its word by design.
-              const dropCap = getComputedStyle(element, "::first-letter").float !== "none"
+              const letter = getComputedStyle(element, "::first-letter")
+              const dropCap =
+                letter.float !== "none" ||
+                !["", "normal"].includes(letter.getPropertyValue("initial-letter"))
               if (dropCap && match.index === 0 && node === element.firstChild) continue
               const range = document.createRange()
               range.setStart(node, match.index)

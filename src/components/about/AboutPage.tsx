@@ -26,6 +26,17 @@ const story = css`
     line-height: 0.8;
     color: ${colors.accent};
   }
+  /* Where the browser sizes a drop cap itself (Chromium, Safari), it sits in exactly the first
+     two lines, its top on the first line's capitals, its foot on the second's baseline; the float
+     above, for the others, took a third line's indent with it and left a hole under the letter. */
+  @supports (initial-letter: 2) or (-webkit-initial-letter: 2) {
+    > p:first-of-type::first-letter {
+      float: none;
+      margin: 0 0.12em 0 0;
+      -webkit-initial-letter: 2;
+      initial-letter: 2;
+    }
+  }
 `
 
 const philosophy = css`
