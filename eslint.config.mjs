@@ -109,11 +109,11 @@ export default tseslint.config(
     rules: {
       "no-restricted-globals": [
         "error",
-        {
-          name: "globalThis",
+        ...["globalThis", "global"].map((name) => ({
+          name,
           message:
             "Process-wide state goes through processWide() (src/utils/processWide.ts), the one place that uses globalThis.",
-        },
+        })),
       ],
     },
   },

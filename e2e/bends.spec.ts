@@ -149,27 +149,34 @@ test("the Function Gatsby compiled stores a sign-up in LMDB, required from node_
   // Gatsby's own server for a build, Functions and all: what runs is Gatsby's webpack output
   // (.cache/functions/), where Jest runs the sources. With an imported createRequire, webpack
   // put its own require in its place, and the sign-up failed here with a 503.
+  test.setTimeout(90_000)
   const store = mkdtempSync(path.join(tmpdir(), "members-gatsby-serve-"))
-  const server = await onFreePort((port) =>
-    startServerProcess("npx", ["gatsby", "serve", "-p", String(port), "-H", "127.0.0.1"], {
-      port,
-      url: `http://127.0.0.1:${port}/`,
-      env: { MEMBERS_STORE: store, SIGNUP_SITE_LIMIT: "0" },
-    }),
-  )
   try {
-    const base = `http://127.0.0.1:${server.port}`
-    const address = uniqueAddress("gatsby-function")
-    const answer = await fetch(`${base}${signupEndpoint}`, {
-      method: "POST",
-      headers: { Accept: "application/json", Origin: base },
-      body: new URLSearchParams({ email: address }),
-    })
-    expect(answer.status, server.output()).toBe(200)
-    expect(await answer.json()).toEqual({ outcome: "joined" })
-    expect((await readMembers(store)).map((member) => member.address)).toContain(address)
+    const server = await onFreePort((port) =>
+      startServerProcess("npx", ["gatsby", "serve", "-p", String(port), "-H", "127.0.0.1"], {
+        port,
+        url: `http://127.0.0.1:${port}/`,
+        // What it prints once it listens: another server on the port is not taken for it.
+        listening: new RegExp(`http://127\\.0\\.0\\.1:${port}/`),
+        wait: { timeoutMs: 45_000 },
+        env: { MEMBERS_STORE: store, SIGNUP_SITE_LIMIT: "0" },
+      }),
+    )
+    try {
+      const base = `http://127.0.0.1:${server.port}`
+      const address = uniqueAddress("gatsby-function")
+      const answer = await fetch(`${base}${signupEndpoint}`, {
+        method: "POST",
+        headers: { Accept: "application/json", Origin: base },
+        body: new URLSearchParams({ email: address }),
+      })
+      expect(answer.status, server.output()).toBe(200)
+      expect(await answer.json()).toEqual({ outcome: "joined" })
+      expect((await readMembers(store)).map((member) => member.address)).toContain(address)
+    } finally {
+      server.stop()
+    }
   } finally {
-    server.stop()
     await closeMemberStores()
     rmSync(store, { recursive: true, force: true })
   }

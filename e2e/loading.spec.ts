@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test"
 import { siteAddresses } from "../src/content/routes"
-import { fonts } from "../src/theme/tokens"
 import { affiliate } from "./support/content"
+import { facesDrawn, siteFaces } from "./support/fonts"
 import { tabTo, waitForHydration } from "./support/hydration"
 
 // The page is complete HTML and CSS: a visitor sees it before any JavaScript is fetched, and it
@@ -36,8 +36,6 @@ for (const route of routes) {
 // within a moment of the first paint, and the preload is what fetches it that soon. Without it,
 // Chromium drew every first visit in the fallback faces, even from this machine's own server
 // (docs/decisions.md, "Both web fonts stay preloaded").
-/** The web face a theme font stack names first: "Cormorant Garamond". */
-const webFace = (stack: string) => stack.split(",")[0]!.replaceAll('"', "").trim()
 for (const route of routes) {
   test(`${route}: a first visit is drawn in the site's own faces`, async ({ browser }) => {
     /** The faces Chromium drew a heading and a paragraph in, on a visit with an empty cache. */
@@ -45,30 +43,17 @@ for (const route of routes) {
       const context = await browser.newContext()
       const page = await context.newPage()
       await page.goto(route)
-      const devtools = await context.newCDPSession(page)
-      await devtools.send("DOM.enable")
-      await devtools.send("CSS.enable")
-      const { root } = await devtools.send("DOM.getDocument")
-      const drawnIn = async (selector: string) => {
-        const { nodeId } = await devtools.send("DOM.querySelector", {
-          nodeId: root.nodeId,
-          selector,
-        })
-        const { fonts } = await devtools.send("CSS.getPlatformFontsForNode", { nodeId })
-        // A web font's own name, such as "Cormorant Garamond Light SemiBold"; a local face's
-        // (the fallback) is not a custom font.
-        return fonts.map((font) =>
-          font.isCustomFont ? font.familyName : `local ${font.familyName}`,
-        )
+      const faces = {
+        heading: await facesDrawn(page, "main h1"),
+        text: await facesDrawn(page, "main p"),
       }
-      const faces = { heading: await drawnIn("main h1"), text: await drawnIn("main p") }
       await context.close()
       return faces
     }
     // (A paragraph may open with a letter in the heading face, as the About story does.)
     const designed = ({ heading, text }: { heading: string[]; text: string[] }) =>
-      heading.every((face) => face.startsWith(webFace(fonts.display))) &&
-      text.some((face) => face.startsWith(webFace(fonts.body))) &&
+      heading.every((face) => face.startsWith(siteFaces.display)) &&
+      text.some((face) => face.startsWith(siteFaces.body)) &&
       !text.some((face) => face.startsWith("local "))
     // On this machine, busy with the other tests, about one first visit in four missed that moment
     // and was drawn in the fallback; a page without the preloads missed it every time.

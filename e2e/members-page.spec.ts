@@ -12,7 +12,7 @@ import { cmsUserKey } from "../src/membership/staffPage/session"
 import { staffProblems } from "../src/membership/web/staff/staffTexts"
 import { axeViolations } from "./support/axe"
 import { contact } from "./support/content"
-import { offFace } from "./support/fonts"
+import { facesDrawn, siteFaces } from "./support/fonts"
 import { waitForHydration } from "./support/hydration"
 import { startMailbox, type Mailbox } from "./support/mailbox"
 import { exportedMembers, uniqueAddress } from "./support/members"
@@ -101,15 +101,14 @@ test("no token: /api/members answers 401 in plain words, and the page offers the
   await expect(page.getByRole("heading", { name: pageTexts.signIn.heading })).toBeVisible()
   await expect(page.getByText(staffProblems.signIn)).toBeVisible()
   await expect(page.getByRole("button", { name: pageTexts.signIn.button })).toBeVisible()
-  // Drawn in the site's own faces, as the site and the e-mails are, not in their fallbacks.
-  const faces = [
-    [page.getByRole("heading", { level: 1 }), "Cormorant Garamond"],
-    [page.getByText(staffProblems.signIn), "Source Sans 3"],
-  ] as const
-  for (const [element, family] of faces) {
+  // Drawn in the site's own faces, as the site is, not in their fallbacks (as Chromium says).
+  for (const [selector, face] of [
+    ["main h1", siteFaces.display],
+    ["main p", siteFaces.body],
+  ] as const) {
     await expect
-      .poll(() => offFace(element, family), { message: `drawn in ${family}` })
-      .toBeLessThan(0.5)
+      .poll(() => facesDrawn(page, selector), { message: `${selector} drawn in ${face}` })
+      .toEqual([expect.stringMatching(new RegExp(`^${face}`))])
   }
 })
 

@@ -1,4 +1,27 @@
-import type { Locator } from "@playwright/test"
+import type { Locator, Page } from "@playwright/test"
+import { fonts } from "../../src/theme/tokens"
+
+/** The first family of a font stack: the site's own face ("Cormorant Garamond"). */
+export const webFace = (stack: string) => stack.split(",")[0]!.replaceAll('"', "").trim()
+
+/** The site's two faces, as their stacks in the theme name them. */
+export const siteFaces = { display: webFace(fonts.display), body: webFace(fonts.body) }
+
+/**
+ * The faces Chromium drew the first element matching `selector` in, asked of the browser itself
+ * (DevTools' CSS.getPlatformFontsForNode): a web font by its own name, such as "Cormorant Garamond
+ * Light SemiBold"; a face of the system (a fallback) as "local …".
+ */
+export async function facesDrawn(page: Page, selector: string): Promise<string[]> {
+  const session = await page.context().newCDPSession(page)
+  await session.send("DOM.enable")
+  await session.send("CSS.enable")
+  const { root } = await session.send("DOM.getDocument")
+  const { nodeId } = await session.send("DOM.querySelector", { nodeId: root.nodeId, selector })
+  const { fonts: drawn } = await session.send("CSS.getPlatformFontsForNode", { nodeId })
+  await session.detach()
+  return drawn.map((font) => (font.isCustomFont ? font.familyName : `local ${font.familyName}`))
+}
 
 /**
  * The rendered width of an element's text, on one line, in the face it is drawn in now, and in
@@ -22,6 +45,9 @@ export async function widthsOf(element: Locator, family: string) {
     })
     document.fonts.add(await probe.load())
     const saved = element.getAttribute("style")
+    // At 200 px a face and its metric-matched fallback differ by several pixels even on a short
+    // word, where at the page's size they can come within a pixel.
+    element.style.fontSize = "200px"
     element.style.whiteSpace = "nowrap"
     element.style.width = "max-content"
     element.style.display = "inline-block"

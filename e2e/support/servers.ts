@@ -62,8 +62,11 @@ function probePort(port: number): Promise<number> {
   })
 }
 
-/** How Node (EADDRINUSE), nginx and workerd ("Address already in use") say a port was taken. */
-const addressInUse = /EADDRINUSE|address already in use/i
+/**
+ * How Node (EADDRINUSE), nginx and workerd ("Address already in use") and Gatsby's own server
+ * ("Something is already running at port …", then a question) say a port was taken.
+ */
+const addressInUse = /EADDRINUSE|address already in use|already running at port/i
 
 /** Whether a server's output or error says it found its port taken. */
 export function saysAddressInUse(text: string): boolean {

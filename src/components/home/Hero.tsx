@@ -78,9 +78,15 @@ const content = css`
  * How wide the picture is drawn: it covers a box at least as tall as the screen below the menu, so
  * on a screen narrower than the picture's ratio (a phone) it is drawn wider than the screen and
  * cropped. Announcing the screen's width there fetched a file a third as wide as it was drawn.
+ * A landscape picture on an upright screen is drawn at the box's height: said first with calc(),
+ * which every browser reads, for a browser that cannot read max() in `sizes` (it drops that entry
+ * and takes 100vw, as the HTML standard says).
  */
-const coverSizes = (ratio: number) =>
-  `max(100vw, (100vh - ${sizes.navHeight}) * ${ratio.toFixed(3)})`
+const coverSizes = (ratio: number) => {
+  const heightDrawn = `(100vh - ${sizes.navHeight}) * ${ratio.toFixed(3)}`
+  const upright = ratio >= 1 ? `(orientation: portrait) calc(${heightDrawn}), ` : ""
+  return `${upright}max(100vw, ${heightDrawn})`
+}
 
 interface HeroProps {
   hero: Queries.HeroFragment
