@@ -1,7 +1,9 @@
 import { render, screen, within } from "@testing-library/react"
-import site from "../data/site.json"
+import siteJson from "../data/site.json"
 import { Footer } from "../src/components/layout/Footer"
+import { filled } from "./setup/content"
 
+const site = filled(siteJson)
 const { privacyLink } = site.footer
 
 describe("Footer", () => {
@@ -12,7 +14,7 @@ describe("Footer", () => {
     expect(link).not.toHaveAttribute("aria-current")
     // In the same row as the copyright line, not among the menu's links.
     const row = link.parentElement as HTMLElement
-    expect(within(row).getByText(/All rights reserved/)).toBeInTheDocument()
+    expect(within(row).getByText(site.footer.copyright)).toBeInTheDocument()
   })
 
   it("marks the privacy link as the current page on that page", () => {

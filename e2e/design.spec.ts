@@ -337,6 +337,40 @@ test.describe("readable for a mature audience", () => {
 })
 
 test.describe("fits every screen", () => {
+  // The rule above the footer's legal line ran past its text column by the gutters on each side.
+  test("the footer's rule spans its text column, no wider", async ({ page }) => {
+    for (const width of [390, 1280, 1920]) {
+      await page.setViewportSize({ width, height: 900 })
+      await page.goto(home.path)
+      const footer = page.getByRole("contentinfo")
+      const rule = footer
+        .getByRole("link", { name: site.footer.privacyLink.label, exact: true })
+        .locator("..")
+      const [ruled, column] = await Promise.all([
+        rule.evaluate((element) => {
+          const box = element.getBoundingClientRect()
+          const { borderTopWidth } = getComputedStyle(element)
+          return { left: box.left, right: box.right, border: parseFloat(borderTopWidth) }
+        }),
+        // The text column: the footer's columns without their gutters.
+        footer
+          .locator(":scope > div")
+          .first()
+          .evaluate((element) => {
+            const box = element.getBoundingClientRect()
+            const style = getComputedStyle(element)
+            return {
+              left: box.left + parseFloat(style.paddingLeft),
+              right: box.right - parseFloat(style.paddingRight),
+            }
+          }),
+      ])
+      expect(ruled.border, `${width}px: the rule`).toBeGreaterThan(0)
+      expect(Math.abs(ruled.left - column.left), `${width}px: its left end`).toBeLessThan(1)
+      expect(Math.abs(ruled.right - column.right), `${width}px: its right end`).toBeLessThan(1)
+    }
+  })
+
   for (const width of [320, 640]) {
     for (const route of routes) {
       // 640px is a 1280px window at 200% zoom.

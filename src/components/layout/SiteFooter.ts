@@ -68,8 +68,8 @@ const contactLink = css`
   min-height: ${sizes.tapTarget};
 `
 
-const legal = css`
-  ${container};
+/** The legal line, under a rule as wide as the footer's text column (not its gutters). */
+const legalRow = css`
   display: flex;
   flex-wrap: wrap;
   align-items: center;
@@ -152,15 +152,19 @@ export function SiteFooter({ settings, currentPath, link = PlainLink }: SiteFoot
     ),
     jsx(
       "div",
-      { css: legal },
-      jsx("p", null, settings.footer.copyright),
+      { css: container },
       jsx(
-        link,
-        {
-          to: privacyLink.path,
-          "aria-current": isCurrentPath(privacyLink.path, currentPath) ? "page" : undefined,
-        },
-        privacyLink.label,
+        "div",
+        { css: legalRow },
+        jsx("p", null, settings.footer.copyright),
+        jsx(
+          link,
+          {
+            to: privacyLink.path,
+            "aria-current": isCurrentPath(privacyLink.path, currentPath) ? "page" : undefined,
+          },
+          privacyLink.label,
+        ),
       ),
     ),
   )
