@@ -11,7 +11,7 @@ import { pageShowing } from "../src/cms/savedContent"
 import { saveProblems } from "../src/cms/saveCheck"
 import { startDecapServer, type DecapServer } from "./support/decapServer"
 import { forward } from "./support/forward"
-import { offFace } from "./support/fonts"
+import { offFace, siteFaces } from "./support/fonts"
 
 // Decap CMS at /admin/ of the production build, on decap-server (the local backend of `npm run
 // cms`) in its Git mode, over a temporary repository whose one commit is a copy of data/: the real
@@ -337,7 +337,7 @@ test.describe("Decap CMS at /admin/: drafts on the local backend", () => {
       /Cormorant Garamond/,
     )
     await expect
-      .poll(() => offFace(frame.getByRole("heading", { level: 1 }).first(), "Cormorant Garamond"), {
+      .poll(() => offFace(frame.getByRole("heading", { level: 1 }).first(), siteFaces.display), {
         message: "the heading's width in the face it is drawn in, against the site's face",
       })
       .toBeLessThan(0.5)

@@ -2,7 +2,7 @@ import type { Locator, Page } from "@playwright/test"
 import { fonts } from "../../src/theme/tokens"
 
 /** The first family of a font stack: the site's own face ("Cormorant Garamond"). */
-export const webFace = (stack: string) => stack.split(",")[0]!.replaceAll('"', "").trim()
+const webFace = (stack: string) => stack.split(",")[0]!.replaceAll('"', "").trim()
 
 /** The site's two faces, as their stacks in the theme name them. */
 export const siteFaces = { display: webFace(fonts.display), body: webFace(fonts.body) }
@@ -29,7 +29,7 @@ export async function facesDrawn(page: Page, selector: string): Promise<string[]
  * file that document's @font-face rule for `family` names): equal when the element is drawn in
  * that face, and not in its metric-matched fallback.
  */
-export async function widthsOf(element: Locator, family: string) {
+async function widthsOf(element: Locator, family: string) {
   return element.evaluate(async (element: HTMLElement, family) => {
     const document = element.ownerDocument
     const rules = [...document.styleSheets].flatMap((sheet) => [...sheet.cssRules])
