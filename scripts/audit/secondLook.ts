@@ -1,0 +1,48 @@
+// The second look of the quality gate's Lighthouse part: where the machine blocks (the control
+// page says so, ./controlPage.ts), a route that missed a budget judged by its best run runs
+// again, a few more times, and is judged on all its runs. Only those budgets: the best run is the
+// nearest to what the page itself costs, and more runs on a busy machine can only bring it nearer.
+// A budget judged by every run (accessibility, layout shift, script size) is never retried: a
+// run that found a problem is never outvoted. Why: docs/decisions.md, "When the machine blocks".
+
+/** One line of Lighthouse CI's assertion-results.json, as far as the second look reads it. */
+export interface AssertionResult {
+  url: string
+  auditId: string
+  auditProperty?: string
+  level: string
+}
+
+/** lighthouserc.cjs's assertions: `[level, options]` by audit (or `categories:name`). */
+export type Assertions = Record<string, [string, { aggregationMethod?: string }?]>
+
+/** Runs a route may get beyond the rounds: the five of the audits before 2026-11-28, and one. */
+export const extraRuns = 3
+
+/**
+ * The assertion's key for a result: the audit, and its property with `:` where the results have
+ * `.` (`resource-summary:script:size` for `script.size`, `categories:performance`).
+ */
+const keyOf = ({ auditId, auditProperty }: AssertionResult) =>
+  auditProperty ? [auditId, ...auditProperty.split(".")].join(":") : auditId
+
+/**
+ * The routes (paths) to run again: those that missed, as an error, a budget judged by the best
+ * run (`optimistic`, Lighthouse CI's default). None where the machine does not block: there a
+ * miss is the page's own.
+ */
+export function routesToRunAgain(
+  results: AssertionResult[],
+  assertions: Assertions,
+  machineBlocks: boolean,
+): string[] {
+  if (!machineBlocks) return []
+  const byBestRun = (result: AssertionResult) => {
+    const options = assertions[keyOf(result)]?.[1]
+    return (options?.aggregationMethod ?? "optimistic") === "optimistic"
+  }
+  const paths = results
+    .filter((result) => result.level === "error" && byBestRun(result))
+    .map((result) => new URL(result.url).pathname)
+  return [...new Set(paths)]
+}
