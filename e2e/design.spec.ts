@@ -337,6 +337,37 @@ test.describe("readable for a mature audience", () => {
 })
 
 test.describe("fits every screen", () => {
+  // Four cards to a row left the Boutique's "Explore Collection" too little room at 1280 px: each
+  // pill broke its label in two lines.
+  test("every button's label sits on one line, on a phone and on a wide screen", async ({
+    page,
+  }) => {
+    const wrapped: string[] = []
+    let seen = 0
+    for (const width of [390, 1280, 1440]) {
+      await page.setViewportSize({ width, height: 900 })
+      for (const route of routes) {
+        await page.goto(route)
+        const labels = await page.locator("main").evaluate((main) =>
+          [...main.querySelectorAll("a, button")]
+            // A pill: a button, or a link drawn as one.
+            .filter((element) => getComputedStyle(element).borderRadius === "999px")
+            .map((element) => {
+              const range = document.createRange()
+              range.selectNodeContents(element)
+              const lines = new Set([...range.getClientRects()].map((box) => Math.round(box.top)))
+              return { label: element.textContent ?? "", lines: lines.size }
+            }),
+        )
+        seen += labels.length
+        for (const { label, lines } of labels)
+          if (lines > 1) wrapped.push(`${route} at ${width}px: "${label}" in ${lines} lines`)
+      }
+    }
+    expect(seen, "pills found").toBeGreaterThan(0)
+    expect(wrapped).toEqual([])
+  })
+
   // The rule above the footer's legal line ran past its text column by the gutters on each side.
   test("the footer's rule spans its text column, no wider", async ({ page }) => {
     for (const width of [390, 1280, 1920]) {
