@@ -3,6 +3,7 @@ import type { MembersAnswer } from "../../membersApi"
 import { pageTexts as texts } from "../staffPageTexts"
 import { buttonStyles, card } from "../../../theme/styles"
 import { sizes } from "../../../theme/tokens"
+import { TextWithSettingNames } from "./TextWithSettingNames"
 
 const panel = [
   card,
@@ -28,7 +29,9 @@ export function ListElsewhere({ answer }: { answer: ElsewhereAnswer }) {
       ) : (
         <>
           <p>{texts.elsewhere.none}</p>
-          <p>{texts.elsewhere.noneFix}</p>
+          <p>
+            <TextWithSettingNames text={texts.elsewhere.noneFix} />
+          </p>
         </>
       )}
     </section>

@@ -1,6 +1,7 @@
 import { css } from "@emotion/react"
 import { buttonStyles, card, problemNote } from "../../../theme/styles"
 import { sizes } from "../../../theme/tokens"
+import { TextWithSettingNames } from "./TextWithSettingNames"
 
 const panel = [
   card,
@@ -38,7 +39,7 @@ export function StaffNotice({
     <section css={panel} aria-labelledby="notice-heading">
       <h2 id="notice-heading">{heading}</h2>
       <p css={message} role={alert ? "alert" : undefined}>
-        {text}
+        <TextWithSettingNames text={text} />
       </p>
       <button type="button" css={buttonStyles("primary")} onClick={onAction}>
         {actionLabel}

@@ -1,0 +1,44 @@
+import { css } from "@emotion/react"
+import { Fragment, type ReactNode } from "react"
+
+/** A host setting's name as the texts write it: capitals and digits joined by underscores. */
+const settingName = /\b[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+\b/g
+
+const code = css`
+  font-family: ui-monospace, "DejaVu Sans Mono", Menlo, Consolas, monospace;
+  font-size: 0.9em;
+`
+
+/** The name in code type, with a place to break after each underscore (and nowhere else). */
+function SettingName({ name }: { name: string }) {
+  return (
+    <code css={code}>
+      {name.split("_").map((word, index) => (
+        <Fragment key={index}>
+          {index > 0 && (
+            <>
+              _<wbr />
+            </>
+          )}
+          {word}
+        </Fragment>
+      ))}
+    </code>
+  )
+}
+
+/**
+ * A text for whoever runs the site in which each setting's name (GITHUB_OAUTH_CLIENT_SECRET) is
+ * set in code type, to be copied as it is, and breaks only after an underscore where it must: on
+ * a phone the names broke anywhere ("GITHUB_OAUTH_CLIENT_SEC" / "RET").
+ */
+export function TextWithSettingNames({ text }: { text: string }) {
+  const pieces: ReactNode[] = []
+  let from = 0
+  for (const match of text.matchAll(settingName)) {
+    pieces.push(text.slice(from, match.index), <SettingName key={match.index} name={match[0]} />)
+    from = match.index + match[0].length
+  }
+  pieces.push(text.slice(from))
+  return <>{pieces}</>
+}
