@@ -7,10 +7,11 @@ import { staffProblems } from "../src/membership/web/staff/staffTexts"
 
 // Whoever runs the site reads on the staff's page which settings to make, and copies their names
 // from it. On a phone the names broke anywhere ("GITHUB_OAUTH_CLIENT_SEC" / "RET").
-const cases: [string, string, ReactElement][] = [
+const cases: [string, string, string[], ReactElement][] = [
   [
     "the list is not set up",
     staffProblems.notSetUp,
+    ["GATSBY_CMS_REPO", "GITHUB_OAUTH_CLIENT_ID", "GITHUB_OAUTH_CLIENT_SECRET"],
     <StaffNotice
       key="notice"
       heading={pageTexts.unavailable.heading}
@@ -22,11 +23,12 @@ const cases: [string, string, ReactElement][] = [
   [
     "no list is kept on this host",
     pageTexts.elsewhere.noneFix,
+    ["SIGNUP_PROVIDER"],
     <ListElsewhere key="elsewhere" answer={{ list: "none", login: "eve", local: false }} />,
   ],
 ]
 
-describe.each(cases)("%s", (_, text, page) => {
+describe.each(cases)("%s", (_, text, names, page) => {
   const paragraph = () => {
     const { container } = render(page)
     const found = [...container.querySelectorAll("p")].find((p) => p.textContent === text)
@@ -35,8 +37,6 @@ describe.each(cases)("%s", (_, text, page) => {
   }
 
   test("each setting's name is in code type, whole, and may break only after an underscore", () => {
-    const names = text.match(/\b[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+\b/g) ?? []
-    expect(names.length).toBeGreaterThan(0)
     const codes = [...paragraph().querySelectorAll("code")]
     expect(codes.map((code) => code.textContent)).toEqual(names)
     for (const code of codes) {

@@ -1,12 +1,11 @@
 /**
  * @jest-environment node
  */
-import { routesToRunAgain, type Assertions } from "../scripts/audit/secondLook"
+import { assertionsFor } from "../lighthouserc.cjs"
+import { routesToRunAgain } from "../scripts/audit/secondLook"
 
-// As lighthouserc.cjs sets them where the machine blocks, read from it: the test follows the file.
-process.env.AUDIT_MACHINE_BLOCKS = "1"
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const assertions: Assertions = require("../lighthouserc.cjs").ci.assert.assertions
+// As lighthouserc.cjs sets them where the machine blocks: the test follows the file.
+const assertions = assertionsFor({ desktop: false, machineBlocks: true })
 
 const miss = (path: string, auditId: string, auditProperty?: string, level = "error") => ({
   url: `http://localhost:9000${path}`,
@@ -44,6 +43,11 @@ describe("which routes run again where the machine blocks", () => {
   })
   test("none where the machine does not block: a miss there is the page's own", () => {
     expect(routesToRunAgain([miss("/shop", "total-blocking-time")], assertions, false)).toEqual([])
+  })
+  test("a miss of no budget the file sets is never run again", () => {
+    expect(routesToRunAgain([miss("/shop", "largest-contentful-paint")], assertions, true)).toEqual(
+      [],
+    )
   })
   test("a warning is not a miss", () => {
     expect(

@@ -339,7 +339,7 @@ test.describe("readable for a mature audience", () => {
 test.describe("fits every screen", () => {
   // Four cards to a row left the Boutique's "Explore Collection" too little room at 1280 px: each
   // pill broke its label in two lines.
-  test("every button's label sits on one line, on a phone and on a wide screen", async ({
+  test("every pill's label in the page's content sits on one line, on a phone and on a wide screen", async ({
     page,
   }) => {
     const wrapped: string[] = []
@@ -348,6 +348,8 @@ test.describe("fits every screen", () => {
       await page.setViewportSize({ width, height: 900 })
       for (const route of routes) {
         await page.goto(route)
+        // Measured in the faces the page ends with.
+        await page.evaluate(() => document.fonts.ready)
         const labels = await page.locator("main").evaluate((main) =>
           [...main.querySelectorAll("a, button")]
             // A pill: a button, or a link drawn as one.

@@ -1,7 +1,8 @@
 // The second look of the quality gate's Lighthouse part: where the machine blocks (the control
 // page says so, ./controlPage.ts), a route that missed a budget judged by its best run runs
 // again, a few more times, and is judged on all its runs. Only those budgets: the best run is the
-// nearest to what the page itself costs, and more runs on a busy machine can only bring it nearer.
+// nearest to what the page itself costs, and more runs on a busy machine bring it nearer (and
+// give a page near its budget more chances: the price, docs/decisions.md).
 // A budget judged by every run (accessibility, layout shift, script size) is never retried: a
 // run that found a problem is never outvoted. Why: docs/decisions.md, "When the machine blocks".
 
@@ -13,8 +14,8 @@ export interface AssertionResult {
   level: string
 }
 
-/** lighthouserc.cjs's assertions: `[level, options]` by audit (or `categories:name`). */
-export type Assertions = Record<string, [string, { aggregationMethod?: string }?]>
+/** lighthouserc.cjs's assertions by audit (or `categories:name`): a level, or `[level, options]`. */
+export type Assertions = Record<string, string | [string, { aggregationMethod?: string }?]>
 
 /** Runs a route may get beyond the rounds: the five of the audits before 2026-11-28, and one. */
 export const extraRuns = 3
@@ -29,7 +30,7 @@ const keyOf = ({ auditId, auditProperty }: AssertionResult) =>
 /**
  * The routes (paths) to run again: those that missed, as an error, a budget judged by the best
  * run (`optimistic`, Lighthouse CI's default). None where the machine does not block: there a
- * miss is the page's own.
+ * miss is the page's own. A miss of no budget found in `assertions` is never run again.
  */
 export function routesToRunAgain(
   results: AssertionResult[],
@@ -38,7 +39,9 @@ export function routesToRunAgain(
 ): string[] {
   if (!machineBlocks) return []
   const byBestRun = (result: AssertionResult) => {
-    const options = assertions[keyOf(result)]?.[1]
+    const assertion = assertions[keyOf(result)]
+    if (assertion === undefined) return false
+    const options = Array.isArray(assertion) ? assertion[1] : undefined
     return (options?.aggregationMethod ?? "optimistic") === "optimistic"
   }
   const paths = results

@@ -7,6 +7,8 @@ const settingName = /\b[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+\b/g
 const code = css`
   font-family: ui-monospace, "DejaVu Sans Mono", Menlo, Consolas, monospace;
   font-size: 0.9em;
+  /* The page breaks a long word anywhere; a name breaks only where it offers to. */
+  overflow-wrap: normal;
 `
 
 /** The name in code type, with a place to break after each underscore (and nowhere else). */
