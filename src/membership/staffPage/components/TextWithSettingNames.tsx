@@ -7,11 +7,15 @@ const settingName = /\b[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+\b/g
 const code = css`
   font-family: ui-monospace, "DejaVu Sans Mono", Menlo, Consolas, monospace;
   font-size: 0.9em;
+  /* Whole on a line of its own where it fits (a box goes to the next line as one); broken
+     after its underscores only where it is wider than a line. */
+  display: inline-block;
+  max-width: 100%;
   /* The page breaks a long word anywhere; a name breaks only where it offers to. */
   overflow-wrap: normal;
 `
 
-/** The name in code type, with a place to break after each underscore (and nowhere else). */
+/** The name in code type, with a place to break after each underscore, should it need one. */
 function SettingName({ name }: { name: string }) {
   return (
     <code css={code}>
@@ -31,8 +35,8 @@ function SettingName({ name }: { name: string }) {
 
 /**
  * A text for whoever runs the site in which each setting's name (GITHUB_OAUTH_CLIENT_SECRET) is
- * set in code type, to be copied as it is, and breaks only after an underscore where it must: on
- * a phone the names broke anywhere ("GITHUB_OAUTH_CLIENT_SEC" / "RET").
+ * set in code type, to be copied as it is: whole where it fits a line, else broken after an
+ * underscore. On a phone the names broke anywhere ("GITHUB_OAUTH_CLIENT_SEC" / "RET").
  */
 export function TextWithSettingNames({ text }: { text: string }) {
   const pieces: ReactNode[] = []
