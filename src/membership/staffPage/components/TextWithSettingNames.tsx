@@ -1,11 +1,12 @@
 import { css } from "@emotion/react"
 import { Fragment, type ReactNode } from "react"
+import { fonts } from "../../../theme/tokens"
 
 /** A host setting's name as the texts write it: capitals and digits joined by underscores. */
 const settingName = /\b[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+\b/g
 
 const code = css`
-  font-family: ui-monospace, "DejaVu Sans Mono", Menlo, Consolas, monospace;
+  font-family: ${fonts.mono};
   font-size: 0.9em;
   /* Whole on a line of its own where it fits (a box goes to the next line as one); broken
      after its underscores only where it is wider than a line. */
