@@ -657,6 +657,31 @@ describe("an erased address is in none of the store's files afterwards", () => {
     expect(await readMembers(folder)).toHaveLength(25 + 60)
     expect(storeFilesHold(her)).toEqual([])
   })
+
+  test("a compaction that fails leaves her erased, her copies deleted, the log told, and the next erasure compacts", async () => {
+    const copiesDeleted: string[] = []
+    const store = memberStore(folder, {
+      onRemoved: async (address) => void copiesDeleted.push(address),
+    })
+    const member = await withOthers(store)
+    // Where the compacting copy is written, a folder with a file in it: the copy cannot be made.
+    const blocked = path.join(folder, "members.mdb.compacting")
+    mkdirSync(blocked)
+    writeFileSync(path.join(blocked, "in-the-way"), "")
+    const logged = jest.spyOn(console, "error").mockImplementation(() => {})
+    try {
+      expect(await store.erase({ id: member.id })).toBe(true)
+      expect(copiesDeleted).toEqual([her])
+      expect((await readMembers(folder)).map((m) => m.address)).not.toContain(her)
+      expect(logged.mock.calls.flat().join("\n")).toMatch(/could not compact the store/)
+    } finally {
+      logged.mockRestore()
+    }
+    // Once the way is clear, the next erasure compacts: no page keeps her any more.
+    await rm(blocked, { recursive: true })
+    expect(await store.erase({ address: "other0@example.com" })).toBe(true)
+    expect(storeFilesHold(her)).toEqual([])
+  })
 })
 
 describe("with a mail server that stalls", () => {
@@ -812,6 +837,24 @@ test("a second server started on the same store by mistake takes no sign-up, and
     await stopMemberships()
   }
 }, 60_000)
+
+test.each([
+  ["closes", (connection: Socket) => connection.resume().end()],
+  ["drops", (connection: Socket) => connection.destroy()],
+])(
+  "members:remove is told in words when the server %s the connection without an answer (it stopped meanwhile)",
+  async (_, hangUp) => {
+    const server = createServer(hangUp)
+    await new Promise<void>((resolve) => server.listen(path.join(folder, "control.sock"), resolve))
+    try {
+      await expect(eraseThroughServer(folder, "ann@example.com")).rejects.toThrow(
+        /closed the connection without an answer .*run the command again/,
+      )
+    } finally {
+      await new Promise((resolve) => server.close(resolve))
+    }
+  },
+)
 
 // Only root can give a file to another user: skipped, and said so, elsewhere.
 ;(process.getuid?.() === 0 ? test : test.skip)(

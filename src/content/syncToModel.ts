@@ -24,6 +24,7 @@ import { imagePathPattern } from "./jsonSchema"
 import { contentFiles } from "./model"
 import { entryName, shown, tidyWhere } from "./checkContent/places"
 import { isRecord } from "../utils/json"
+import { errorMessage } from "../utils/errorMessage"
 
 export interface SyncChange {
   /** The file, as the folder names it: home.json */
@@ -266,9 +267,7 @@ function readJson(file: string): unknown {
   try {
     return JSON.parse(fs.readFileSync(file, "utf8")) as unknown
   } catch (error) {
-    throw new Error(
-      `${file} cannot be read as JSON (${error instanceof Error ? error.message : String(error)}): fix it by hand first`,
-    )
+    throw new Error(`${file} cannot be read as JSON (${errorMessage(error)}): fix it by hand first`)
   }
 }
 

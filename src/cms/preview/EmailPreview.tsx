@@ -13,6 +13,7 @@ import { confirmEndpoint, leaveEndpoint, tokenField } from "../../shared/endpoin
 import { colors, fonts, space } from "../../theme/tokens"
 import { savedContent } from "../savedContent"
 import { convertEntry, placeholderValues, previewImage } from "./previewData"
+import { errorMessage } from "../../utils/errorMessage"
 
 /**
  * The preview of data/membership.json: the two e-mails as they will be sent, the confirmation
@@ -89,7 +90,7 @@ export function EmailPreview({ entry }: PreviewTemplateComponentProps) {
         setProblem(undefined)
       },
       (error: unknown) => {
-        if (current) setProblem(error instanceof Error ? error.message : String(error))
+        if (current) setProblem(errorMessage(error))
       },
     )
     return () => {

@@ -20,6 +20,7 @@ import { checkPicture } from "./pictures"
 import { placeOf, tidyWhere } from "./places"
 import { uniqueProblems, type ContentProblem } from "./problems"
 import { pointerSegments, schemaMessage, validatorFor } from "./schemaErrors"
+import { errorMessage } from "../../utils/errorMessage"
 
 const parseErrorWords: Record<string, string> = {
   InvalidSymbol: 'has a character JSON does not allow here (texts need straight double quotes ")',
@@ -107,7 +108,7 @@ function readFile(
     problems.push({
       file: display,
       where: [],
-      message: `is not valid JSON: ${error instanceof Error ? error.message : String(error)}`,
+      message: `is not valid JSON: ${errorMessage(error)}`,
     })
     return undefined
   }

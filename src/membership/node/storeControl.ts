@@ -13,7 +13,7 @@ import { processWide } from "../../utils/processWide"
 const socketName = "control.sock"
 
 // The sockets this process listens on: a publish's next release starts its wing while the one
-// before still listens, in this same process, which shares its LMDB handle (../store/lmdbStore.ts).
+// before still listens, in this same process, which shares its LMDB handle (./store/lmdbStore.ts).
 const listeningHere = processWide("storeControlSockets.v1", () => new Set<string>())
 
 /**
@@ -96,8 +96,18 @@ export function eraseThroughServer(folder: string, address: string): Promise<boo
     let answer = ""
     connection.setEncoding("utf8")
     connection.on("data", (chunk: string) => (answer += chunk))
+    // Hung up without a whole answer: it stopped meanwhile, perhaps after erasing her.
+    const noAnswer = () =>
+      new Error(
+        "the running server closed the connection without an answer (did it stop?): run the command again",
+      )
     connection.on("end", () => {
-      const parsed = JSON.parse(answer) as { erased: boolean } | { error: string }
+      let parsed: { erased: boolean } | { error: string }
+      try {
+        parsed = JSON.parse(answer) as typeof parsed
+      } catch {
+        return reject(noAnswer())
+      }
       if ("error" in parsed)
         reject(new Error(`the running server could not erase her: ${parsed.error}`))
       else resolve(parsed.erased)
@@ -105,6 +115,7 @@ export function eraseThroughServer(folder: string, address: string): Promise<boo
     connection.on("error", (error: NodeJS.ErrnoException) => {
       // No socket, or one left by a server that is gone: nobody has the store open.
       if (error.code === "ENOENT" || error.code === "ECONNREFUSED") resolve(undefined)
+      else if (error.code === "ECONNRESET" || error.code === "EPIPE") reject(noAnswer())
       else reject(error)
     })
     connection.write(`${JSON.stringify({ erase: address })}\n`)

@@ -10,6 +10,7 @@ import { auditLog } from "./auditLog"
 import { moveFirstMembers } from "./firstStore"
 import { members } from "./members"
 import { outbox } from "./outbox"
+import { errorMessage } from "../../../utils/errorMessage"
 
 /**
  * Where the list lives: LMDB, an embedded transactional database (npm `lmdb`, whose builds for
@@ -105,7 +106,7 @@ function openStore(folder: string): OpenStore {
 }
 
 /** Runs `use` on the folder's databases, once any compaction of them is done. */
-export async function using<T>(folder: string, use: (db: Databases) => T | Promise<T>): Promise<T> {
+async function using<T>(folder: string, use: (db: Databases) => T | Promise<T>): Promise<T> {
   let store = openStore(folder)
   while (store.compacting) {
     await store.compacting
@@ -129,7 +130,7 @@ export async function using<T>(folder: string, use: (db: Databases) => T | Promi
  * boutique's list: docs/signups.md). Another process with the store open keeps the old file: erase
  * through the running server (`npm run members:remove` does).
  */
-export async function compact(folder: string): Promise<void> {
+async function compact(folder: string): Promise<void> {
   const store = openStores.get(folder)
   if (!store || store.compacting) return store?.compacting
   store.compacting = (async () => {
@@ -266,7 +267,14 @@ export function memberStore(folder: string, options: MemberStoreOptions = {}): M
       using(folder, (db) => db.root.transaction(() => change(db))).catch(withCommitError),
     read: (look) => using(folder, look),
     async removed(addresses) {
-      await compact(folder)
+      // Her record is gone already: a copy that cannot be made (a full disk) leaves her only in
+      // free pages until the next erasure compacts, and must not stop her copies going, nor
+      // answer her leave or the staff's erasure with a failure.
+      await compact(folder).catch((error: unknown) =>
+        console.error(
+          `members: could not compact the store after an erasure (the next one tries again): ${errorMessage(error)}`,
+        ),
+      )
       for (const address of addresses) await options.onRemoved?.(address)
     },
   }

@@ -11,8 +11,9 @@ import {
 import { hostPreview, isPreviewSite } from "../../../previews/previewSite"
 import { buttondownList } from "./buttondown"
 import { mailchimpDataCentre, mailchimpList } from "./mailchimp"
+import { errorMessage } from "../../../utils/errorMessage"
 
-export const signupProviders = ["buttondown", "mailchimp"] as const
+const signupProviders = ["buttondown", "mailchimp"] as const
 export type SignupProvider = (typeof signupProviders)[number]
 
 /** Every variable read here, for docs/signups.md and the tests. */
@@ -151,7 +152,7 @@ export function listFromSettings(env: SignupEnv, otherwise: () => MailingList): 
   try {
     return mailingListFromEnv(env) ?? otherwise()
   } catch (error) {
-    return unavailableList(error instanceof Error ? error.message : String(error))
+    return unavailableList(errorMessage(error))
   }
 }
 
