@@ -128,3 +128,22 @@ test("a user without push: 403; a repository hidden from her: 403 too", async ()
     status: 403,
   })
 })
+
+test("when one of GitHub's three answers times out, she is told GitHub is down and the answers that came are let go", async () => {
+  const github = fakeGithub()
+  const bodies: ReadableStream[] = []
+  const send = (async (input: string | URL | Request, init?: RequestInit) => {
+    if (String(input).endsWith("/user")) throw new DOMException("timed out", "TimeoutError")
+    const response = await github.send(input, init)
+    if (response.body) bodies.push(response.body)
+    return response
+  }) as typeof fetch
+  expect(await staffAccess("editor", "a", env, { fetch: send })).toEqual({
+    ok: false,
+    status: 502,
+    problem: "githubDown",
+  })
+  expect(bodies).toHaveLength(2)
+  // Cancelled: nothing holds their connections open.
+  for (const body of bodies) await expect(body.getReader().closed).resolves.toBeUndefined()
+})

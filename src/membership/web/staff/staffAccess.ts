@@ -46,7 +46,7 @@ export interface StaffAccessOptions {
 }
 
 /** How long GitHub's answer about a token is kept: a revoked right is gone within this. */
-export const answerKeptMs = 5 * 60_000
+const answerKeptMs = 5 * 60_000
 /** Failed sign-ins one client may make in a window before it waits. */
 export const failedSignIns = { limit: 10, windowMs: 15 * 60_000 }
 const githubTimeoutMs = 10_000
@@ -107,7 +107,7 @@ export const staffOnly = (door: StaffDoor) =>
   })
 
 /** The token of `Authorization: Bearer …` (or GitHub's own `token …`). */
-export function bearerToken(header: string | undefined): string | undefined {
+function bearerToken(header: string | undefined): string | undefined {
   const match = /^(?:bearer|token)\s+(\S+)\s*$/i.exec(header ?? "")
   return match?.[1]
 }
@@ -203,25 +203,26 @@ async function askGithub(
   const asHer = `Bearer ${token}`
   // GitHub's "check a token": Basic authentication as the OAuth App; 404 for a token it did not make.
   const asApp = `Basic ${btoa(`${app.clientId}:${app.clientSecret}`)}`
-  let user: Response, repository: Response, issued: Response
+  const settled = await Promise.allSettled([
+    ask("/user", asHer),
+    ask(`/repos/${repo}`, asHer),
+    ask(`/applications/${encodeURIComponent(app.clientId)}/token`, asApp, {
+      access_token: token,
+    }),
+  ])
+  const answers = settled.flatMap((result) => (result.status === "fulfilled" ? [result.value] : []))
   try {
-    ;[user, repository, issued] = await Promise.all([
-      ask("/user", asHer),
-      ask(`/repos/${repo}`, asHer),
-      ask(`/applications/${encodeURIComponent(app.clientId)}/token`, asApp, {
-        access_token: token,
-      }),
-    ])
-  } catch (error) {
-    report(`GitHub did not answer (${error instanceof Error ? error.name : "error"})`)
-    return { unavailable: true }
-  }
-  try {
+    const [user, repository, issued] = answers
+    if (!user || !repository || !issued) {
+      const failed = settled.find((result) => result.status === "rejected")?.reason as unknown
+      report(`GitHub did not answer (${failed instanceof Error ? failed.name : "error"})`)
+      return { unavailable: true }
+    }
     return await judgeAnswers(app, user, repository, issued)
   } finally {
-    // An answer an early return left unread is let go: its connection is not held until the
-    // garbage collector finds it (undici's advice), however many bad tokens come.
-    for (const response of [user, repository, issued]) {
+    // An answer left unread (an early return, or the others failed) is let go: its connection
+    // is not held until the garbage collector finds it (undici's advice), however many come.
+    for (const response of answers) {
       if (!response.bodyUsed) void response.body?.cancel().catch(() => undefined)
     }
   }
