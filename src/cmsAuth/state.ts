@@ -2,6 +2,7 @@ import type { Context } from "hono"
 import { deleteCookie, getCookie, setCookie } from "hono/cookie"
 import type { CookieOptions } from "hono/utils/cookie"
 import { timingSafeEqual } from "hono/utils/buffer"
+import { base64url } from "../utils/base64url"
 
 /**
  * The OAuth `state`: a random value the sign-in puts in GitHub's address and in a cookie of this
@@ -16,10 +17,7 @@ const stateLifetimeSeconds = 600
 const cookieName = "evergrace-cms-state"
 
 export function newState(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(32))
-  let binary = ""
-  for (const byte of bytes) binary += String.fromCharCode(byte)
-  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "")
+  return base64url(crypto.getRandomValues(new Uint8Array(32)))
 }
 
 /**

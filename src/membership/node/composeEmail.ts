@@ -1,8 +1,6 @@
 import site from "../../../data/site.json"
 import { renderEmail } from "../emails/renderEmail"
-import { confirmationDays } from "../membersApi"
-import { signToken } from "../web/links/signedLinks"
-import { dayMs } from "../../utils/dates"
+import { confirmationExpiry, signToken } from "../web/links/signedLinks"
 import { confirmEndpoint, leaveEndpoint, tokenField } from "../../shared/endpoints"
 import type { SignupEnv } from "../web/mailingList"
 import type { OutgoingEmail } from "./mailer"
@@ -37,7 +35,7 @@ export function composer({ store, secret, siteUrl, now = () => new Date() }: Com
     const wanted = job.kind === "confirmation" ? "pending" : "confirmed"
     if (!member || member.status !== wanted) return null
     const leave = link(leaveEndpoint, await signToken(secret, "leave", member.id))
-    const expires = new Date(now().getTime() + confirmationDays * dayMs)
+    const expires = confirmationExpiry(now())
     const confirm =
       job.kind === "confirmation"
         ? link(confirmEndpoint, await signToken(secret, "confirm", member.id, expires))

@@ -1,6 +1,6 @@
 import type { AuditEntry } from "../../membersApi"
 import type { AuditLog } from "../../web/memberStore"
-import { newMemberId } from "../../web/links/signedLinks"
+import { randomId } from "../../../utils/base64url"
 import type { Databases, StorePart } from "./lmdbStore"
 
 /** The audit log keeps the latest entries only: who did what lately, not a history. */
@@ -14,7 +14,7 @@ export const refusalsKept = 20
 
 /** An entry, in the caller's transaction (a refusal is noted with the mark on her record). */
 export function keepEntry(db: Databases, entry: AuditEntry) {
-  db.audit.putSync(`${entry.at}~${newMemberId()}`, entry)
+  db.audit.putSync(`${entry.at}~${randomId()}`, entry)
   let kept = 0
   let refusals = 0
   for (const { key, value } of db.audit.getRange({ reverse: true })) {

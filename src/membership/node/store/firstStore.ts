@@ -1,6 +1,6 @@
 import type { Database, RootDatabase } from "lmdb"
 import type { Member } from "../../web/memberStore"
-import { newMemberId } from "../../web/links/signedLinks"
+import { randomId } from "../../../utils/base64url"
 
 /**
  * The first store, from before double opt-in, kept `{ address, joinedAt }` in LMDB's unnamed
@@ -15,7 +15,7 @@ type FirstRecord = { address: string; joinedAt: string }
 
 function asMember(value: FirstRecord): Member {
   return {
-    id: newMemberId(),
+    id: randomId(),
     address: value.address,
     status: "confirmed",
     askedAt: value.joinedAt,

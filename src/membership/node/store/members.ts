@@ -9,7 +9,7 @@ import type {
   MemberStore,
   OutboxJob,
 } from "../../web/memberStore"
-import { newMemberId } from "../../web/links/signedLinks"
+import { randomId } from "../../../utils/base64url"
 import { memberKey } from "../../web/signup/address"
 import type { Databases, StorePart } from "./lmdbStore"
 import { dayMs } from "../../../utils/dates"
@@ -32,7 +32,7 @@ type Lifecycle = Omit<MemberStore, "audit" | "outbox">
 // order), then a random part (unique across processes).
 let jobsMade = 0
 const jobId = (now: Date) =>
-  `${now.toISOString()}~${(jobsMade++).toString(36).padStart(8, "0")}~${newMemberId()}`
+  `${now.toISOString()}~${(jobsMade++).toString(36).padStart(8, "0")}~${randomId()}`
 
 /**
  * Queues an e-mail to her, in the caller's transaction (the outbox: ./outbox.ts), to go at once
@@ -154,7 +154,7 @@ function remove(db: Databases, key: string, member: Member) {
 export function members(
   { folder, now, write, read, removed }: StorePart,
   onQueued: () => void,
-  memberId: (addressKey: string) => Promise<string> = async () => newMemberId(),
+  memberId: (addressKey: string) => Promise<string> = async () => randomId(),
 ): Lifecycle {
   return {
     name: embeddedStoreName,

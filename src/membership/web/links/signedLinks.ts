@@ -1,3 +1,4 @@
+import { base64url } from "../../../utils/base64url"
 import { dayMs } from "../../../utils/dates"
 import { confirmationDays } from "../../membersApi"
 
@@ -16,12 +17,6 @@ export type TokenCheck =
   | { ok: false; reason: "invalid" | "expired"; memberId?: string }
 
 const encoder = new TextEncoder()
-
-function base64url(bytes: Uint8Array): string {
-  let binary = ""
-  for (const byte of bytes) binary += String.fromCharCode(byte)
-  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "")
-}
 
 function fromBase64url(text: string): Uint8Array<ArrayBuffer> | undefined {
   if (!/^[A-Za-z0-9_-]*$/.test(text)) return undefined
@@ -49,11 +44,6 @@ function hmacKey(secret: string): Promise<CryptoKey> {
   return key
 }
 
-/** A new member's id: 128 random bits. */
-export function newMemberId(): string {
-  return base64url(crypto.getRandomValues(new Uint8Array(16)))
-}
-
 /**
  * Her id from her address (its key, lower-cased) under the links' secret, 128 bits as a random
  * one: the same each time she signs up, so a leave link from a sign-up forgotten or erased since
@@ -67,6 +57,13 @@ export async function memberIdFor(secret: string, addressKey: string): Promise<s
   )
   return base64url(new Uint8Array(mac).slice(0, 16))
 }
+
+/**
+ * When her confirmation link, signed at `signedAt`, stops working. checkToken works back from it
+ * to when it was signed: both here, so that they cannot disagree.
+ */
+export const confirmationExpiry = (signedAt: Date) =>
+  new Date(signedAt.getTime() + confirmationDays * dayMs)
 
 /** `purpose.memberId.expiry.signature`; the expiry in Unix seconds, 0 for never. */
 export async function signToken(
@@ -106,6 +103,5 @@ export async function checkToken(
   if (expiresAt !== 0 && now.getTime() > expiresAt)
     return { ok: false, reason: "expired", memberId }
   if (expiresAt === 0) return { ok: true, memberId }
-  const validityMs = confirmationDays * dayMs
-  return { ok: true, memberId, issuedAt: new Date(expiresAt - validityMs) }
+  return { ok: true, memberId, issuedAt: new Date(expiresAt - confirmationDays * dayMs) }
 }
