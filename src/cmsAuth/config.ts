@@ -6,7 +6,7 @@
 
 export const clientIdVariable = "GITHUB_OAUTH_CLIENT_ID"
 export const clientSecretVariable = "GITHUB_OAUTH_CLIENT_SECRET"
-export const githubUrlVariable = "GITHUB_URL"
+const githubUrlVariable = "GITHUB_URL"
 
 const defaultGithubUrl = "https://github.com"
 

@@ -7,6 +7,7 @@ import { SiteHeader } from "../components/layout/SiteHeader"
 import { SkipLink } from "../components/layout/SkipLink"
 import { PageHeader } from "../components/ui/PageHeader"
 import { apiPrefix } from "../shared/endpoints"
+import { endpointHeaders } from "../shared/policy"
 import { fixedFontFiles, fontFaceRules } from "../theme/fontFaces"
 import { GlobalStyles } from "../theme/GlobalStyles"
 import { siteSettings } from "./siteSettings"
@@ -97,4 +98,16 @@ export function renderEndpointPage(parts: EndpointPageParts): string {
     .filter((rules): rules is string => typeof rules === "string")
     .join("")
   return `<!doctype html>\n${html.replace("</head>", `<style>${styles}</style></head>`)}\n`
+}
+
+/** An endpoint's page as its answer, with the delivery policy's headers (src/shared/policy.ts). */
+export function endpointPageAnswer(
+  status: number,
+  page: string,
+  headers: Record<string, string> = {},
+): Response {
+  return new Response(page, {
+    status,
+    headers: { ...endpointHeaders(), ...headers, "Content-Type": "text/html; charset=utf-8" },
+  })
 }

@@ -85,7 +85,7 @@ export interface MailDelay {
 export type StaffAction = "export" | "export-all" | "resend" | "takeOff" | "erase"
 
 /** What a mail server did to the list's e-mail, which the audit log keeps beside the staff's. */
-export type MailServerAction = "confirmationRefused" | "welcomeRefused"
+type MailServerAction = "confirmationRefused" | "welcomeRefused"
 
 /** The audit log: who did what, when; never whom it was done to. */
 export interface AuditEntry {
@@ -117,7 +117,7 @@ export type MembersAnswer =
   /** Neither a store nor a provider (a host without a disk, and none set). */
   | (StaffIdentity & { list: "none" })
 
-/** A refusal (401, 403, 429, 503): what happened and what to do, in plain words. */
+/** A refusal (any 4xx or 5xx of the staff's endpoints): what happened and what to do, in plain words. */
 export interface StaffProblem {
   problem:
     | "signIn"

@@ -80,6 +80,9 @@ export interface Runtime {
  * `Allow`), or `app.all` for a handler that answers every method itself, as the sign-up does: a
  * GET of the form's address gets a page that leads back to the form.
  */
+/** A body past an endpoint's limit, read no further (a caller that answers in pages has its own). */
+const tooLarge = (c: Context) => c.text("Too large\n", 413, endpointHeaders())
+
 export function createApp(runtime: Runtime) {
   const app = new Hono<MembershipEnv>()
   app.use(methodNotAllowed({ app, onMethodNotAllowed: methodRefused }))
@@ -115,10 +118,7 @@ export function createApp(runtime: Runtime) {
   // the proof, and a mail app's one-click leave posts from its own servers.
   const links = every(
     noListOnPreview,
-    bodyLimit({
-      maxSize: maxBodyBytes,
-      onError: (c) => c.text("Too large\n", 413, endpointHeaders()),
-    }),
+    bodyLimit({ maxSize: maxBodyBytes, onError: tooLarge }),
     membership,
     ownListOnly,
   )
@@ -131,10 +131,7 @@ export function createApp(runtime: Runtime) {
   )
 
   // GitHub's webhook, on the server that publishes: its signature is its proof, so no origin check.
-  const webhookChecks = bodyLimit({
-    maxSize: maxWebhookBytes,
-    onError: (c) => c.text("Too large\n", 413, endpointHeaders()),
-  })
+  const webhookChecks = bodyLimit({ maxSize: maxWebhookBytes, onError: tooLarge })
 
   app.all(signupEndpoint, noListOnPreview, signupChecks, membership, signUp)
   app.on(["GET", "POST"], confirmEndpoint, links, confirmMembership)
@@ -159,5 +156,3 @@ export function createApp(runtime: Runtime) {
   app.onError(serverError)
   return app
 }
-
-export type App = ReturnType<typeof createApp>

@@ -24,5 +24,6 @@ export function newestFirst<Dated extends { date: string }>(entries: readonly Da
   return [...entries].sort((a, b) => b.date.localeCompare(a.date))
 }
 
-/** A day, in milliseconds: for the members' dates, which are times (UTC), not content dates. */
-export const dayMs = 24 * 60 * 60_000
+/** An hour and a day, in milliseconds: for the members' times (UTC), not content dates. */
+export const hourMs = 60 * 60_000
+export const dayMs = 24 * hourMs

@@ -49,7 +49,7 @@ export const emailFonts = {
 } as const
 
 /** Body text 18px (the site's smallest size), small print 16px, never less. */
-export const emailSizes = {
+const emailSizes = {
   body: px(fontSizes.small),
   small: "16px",
   heading: px(fontSizes.h3),

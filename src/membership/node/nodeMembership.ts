@@ -4,8 +4,9 @@ import { unavailableList, type MailingList, type SignupEnv } from "../web/mailin
 import type { Membership, OwnList } from "../web/memberStore"
 import { listFromSettings } from "../web/providers/fromEnv"
 import { clientLimiterFromEnv, siteLimiterFromEnv, type SignupLimits } from "../web/rateLimit"
-import { dayMs } from "../../utils/dates"
+import { dayMs, hourMs } from "../../utils/dates"
 import { processWide } from "../../utils/processWide"
+import { errorMessage } from "../../utils/errorMessage"
 import { composer, siteAddress } from "./composeEmail"
 import { eraseEmailCopies } from "./emailCopies"
 import { membersSecret } from "./linksSecret"
@@ -71,9 +72,6 @@ function limitsFor(env: SignupEnv): SignupLimits {
   return limits
 }
 
-const hourMs = 60 * 60_000
-const reason = (error: unknown) => (error instanceof Error ? error.message : String(error))
-
 function startMembership(env: SignupEnv): NodeMembership {
   const limits = limitsFor(env)
   const folder = memberStoreFolder(env)
@@ -128,7 +126,9 @@ function startMembership(env: SignupEnv): NodeMembership {
       })
     })
     .catch((error: unknown) => {
-      console.error(`members: npm run members:remove cannot reach this server: ${reason(error)}`)
+      console.error(
+        `members: npm run members:remove cannot reach this server: ${errorMessage(error)}`,
+      )
       return undefined
     })
   // Her links work whatever becomes of the mail: a one-click leave from an e-mail already sent
@@ -137,7 +137,7 @@ function startMembership(env: SignupEnv): NodeMembership {
     ([secret, inUse]): OwnList | undefined =>
       inUse ? undefined : { store: members, secret, movedTo },
     (error: unknown) => {
-      console.error(`members: no secret for the links: ${reason(error)}`)
+      console.error(`members: no secret for the links: ${errorMessage(error)}`)
       return undefined
     },
   )
@@ -150,7 +150,9 @@ function startMembership(env: SignupEnv): NodeMembership {
       const forgotten = await members.forgetUnconfirmed(before)
       if (forgotten > 0) console.log(`members: ${forgotten} unconfirmed sign-ups forgotten`)
     } catch (error) {
-      console.error(`members: the store could not forget unconfirmed sign-ups: ${reason(error)}`)
+      console.error(
+        `members: the store could not forget unconfirmed sign-ups: ${errorMessage(error)}`,
+      )
     }
   }
   void forget()
@@ -168,7 +170,7 @@ function startMembership(env: SignupEnv): NodeMembership {
     mailer = mailerFromSettings(env, path.join(folder, "outbox"))
   } catch (error) {
     // Mail that cannot go out makes a promise the site cannot keep: no sign-ups until it can.
-    return { list: unavailableList(reason(error)), limits, own, stop: stopKeeping }
+    return { list: unavailableList(errorMessage(error)), limits, own, stop: stopKeeping }
   }
   const siteUrl = siteAddress(env)
   if (env.SMTP_URL && !siteUrl.startsWith("https:")) {

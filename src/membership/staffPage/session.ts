@@ -17,10 +17,7 @@ const provider = "github"
 export function readToken(): string | null {
   try {
     const stored = window.localStorage.getItem(cmsUserKey)
-    if (!stored) return null
-    const user: unknown = JSON.parse(stored)
-    if (typeof user !== "object" || user === null || !("token" in user)) return null
-    return typeof user.token === "string" && user.token !== "" ? user.token : null
+    return stored ? tokenFrom(stored) : null
   } catch {
     // Storage turned off, or something other than Decap's JSON under its key.
     return null

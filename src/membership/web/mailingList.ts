@@ -1,6 +1,6 @@
 /**
  * Where a sign-up goes: the embedded store on disk by default, or a mailing provider in
- * production. Each one takes an address that has already passed the check in ./address.ts.
+ * production. Each one takes an address that has already passed the check in ./signup/address.ts.
  */
 
 /**
@@ -20,7 +20,7 @@ export type SubscribeResult =
 export interface Consent {
   /** The page whose form she used (its path). */
   page: string
-  /** The version of the sign-up's wording she saw (./texts.ts). */
+  /** The version of the sign-up's wording she saw (./signup/signupTexts.ts, `wordingVersion`). */
   wording: string
 }
 
@@ -28,7 +28,7 @@ export interface Consent {
  * What became of her leave, forwarded to the provider: `left` once she is off its list (or was
  * never on it), `unavailable` when it could not be reached or failed.
  */
-export type UnsubscribeResult = "left" | "unavailable"
+type UnsubscribeResult = "left" | "unavailable"
 
 export interface MailingList {
   /** For logs and docs/signups.md: "embedded store", "Buttondown", "Mailchimp". */

@@ -183,7 +183,7 @@ export interface OwnList {
 }
 
 /** What a request the staff's door let in works with. */
-export interface StaffDesk {
+interface StaffDesk {
   identity: StaffIdentity
   /** The list kept here; none where a provider keeps it, or on a host without a disk. */
   store?: MemberStore

@@ -1,3 +1,5 @@
+import { hourMs } from "../../utils/dates"
+
 /**
  * Limits held in the memory of one process: how many requests a key (a visitor, or the whole site)
  * may make in a window. Enough for a Node server (the site's own server: `npm start`, and the API
@@ -129,7 +131,7 @@ export function clientLimiterFromEnv(env: Env): RateLimiter | undefined {
 }
 
 /** The whole site's limit: sign-ups an hour, whoever sends them (docs/signups.md). */
-export const siteLimitPerHour = 200
+const siteLimitPerHour = 200
 
 /**
  * The whole site's limit, SIGNUP_SITE_LIMIT sign-ups an hour (default `siteLimitPerHour`; 0
@@ -138,5 +140,5 @@ export const siteLimitPerHour = 200
  */
 export function siteLimiterFromEnv(env: Env): RateLimiter | undefined {
   const limit = setting(env, "SIGNUP_SITE_LIMIT", siteLimitPerHour)
-  return limit > 0 ? rateLimiter({ limit, windowMs: 60 * 60_000, keysHeld: 1 }) : undefined
+  return limit > 0 ? rateLimiter({ limit, windowMs: hourMs, keysHeld: 1 }) : undefined
 }

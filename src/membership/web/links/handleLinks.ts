@@ -1,12 +1,11 @@
 import { jsx } from "@emotion/react"
-import { renderEndpointPage } from "../../../endpointPages/endpointPage"
+import { endpointPageAnswer, renderEndpointPage } from "../../../endpointPages/endpointPage"
 import { content, onward } from "../../../endpointPages/styles"
 import { buttonStyles } from "../../../theme/styles"
 import { confirmEndpoint, leaveEndpoint, tokenField } from "../../../shared/endpoints"
 import { membershipTexts, type MembershipTexts } from "../../emails/emailTexts"
 import { signupTexts } from "../signup/signupTexts"
 import type { Context } from "hono"
-import { endpointHeaders } from "../../../shared/policy"
 import { dayMs } from "../../../utils/dates"
 import { checkToken } from "./signedLinks"
 import { embeddedStoreName } from "../mailingList"
@@ -19,15 +18,6 @@ import type { MembershipEnv } from "../memberStore"
  * press of the page's button, the proof of her consent; leaving takes a POST too, the button's or
  * her mail app's (RFC 8058: no cookie, answered 200).
  */
-
-const htmlType = "text/html; charset=utf-8"
-
-function html(status: number, body: string, headers: Record<string, string> = {}): Response {
-  return new Response(body, {
-    status,
-    headers: { ...endpointHeaders(), "Content-Type": htmlType, ...headers },
-  })
-}
 
 /** Whether the request may change her membership: a POST, never a read (GET, HEAD). */
 const changes = (c: Context) => c.req.method === "POST"
@@ -49,13 +39,15 @@ async function tokenOf(c: Context<MembershipEnv>): Promise<string | undefined> {
  * (it names an id, not her address) and says how to leave all the same. 410: the link is gone.
  */
 export async function linkWithoutList(c: Context<MembershipEnv>): Promise<Response> {
-  if (c.req.path === confirmEndpoint) return html(410, expiredPage(texts))
+  if (c.req.path === confirmEndpoint) return endpointPageAnswer(410, expiredPage(texts))
   // The site's own list, whose secret could not be had (the log: "members: no secret for the
   // links"): for now, not for good. Her press, or her mail app's, is asked again later.
   if (c.var.membership.list.name === embeddedStoreName) {
-    return html(503, unreachablePage(texts, (await tokenOf(c)) ?? ""), { "Retry-After": "300" })
+    return endpointPageAnswer(503, unreachablePage(texts, (await tokenOf(c)) ?? ""), {
+      "Retry-After": "300",
+    })
   }
-  return html(410, movedPage(texts))
+  return endpointPageAnswer(410, movedPage(texts))
 }
 
 /** /api/confirm: her confirmation link's page, and her press of its button. */
@@ -66,37 +58,39 @@ export async function confirmMembership(c: Context<MembershipEnv>): Promise<Resp
   if (!check.ok && check.reason === "expired" && check.memberId) {
     // An old confirmation of one who has confirmed since (from a later e-mail): she is a member.
     const her = await store.byId(check.memberId)
-    if (her?.status === "confirmed") return html(200, alreadyConfirmedPage(texts))
+    if (her?.status === "confirmed") return endpointPageAnswer(200, alreadyConfirmedPage(texts))
   }
   if (!check.ok) {
     return check.reason === "expired"
-      ? html(410, expiredPage(texts))
-      : html(400, invalidPage(texts))
+      ? endpointPageAnswer(410, expiredPage(texts))
+      : endpointPageAnswer(400, invalidPage(texts))
   }
   // Since the list moved to a provider, she joins there: the page leads to the sign-up.
-  if (movedTo) return html(410, expiredPage(texts))
+  if (movedTo) return endpointPageAnswer(410, expiredPage(texts))
   // Not on the list: a sign-up unconfirmed past the days it is kept was forgotten (the link has
   // expired, in effect); sooner, she left from the e-mail (nothing is kept of one who never
   // confirmed), or was erased at her request.
   const gone = () => {
     const keptUntil = (check.issuedAt?.getTime() ?? 0) + membershipTexts.pendingDays * dayMs
-    return Date.now() >= keptUntil ? html(410, expiredPage(texts)) : html(410, leftSincePage(texts))
+    return Date.now() >= keptUntil
+      ? endpointPageAnswer(410, expiredPage(texts))
+      : endpointPageAnswer(410, leftSincePage(texts))
   }
   // Her page says where she stands before it offers a button that could not change it.
   if (!changes(c)) {
     const her = await store.byId(check.memberId)
     if (!her) return gone()
-    if (her.status === "confirmed") return html(200, alreadyConfirmedPage(texts))
-    if (her.status === "left") return html(410, leftSincePage(texts))
-    return html(200, confirmPage(texts, token ?? ""))
+    if (her.status === "confirmed") return endpointPageAnswer(200, alreadyConfirmedPage(texts))
+    if (her.status === "left") return endpointPageAnswer(410, leftSincePage(texts))
+    return endpointPageAnswer(200, confirmPage(texts, token ?? ""))
   }
   const result = await store.confirm(check.memberId, check.issuedAt)
-  if (result === "already-confirmed") return html(200, alreadyConfirmedPage(texts))
-  if (result === "left") return html(410, leftSincePage(texts))
+  if (result === "already-confirmed") return endpointPageAnswer(200, alreadyConfirmedPage(texts))
+  if (result === "left") return endpointPageAnswer(410, leftSincePage(texts))
   if (result === "unknown") return gone()
   // A link from before she left and joined again: its sign-up has passed.
-  if (result === "stale") return html(410, expiredPage(texts))
-  return html(200, confirmedPage(texts))
+  if (result === "stale") return endpointPageAnswer(410, expiredPage(texts))
+  return endpointPageAnswer(200, confirmedPage(texts))
 }
 
 /** /api/leave: her leave link's page, and the POST of its button or of her mail app. */
@@ -104,8 +98,8 @@ export async function leaveMembership(c: Context<MembershipEnv>): Promise<Respon
   const { store, secret, movedTo } = c.var.own
   const token = await tokenOf(c)
   const check = await checkToken(secret, "leave", token)
-  if (!check.ok) return html(400, invalidPage(texts))
-  if (!changes(c)) return html(200, leavePage(texts, token ?? ""))
+  if (!check.ok) return endpointPageAnswer(400, invalidPage(texts))
+  if (!changes(c)) return endpointPageAnswer(200, leavePage(texts, token ?? ""))
   // Since the list moved to a provider, she is off it only once the provider says so (she may
   // have joined there since, whatever the store says of her); until then she stays on both, and
   // the page offers the button again (a mail app may retry a 503). Only a member, whom the move
@@ -115,13 +109,13 @@ export async function leaveMembership(c: Context<MembershipEnv>): Promise<Respon
   if (movedTo && her) {
     const suppress = her.status === "confirmed"
     if ((await movedTo.unsubscribe?.(her.address, { suppress })) !== "left") {
-      return html(503, unreachablePage(texts, token ?? ""), { "Retry-After": "300" })
+      return endpointPageAnswer(503, unreachablePage(texts, token ?? ""), { "Retry-After": "300" })
     }
   }
   // Recorded at once. No one by this id (erased, or a sign-up forgotten, made before ids came
   // from the address): she is told so, and how to leave if the e-mails still come.
   const left = await store.leave(check.memberId)
-  return html(200, left === "unknown" ? notFoundPage(texts) : leftPage(texts))
+  return endpointPageAnswer(200, left === "unknown" ? notFoundPage(texts) : leftPage(texts))
 }
 
 /**
@@ -135,7 +129,7 @@ interface Words {
   text: string
 }
 
-export interface MembershipPageTexts {
+interface MembershipPageTexts {
   confirm: Words & { buttonLabel: string }
   confirmed: Words & { linkLabel: string; linkPath: string }
   /** Her confirmation link again, once she is a member. */
@@ -177,7 +171,7 @@ const link = (label: string, path: string) =>
  * No script presses the button for her: a mail scanner that runs scripts confirms nobody (her
  * press costs her one tap, and is the proof of her consent).
  */
-export function confirmPage(texts: MembershipPageTexts, token: string): string {
+function confirmPage(texts: MembershipPageTexts, token: string): string {
   const { buttonLabel } = texts.confirm
   return page(
     texts.confirm,
@@ -185,55 +179,55 @@ export function confirmPage(texts: MembershipPageTexts, token: string): string {
   )
 }
 
-export function confirmedPage(texts: MembershipPageTexts): string {
+function confirmedPage(texts: MembershipPageTexts): string {
   return page(texts.confirmed, link(texts.confirmed.linkLabel, texts.confirmed.linkPath))
 }
 
-export function expiredPage(texts: MembershipPageTexts): string {
+function expiredPage(texts: MembershipPageTexts): string {
   const { joinAgainLabel, joinAgainPath } = texts.expired
   return page(texts.expired, link(joinAgainLabel, joinAgainPath))
 }
 
 /** Her confirmation link again, once she is a member: nothing more is sent. */
-export function alreadyConfirmedPage(texts: MembershipPageTexts): string {
+function alreadyConfirmedPage(texts: MembershipPageTexts): string {
   return page(texts.alreadyConfirmed, link(texts.confirmed.linkLabel, texts.confirmed.linkPath))
 }
 
 /** Her confirmation link, after she left the list: it leads to the sign-up, as an expired one. */
-export function leftSincePage(texts: MembershipPageTexts): string {
+function leftSincePage(texts: MembershipPageTexts): string {
   const { joinAgainLabel, joinAgainPath } = texts.expired
   return page(texts.leftSince, link(joinAgainLabel, joinAgainPath))
 }
 
-export function invalidPage(texts: MembershipPageTexts): string {
+function invalidPage(texts: MembershipPageTexts): string {
   return page(texts.invalid, link(texts.invalid.linkLabel, texts.invalid.linkPath))
 }
 
 /** The token rides in the address, so the button posts where RFC 8058's one click does. */
-export function leavePage(texts: MembershipPageTexts, token: string, words = texts.leave): string {
+function leavePage(texts: MembershipPageTexts, token: string, words = texts.leave): string {
   const action = `${leaveEndpoint}?${new URLSearchParams({ [tokenField]: token })}`
   return page(words, jsx("div", { css: content }, form(action, token, words.buttonLabel)))
 }
 
 /** The leave page again, saying why she is still on the list. */
-export function unreachablePage(texts: MembershipPageTexts, token: string): string {
+function unreachablePage(texts: MembershipPageTexts, token: string): string {
   return leavePage(texts, token, texts.unreachable)
 }
 
-export function leftPage(texts: MembershipPageTexts): string {
+function leftPage(texts: MembershipPageTexts): string {
   return page(texts.left, link(texts.left.linkLabel, texts.left.linkPath))
 }
 
-export function notFoundPage(texts: MembershipPageTexts): string {
+function notFoundPage(texts: MembershipPageTexts): string {
   return page(texts.notFound, link(texts.notFound.linkLabel, texts.notFound.linkPath))
 }
 
-export function movedPage(texts: MembershipPageTexts): string {
+function movedPage(texts: MembershipPageTexts): string {
   return page(texts.moved, link(texts.moved.linkLabel, texts.moved.linkPath))
 }
 
 /** The pages' words (below) from data/membership.json; each page leads on as the sign-up's. */
-export function pageTextsFrom(texts: MembershipTexts): MembershipPageTexts {
+function pageTextsFrom(texts: MembershipTexts): MembershipPageTexts {
   const { confirmPage, expiredPage, invalidPage, leavePage } = texts
   const onward = { linkLabel: signupTexts.confirmation.linkLabel, linkPath: signupTexts.homePath }
   return {
@@ -259,6 +253,6 @@ export function pageTextsFrom(texts: MembershipTexts): MembershipPageTexts {
   }
 }
 
-export const membershipPageTexts = pageTextsFrom(membershipTexts)
+const membershipPageTexts = pageTextsFrom(membershipTexts)
 
 const texts = membershipPageTexts

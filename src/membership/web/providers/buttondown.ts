@@ -15,7 +15,7 @@ export interface ButtondownOptions extends RequestOptions {
   baseUrl?: string
 }
 
-export const buttondownDefaultBaseUrl = "https://api.buttondown.com"
+const buttondownDefaultBaseUrl = "https://api.buttondown.com"
 
 // Without the header Buttondown uses the version pinned in the newsletter's settings, which its
 // owner can change; `email_address` in the body needs 2024-08-01 or later.

@@ -201,7 +201,7 @@ export function subscriberHash(address: string): string {
 }
 
 // MD5 (RFC 1321), written here because the endpoint also runs on workerd: Web Crypto has no MD5,
-// the linter keeps node:crypto out of src/membership/web/signup, and no small pure-JS MD5 is among the
+// the linter keeps node:crypto out of every web/ folder, and no small pure-JS MD5 is among the
 // dependencies. Only ever used for Mailchimp's member URLs, never for anything secret.
 // prettier-ignore
 const md5Sines = [

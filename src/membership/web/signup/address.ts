@@ -9,7 +9,7 @@
 const validEmail =
   /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/
 
-export const maxAddressLength = 254
+const maxAddressLength = 254
 
 export type AddressProblem = "missing" | "invalid" | "tooLong"
 

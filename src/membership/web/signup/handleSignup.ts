@@ -1,4 +1,5 @@
 import type { Context } from "hono"
+import { endpointPageAnswer } from "../../../endpointPages/endpointPage"
 import { endpointHeaders } from "../../../shared/policy"
 import { isRecord, parseJson } from "../../../utils/json"
 import { checkAddress } from "./address"
@@ -66,12 +67,12 @@ export async function handleSignup(request: Request, context: SignupContext): Pr
 
   // Her browser opening the form's address: the form, as nothing was sent.
   if (!json && (request.method === "GET" || request.method === "HEAD")) {
-    return html(200, formPage(context.texts))
+    return endpointPageAnswer(200, formPage(context.texts))
   }
   if (request.method !== "POST") {
     return json
       ? refuse(405, { Allow: "POST" })
-      : html(405, notAFormPage(context.texts), { Allow: "POST" })
+      : endpointPageAnswer(405, notAFormPage(context.texts), { Allow: "POST" })
   }
   const type = (request.headers.get("content-type") ?? "").split(";")[0]?.trim().toLowerCase()
   if (type !== formType && type !== jsonType) return refuse(415)
@@ -153,14 +154,7 @@ function respond(
     result.outcome === "joined"
       ? confirmationPage(texts)
       : problemPage(texts, result.problem, address)
-  return html(status, body, headers)
-}
-
-function html(status: number, body: string, headers: Record<string, string> = {}): Response {
-  return new Response(body, {
-    status,
-    headers: { ...endpointHeaders(), ...headers, "Content-Type": "text/html; charset=utf-8" },
-  })
+  return endpointPageAnswer(status, body, headers)
 }
 
 /** The page whose form she used: this site's page that sent her (the form is on the contact page). */
