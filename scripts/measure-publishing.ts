@@ -315,7 +315,7 @@ async function writeReport(report: Report) {
 
 Written by \`npm run measure:publishing\` (scripts/measure-publishing.ts) on
 ${report.startedAt.toISOString().slice(0, 10)}, at commit ${commit}. How publishing works and how to set it up:
-[Deploying](deploying.md#publishing-from-github); what staff see: [Editing](editing-content.md#publishing).
+[Deploying](deploying.md#publishing-from-github); what staff see: [Editing](editing-content.md#saving-a-draft-and-publishing-it).
 
 The server is the site's own, as \`npm start\` runs it after a build (\`scripts/serve.ts\`), with
 \`PUBLISH_REPO\` (a bare Git repository made of this project) and \`PUBLISH_SECRET\` set and nothing
