@@ -137,7 +137,10 @@ function startMembership(env: SignupEnv): NodeMembership {
     ([secret, inUse]): OwnList | undefined =>
       inUse ? undefined : { store: members, secret, movedTo },
     (error: unknown) => {
-      console.error(`members: no secret for the links: ${errorMessage(error)}`)
+      // Tried once per wing: the wing lives until the server restarts (or the next publish).
+      console.error(
+        `members: no secret for the links, so no sign-up is taken and no link works: ${errorMessage(error)}; restart the server once it is put right`,
+      )
       return undefined
     },
   )
