@@ -1,3 +1,5 @@
+import type { HostEnv } from "../shared/hostEnv"
+
 /**
  * Whether this build and its endpoints are a preview of a draft, not the live site: never
  * indexed (a `noindex` on every page, robots.txt and `X-Robots-Tag` refuse crawlers), with no
@@ -19,14 +21,12 @@ export const previewSetting = "SITE_PREVIEW"
  */
 export const previewFile = "preview.json"
 
-type Env = Readonly<Record<string, string | undefined>>
-
-export function isPreviewSite(env: Env): boolean {
+export function isPreviewSite(env: HostEnv): boolean {
   return /^(?:1|true|yes)$/i.test(env[previewSetting]?.trim() ?? "")
 }
 
 /** How the host says it is building a preview, in words; undefined for a production build. */
-export function hostPreview(env: Env): string | undefined {
+export function hostPreview(env: HostEnv): string | undefined {
   if (env.NETLIFY === "true" && /^(?:deploy-preview|branch-deploy)$/.test(env.CONTEXT ?? "")) {
     return `Netlify builds its ${env.CONTEXT} context`
   }
@@ -40,7 +40,7 @@ export function hostPreview(env: Env): string | undefined {
 }
 
 /** Why the build must stop: the host builds a preview that SITE_PREVIEW does not mark. */
-export function previewSettingProblem(env: Env): string | undefined {
+export function previewSettingProblem(env: HostEnv): string | undefined {
   const host = hostPreview(env)
   if (!host || isPreviewSite(env)) return undefined
   const lines = [

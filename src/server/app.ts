@@ -33,12 +33,12 @@ import { fromThisSite } from "./fromThisSite"
 import type { CmsAuthEnv } from "../cmsAuth/config"
 import type { ExchangeOptions } from "../cmsAuth/github"
 import type { Membership } from "../membership/web/memberStore"
-import type { SignupEnv } from "../membership/web/mailingList"
 import type { StaffEnv } from "../membership/web/staff/staffAccess"
 import type { PublishEnv, PublishingDesk } from "../publishing/web/desk"
+import type { HostEnv } from "../shared/hostEnv"
 
 /** The host's settings: process.env in Node, the project's variables on Cloudflare. */
-export type Settings = SignupEnv & CmsAuthEnv & StaffEnv & PublishEnv
+export type Settings = HostEnv & CmsAuthEnv & StaffEnv & PublishEnv
 
 /**
  * What each runtime hands the app (`createApp`, below): the one thing its adapter knows that the app does

@@ -2,15 +2,15 @@ import site from "../../../data/site.json"
 import { renderEmail } from "../emails/renderEmail"
 import { confirmationExpiry, signToken } from "../web/links/signedLinks"
 import { confirmEndpoint, leaveEndpoint, tokenField } from "../../shared/endpoints"
-import type { SignupEnv } from "../web/mailingList"
 import type { OutgoingEmail } from "./mailer"
 import type { MemberStore, OutboxJob } from "../web/memberStore"
+import type { HostEnv } from "../../shared/hostEnv"
 
 /**
  * The site's address for her links: SITE_URL from the host, else `siteUrl` in data/site.json;
  * never the request's Host, which a caller chooses.
  */
-export function siteAddress(env: SignupEnv): string {
+export function siteAddress(env: HostEnv): string {
   return (env.SITE_URL?.trim() || site.siteUrl).replace(/\/+$/, "")
 }
 

@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto"
 import { link, readFile, rm, writeFile } from "node:fs/promises"
 import path from "node:path"
-import type { SignupEnv } from "../web/mailingList"
 import { privateFileMode, privateFolder } from "./privateFiles"
+import type { HostEnv } from "../../shared/hostEnv"
 
 /** The secret's file in the store's folder, when the host sets no MEMBERS_SECRET. */
 export const secretFile = "links.secret"
@@ -15,7 +15,7 @@ const minimumLength = 32
  * whole under another name and linked into place, which fails if the file is there already: two
  * processes starting together end up with the same key, and neither ever reads half of it.
  */
-export async function membersSecret(env: SignupEnv, folder: string): Promise<string> {
+export async function membersSecret(env: HostEnv, folder: string): Promise<string> {
   const fromHost = env.MEMBERS_SECRET?.trim()
   if (fromHost !== undefined && fromHost !== "") return checked(fromHost, "MEMBERS_SECRET")
   const file = path.join(folder, secretFile)

@@ -5,6 +5,7 @@ import nodemailer from "nodemailer"
 import addressparser from "nodemailer/lib/addressparser"
 import site from "../../../data/site.json"
 import { privateFileMode, privateFolder } from "./privateFiles"
+import type { HostEnv } from "../../shared/hostEnv"
 
 /**
  * How the list's e-mails leave: by SMTP when `SMTP_URL` is set, otherwise as .eml files a
@@ -39,10 +40,7 @@ export interface Mailer {
 /** A server that stalls (trickling replies resets the socket timeout) still fails in time. */
 export const sendDeadlineMs = 2 * 60_000
 
-export function mailerFromSettings(
-  env: Readonly<Record<string, string | undefined>>,
-  emlFolder: string,
-): Mailer {
+export function mailerFromSettings(env: HostEnv, emlFolder: string): Mailer {
   const url = env.SMTP_URL?.trim()
   if (!url) return emlMailer(env.MAIL_FROM?.trim() || defaultFrom(), emlFolder)
   const from = env.MAIL_FROM?.trim()
@@ -120,7 +118,7 @@ function domainOf(from: string) {
 }
 
 /** The DKIM key, checked now so a bad one stops the server at start, not every send. */
-function dkimFromSettings(env: Readonly<Record<string, string | undefined>>, domainName: string) {
+function dkimFromSettings(env: HostEnv, domainName: string) {
   const setting = env.DKIM_PRIVATE_KEY?.trim()
   const keySelector = env.DKIM_SELECTOR?.trim()
   if (!setting && !keySelector) return undefined

@@ -1,6 +1,6 @@
 import path from "node:path"
 import { membershipTexts } from "../emails/emailTexts"
-import { unavailableList, type MailingList, type SignupEnv } from "../web/mailingList"
+import { unavailableList, type MailingList } from "../web/mailingList"
 import type { Membership, OwnList } from "../web/memberStore"
 import { listFromSettings } from "../web/providers/fromEnv"
 import { clientLimiterFromEnv, siteLimiterFromEnv, type SignupLimits } from "../web/rateLimit"
@@ -15,6 +15,7 @@ import { mailerFromSettings, type Mailer } from "./mailer"
 import { startSender } from "./sender"
 import { memberStore, memberStoreFolder, storeExists } from "./store/lmdbStore"
 import { listenForErasures, openElsewhere } from "./storeControl"
+import type { HostEnv } from "../../shared/hostEnv"
 
 /**
  * The membership wing in a long-lived Node process (the site's own server, and the Gatsby Function
@@ -33,9 +34,9 @@ export interface NodeMembership extends Membership {
 // One of each for the process, per set of settings (a test or the load test may start servers
 // with their own): Gatsby loads a Function's module afresh for every request, and a limit kept in
 // the module would start from zero each time, and each load would start one more sender.
-const started = processWide("membership.v3", () => new Map<SignupEnv, NodeMembership>())
+const started = processWide("membership.v3", () => new Map<HostEnv, NodeMembership>())
 
-export function nodeMembership(env: SignupEnv): NodeMembership {
+export function nodeMembership(env: HostEnv): NodeMembership {
   let membership = started.get(env)
   if (!membership) {
     membership = startMembership(env)
@@ -61,9 +62,9 @@ export async function stopMemberships(): Promise<void> {
 
 // The limits outlive the wing: a publish stops it and the next release's site starts its own
 // (src/publishing/node/release.ts), and no visitor's count, nor the site's, starts from zero then.
-const limitsKept = processWide("signupLimits.v1", () => new WeakMap<SignupEnv, SignupLimits>())
+const limitsKept = processWide("signupLimits.v1", () => new WeakMap<HostEnv, SignupLimits>())
 
-function limitsFor(env: SignupEnv): SignupLimits {
+function limitsFor(env: HostEnv): SignupLimits {
   let limits = limitsKept.get(env)
   if (!limits) {
     limits = { perClient: clientLimiterFromEnv(env), site: siteLimiterFromEnv(env) }
@@ -72,7 +73,7 @@ function limitsFor(env: SignupEnv): SignupLimits {
   return limits
 }
 
-function startMembership(env: SignupEnv): NodeMembership {
+function startMembership(env: HostEnv): NodeMembership {
   const limits = limitsFor(env)
   const folder = memberStoreFolder(env)
   // The store wakes the sender when it has queued an e-mail, and waits for the one being sent to

@@ -50,9 +50,6 @@ export interface MailingList {
 /** The list the site keeps itself, by its name (the store is on the Node half: ../node/store/). */
 export const embeddedStoreName = "embedded store"
 
-/** The environment a host gives the endpoint (process.env in Node, `env` on Cloudflare). */
-export type SignupEnv = Readonly<Record<string, string | undefined>>
-
 /** How long a provider may take before the visitor is told it is unavailable. */
 export const defaultProviderTimeoutMs = 8000
 

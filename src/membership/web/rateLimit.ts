@@ -1,4 +1,5 @@
 import { hourMs } from "../../utils/dates"
+import type { HostEnv } from "../../shared/hostEnv"
 
 /**
  * Limits held in the memory of one process: how many requests a key (a visitor, or the whole site)
@@ -107,10 +108,8 @@ function ipv6Groups(address: string): string[] | undefined {
   return groups.map((group) => parseInt(group, 16).toString(16))
 }
 
-type Env = Readonly<Record<string, string | undefined>>
-
 /** A whole number ≥ 0 from the environment, or the default (with a log line when it is not one). */
-function setting(env: Env, name: string, fallback: number): number {
+function setting(env: HostEnv, name: string, fallback: number): number {
   const value = env[name]?.trim()
   if (!value) return fallback
   const number = Number(value)
@@ -124,7 +123,7 @@ function setting(env: Env, name: string, fallback: number): number {
  * 600: a shop's shared Wi-Fi leaves room for several customers). 0 turns it off (the load test
  * does: all its requests come from one address).
  */
-export function clientLimiterFromEnv(env: Env): RateLimiter | undefined {
+export function clientLimiterFromEnv(env: HostEnv): RateLimiter | undefined {
   const limit = setting(env, "SIGNUP_RATE_LIMIT", 10)
   const windowSeconds = setting(env, "SIGNUP_RATE_WINDOW_SECONDS", 600) || 600
   return limit > 0 ? rateLimiter({ limit, windowMs: windowSeconds * 1000 }) : undefined
@@ -138,7 +137,7 @@ const siteLimitPerHour = 200
  * turns it off): each sends a stranger a confirmation e-mail, and a flood of them from many
  * addresses would ruin the sender's name with the mail services.
  */
-export function siteLimiterFromEnv(env: Env): RateLimiter | undefined {
+export function siteLimiterFromEnv(env: HostEnv): RateLimiter | undefined {
   const limit = setting(env, "SIGNUP_SITE_LIMIT", siteLimitPerHour)
   return limit > 0 ? rateLimiter({ limit, windowMs: hourMs, keysHeld: 1 }) : undefined
 }

@@ -11,6 +11,7 @@ import { moveFirstMembers } from "./firstStore"
 import { members } from "./members"
 import { outbox } from "./outbox"
 import { errorMessage } from "../../../utils/errorMessage"
+import type { HostEnv } from "../../../shared/hostEnv"
 
 /**
  * Where the list lives: LMDB, an embedded transactional database (npm `lmdb`, whose builds for
@@ -45,10 +46,7 @@ const databaseFile = "members.mdb"
 const lockFile = `${databaseFile}-lock`
 
 /** The store's folder: MEMBERS_STORE, or .members/ beside package.json (never under public/). */
-export function memberStoreFolder(
-  env: Readonly<Record<string, string | undefined>>,
-  cwd = process.cwd(),
-): string {
+export function memberStoreFolder(env: HostEnv, cwd = process.cwd()): string {
   return path.resolve(cwd, env.MEMBERS_STORE || ".members")
 }
 

@@ -2,16 +2,12 @@
  * The mailing list the host's environment asks for. A misconfiguration throws at start-up, with a
  * message that names the variable and never quotes a secret.
  */
-import {
-  defaultProviderTimeoutMs,
-  unavailableList,
-  type MailingList,
-  type SignupEnv,
-} from "../mailingList"
+import { defaultProviderTimeoutMs, unavailableList, type MailingList } from "../mailingList"
 import { hostPreview, isPreviewSite } from "../../../previews/previewSite"
 import { buttondownList } from "./buttondown"
 import { mailchimpDataCentre, mailchimpList } from "./mailchimp"
 import { errorMessage } from "../../../utils/errorMessage"
+import type { HostEnv } from "../../../shared/hostEnv"
 
 const signupProviders = ["buttondown", "mailchimp"] as const
 export type SignupProvider = (typeof signupProviders)[number]
@@ -59,11 +55,11 @@ export const signupEnvVariables = [
 export type SignupEnvVariable = (typeof signupEnvVariables)[number]["name"]
 
 /** The provider the settings name, lower-cased (SIGNUP_PROVIDER); undefined for none. */
-export const providerNamed = (env: SignupEnv) => read(env, "SIGNUP_PROVIDER")?.toLowerCase()
+export const providerNamed = (env: HostEnv) => read(env, "SIGNUP_PROVIDER")?.toLowerCase()
 
 /** `undefined` means the embedded store; a provider without its settings throws. */
 export function mailingListFromEnv(
-  env: SignupEnv,
+  env: HostEnv,
   fetchImpl?: typeof fetch,
 ): MailingList | undefined {
   const provider = providerNamed(env)
@@ -101,12 +97,12 @@ export function mailingListFromEnv(
 }
 
 /** Trimmed, since a pasted value often ends in a new line; empty counts as unset. */
-function read(env: SignupEnv, name: SignupEnvVariable): string | undefined {
+function read(env: HostEnv, name: SignupEnvVariable): string | undefined {
   const value = env[name]?.trim()
   return value === undefined || value === "" ? undefined : value
 }
 
-function required(env: SignupEnv, name: SignupEnvVariable, provider: SignupProvider): string {
+function required(env: HostEnv, name: SignupEnvVariable, provider: SignupProvider): string {
   const value = read(env, name)
   if (value === undefined) {
     throw new Error(`SIGNUP_PROVIDER is "${provider}", but ${name} is not set.`)
@@ -114,7 +110,7 @@ function required(env: SignupEnv, name: SignupEnvVariable, provider: SignupProvi
   return value
 }
 
-function readUrl(env: SignupEnv, name: SignupEnvVariable): string | undefined {
+function readUrl(env: HostEnv, name: SignupEnvVariable): string | undefined {
   const value = read(env, name)
   if (value === undefined) return undefined
   let url: URL
@@ -129,7 +125,7 @@ function readUrl(env: SignupEnv, name: SignupEnvVariable): string | undefined {
   return value
 }
 
-function readTimeout(env: SignupEnv): number | undefined {
+function readTimeout(env: HostEnv): number | undefined {
   const value = read(env, "SIGNUP_PROVIDER_TIMEOUT_MS")
   if (value === undefined) return undefined
   const timeoutMs = /^[0-9]{1,9}$/.test(value) ? Number(value) : 0
@@ -148,7 +144,7 @@ function readTimeout(env: SignupEnv): number | undefined {
  * a missing key keeps the site up, and every sign-up is answered "unavailable" with the reason in
  * the log.
  */
-export function listFromSettings(env: SignupEnv, otherwise: () => MailingList): MailingList {
+export function listFromSettings(env: HostEnv, otherwise: () => MailingList): MailingList {
   try {
     return mailingListFromEnv(env) ?? otherwise()
   } catch (error) {
@@ -163,7 +159,7 @@ const disklessHosts = {
 }
 
 /** The host building the live site, if its functions keep no lasting disk. */
-function disklessHost(env: SignupEnv): keyof typeof disklessHosts | undefined {
+function disklessHost(env: HostEnv): keyof typeof disklessHosts | undefined {
   if (env.CF_PAGES === "1") return "Cloudflare Pages"
   if (env.NETLIFY === "true" && env.CONTEXT === "production") return "Netlify"
   return undefined
@@ -175,7 +171,7 @@ function disklessHost(env: SignupEnv): keyof typeof disklessHosts | undefined {
  * while the site looked well. Only the provider's name is checked: its keys may be secrets the
  * build is not shown. Previews keep no list, so need none.
  */
-export function hostSignupProblem(env: SignupEnv): string | undefined {
+export function hostSignupProblem(env: HostEnv): string | undefined {
   const host = disklessHost(env)
   if (!host || isPreviewSite(env) || hostPreview(env)) return undefined
   const provider = providerNamed(env)

@@ -3,13 +3,13 @@ import { cmsAuthConfig, oauthScope, type CmsAuthEnv } from "../../../cmsAuth/con
 import type { Context } from "hono"
 import type { StaffIdentity, StaffProblem } from "../../membersApi"
 import type { MembershipEnv } from "../memberStore"
-import type { SignupEnv } from "../mailingList"
 import { providerNamed, type SignupProvider } from "../providers/fromEnv"
 import { refusal } from "./handleStaff"
 import { providerPages } from "./staffTexts"
 import { clientKey, rateLimiter, type RateLimiter } from "../rateLimit"
 import { isRecord } from "../../../utils/json"
 import { processWide } from "../../../utils/processWide"
+import type { HostEnv } from "../../../shared/hostEnv"
 
 /**
  * Who may see the members' list: whoever may publish the site's content, asked of GitHub with the
@@ -71,7 +71,7 @@ const answersKept = 1_000
 
 /** What the door asks of the runtime (`Runtime` in src/server/app.ts has each). */
 export interface StaffDoor {
-  settings(c: Context): StaffEnv & SignupEnv
+  settings(c: Context): StaffEnv & HostEnv
   /** True for the editor's own computer under `npm run cms`: no sign-in there. */
   localEditing?(c: Context): boolean
   /** How GitHub is called; tests pass their own fetch. */
