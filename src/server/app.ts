@@ -67,6 +67,9 @@ export interface Runtime {
   publishing?: PublishingDesk
 }
 
+/** A body past an endpoint's limit, read no further (a caller that answers in pages has its own). */
+const tooLarge = (c: Context) => c.text("Too large\n", 413, endpointHeaders())
+
 /**
  * Every endpoint of the site, one line each, on every host: the Node server (`npm start`, and the
  * API service nginx passes /api/ to), a Gatsby Function (`gatsby develop`, Netlify) and a Pages
@@ -80,9 +83,6 @@ export interface Runtime {
  * `Allow`), or `app.all` for a handler that answers every method itself, as the sign-up does: a
  * GET of the form's address gets a page that leads back to the form.
  */
-/** A body past an endpoint's limit, read no further (a caller that answers in pages has its own). */
-const tooLarge = (c: Context) => c.text("Too large\n", 413, endpointHeaders())
-
 export function createApp(runtime: Runtime) {
   const app = new Hono<MembershipEnv>()
   app.use(methodNotAllowed({ app, onMethodNotAllowed: methodRefused }))

@@ -102,15 +102,17 @@ export function eraseThroughServer(folder: string, address: string): Promise<boo
         "the running server closed the connection without an answer (did it stop?): run the command again",
       )
     connection.on("end", () => {
-      let parsed: { erased: boolean } | { error: string }
+      let parsed: unknown
       try {
-        parsed = JSON.parse(answer) as typeof parsed
+        parsed = JSON.parse(answer)
       } catch {
         return reject(noAnswer())
       }
-      if ("error" in parsed)
-        reject(new Error(`the running server could not erase her: ${parsed.error}`))
-      else resolve(parsed.erased)
+      const { erased, error } = (parsed ?? {}) as { erased?: unknown; error?: unknown }
+      if (typeof error === "string")
+        reject(new Error(`the running server could not erase her: ${error}`))
+      else if (typeof erased === "boolean") resolve(erased)
+      else reject(noAnswer())
     })
     connection.on("error", (error: NodeJS.ErrnoException) => {
       // No socket, or one left by a server that is gone: nobody has the store open.

@@ -107,7 +107,8 @@ function openStore(folder: string): OpenStore {
 async function using<T>(folder: string, use: (db: Databases) => T | Promise<T>): Promise<T> {
   let store = openStore(folder)
   while (store.compacting) {
-    await store.compacting
+    // A failed one is the erasure's to report (memberStore's `removed`): this use goes on.
+    await store.compacting.catch(() => undefined)
     store = openStore(folder)
   }
   // Counted from here, with no wait in between: a compaction that starts now waits for it.

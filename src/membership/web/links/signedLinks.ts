@@ -58,12 +58,13 @@ export async function memberIdFor(secret: string, addressKey: string): Promise<s
   return base64url(new Uint8Array(mac).slice(0, 16))
 }
 
+const confirmationMs = confirmationDays * dayMs
+
 /**
  * When her confirmation link, signed at `signedAt`, stops working. checkToken works back from it
  * to when it was signed: both here, so that they cannot disagree.
  */
-export const confirmationExpiry = (signedAt: Date) =>
-  new Date(signedAt.getTime() + confirmationDays * dayMs)
+export const confirmationExpiry = (signedAt: Date) => new Date(signedAt.getTime() + confirmationMs)
 
 /** `purpose.memberId.expiry.signature`; the expiry in Unix seconds, 0 for never. */
 export async function signToken(
@@ -103,5 +104,5 @@ export async function checkToken(
   if (expiresAt !== 0 && now.getTime() > expiresAt)
     return { ok: false, reason: "expired", memberId }
   if (expiresAt === 0) return { ok: true, memberId }
-  return { ok: true, memberId, issuedAt: new Date(expiresAt - confirmationDays * dayMs) }
+  return { ok: true, memberId, issuedAt: new Date(expiresAt - confirmationMs) }
 }

@@ -210,9 +210,11 @@ async function askGithub(
       access_token: token,
     }),
   ])
-  const answers = settled.flatMap((result) => (result.status === "fulfilled" ? [result.value] : []))
+  // Waits for all three (at most githubTimeoutMs), so that none is left unread.
+  const [user, repository, issued] = settled.map((result) =>
+    result.status === "fulfilled" ? result.value : undefined,
+  )
   try {
-    const [user, repository, issued] = answers
     if (!user || !repository || !issued) {
       const failed = settled.find((result) => result.status === "rejected")?.reason as unknown
       report(`GitHub did not answer (${failed instanceof Error ? failed.name : "error"})`)
@@ -222,8 +224,8 @@ async function askGithub(
   } finally {
     // An answer left unread (an early return, or the others failed) is let go: its connection
     // is not held until the garbage collector finds it (undici's advice), however many come.
-    for (const response of answers) {
-      if (!response.bodyUsed) void response.body?.cancel().catch(() => undefined)
+    for (const response of [user, repository, issued]) {
+      if (response && !response.bodyUsed) void response.body?.cancel().catch(() => undefined)
     }
   }
 }
