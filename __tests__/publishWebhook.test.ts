@@ -2,6 +2,7 @@
 import { createHmac } from "node:crypto"
 import { createApp } from "../src/server/app"
 import { publishEndpoint } from "../src/publishing/publishesApi"
+import { postStatus } from "../src/publishing/web/commitStatus"
 import type { PublishingDesk, Reception } from "../src/publishing/web/desk"
 import type { PublishEvent } from "../src/publishing/web/events"
 import { runtimeWithoutList } from "./setup/servers"
@@ -17,7 +18,10 @@ const sha = "0123456789abcdef0123456789abcdef01234567"
 const sign = (body: string, key = secret) =>
   `sha256=${createHmac("sha256", key).update(body).digest("hex")}`
 
-function server(answer: Reception = { outcome: "accepted", message: "Publishing." }) {
+function server(
+  answer: Reception = { outcome: "accepted", message: "Publishing." },
+  setting = secret,
+) {
   const handed: PublishEvent[] = []
   const desk: PublishingDesk = {
     receive: async (event) => {
@@ -28,7 +32,7 @@ function server(answer: Reception = { outcome: "accepted", message: "Publishing.
     rollback: async () => ({ result: "nothingToRollBack", message: "" }),
   }
   const app = createApp({
-    ...runtimeWithoutList({ PUBLISH_SECRET: secret }, "192.0.2.1"),
+    ...runtimeWithoutList({ PUBLISH_SECRET: setting }, "192.0.2.1"),
     publishing: desk,
   })
   const post = (body: BodyInit, headers: Record<string, string>) =>
@@ -61,6 +65,17 @@ test("a signed push is handed to the publisher and answered at once with 202", a
     { kind: "push", delivery: "d-1", repository: "evergrace/website", branch: "main", commit: sha },
   ])
   expect(response.headers.get("cache-control")).toBe("no-store")
+})
+
+test("a secret set with its line's end (a pasted value) signs as GitHub's, as the server's start-up reads it", async () => {
+  const { handed, post } = server(undefined, `  ${secret}\r\n`)
+  const response = await post(push, {
+    "X-GitHub-Event": "push",
+    "X-GitHub-Delivery": "d-2",
+    "X-Hub-Signature-256": sign(push),
+  })
+  expect(response.status).toBe(202)
+  expect(handed).toHaveLength(1)
 })
 
 test("a forged, missing or re-signed body gets 401 and starts nothing, and the log says so once", async () => {
@@ -184,4 +199,27 @@ test("a server that does not publish answers 404, whatever is sent", async () =>
     body: push,
   })
   expect(response.status).toBe(404)
+})
+
+test("a commit status GitHub refuses is logged with GitHub's words and which token to fix, never the token", async () => {
+  const said = jest.spyOn(console, "error").mockImplementation(() => {})
+  try {
+    const refusing = (async () =>
+      new Response(JSON.stringify({ message: "Resource not accessible by integration" }), {
+        status: 403,
+      })) as typeof fetch
+    const posted = await postStatus(
+      { apiUrl: "https://api.github.example", token: "ghp_secret-token", fetch: refusing },
+      "evergrace/website",
+      sha,
+      { state: "success", context: "evergrace/deploy", description: "Live" },
+    )
+    expect(posted).toBe(false)
+    const line = said.mock.calls.flat().join(" ")
+    expect(line).toMatch(/Resource not accessible by integration/)
+    expect(line).toMatch(/PUBLISH_GITHUB_TOKEN.*commit statuses on evergrace\/website/)
+    expect(line).not.toContain("ghp_secret-token")
+  } finally {
+    said.mockRestore()
+  }
 })

@@ -1,16 +1,16 @@
 /** @jest-environment node */
 import { execFile } from "node:child_process"
-import { existsSync, mkdtempSync, readFileSync } from "node:fs"
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from "node:fs"
 import { mkdir, rm, writeFile } from "node:fs/promises"
 import { tmpdir } from "node:os"
 import path from "node:path"
 import { promisify } from "node:util"
 import type { CommitStatus } from "../src/publishing/web/commitStatus"
-import type { BuildOptions, BuildOutcome } from "../src/publishing/node/build"
+import { buildLog, type BuildOptions, type BuildOutcome } from "../src/publishing/node/build"
 import { History } from "../src/publishing/node/history"
 import { NginxPolicy } from "../src/publishing/node/nginxPolicy"
 import { Previews } from "../src/publishing/node/previews"
-import { GitError, type UndoCommit } from "../src/publishing/node/git"
+import { GitError, PushedSince, type UndoCommit } from "../src/publishing/node/git"
 import { Publisher, type Source } from "../src/publishing/node/publisher"
 import {
   publicDirOf,
@@ -57,7 +57,7 @@ function fakeSource() {
    * The branch's remote copy: refusing pushes, as one the server may only read; answering a push
    * once `answers` resolves (GitHub slow, or a connection stalled).
    */
-  const remote = { writable: true, answers: Promise.resolve() }
+  const remote = { writable: true, answers: Promise.resolve(), movedOn: false }
   let count = 1
   const add = (made: Record<string, unknown>, tree?: string, onMain = true) => {
     count += 1
@@ -94,8 +94,8 @@ function fakeSource() {
     pushUndo: async (branch, commit, parent) => {
       await remote.answers
       if (!remote.writable) throw new GitError("git push failed: permission denied")
-      if (heads.get(branch) !== parent) {
-        throw new GitError("git push failed: rejected (non-fast-forward)")
+      if (heads.get(branch) !== parent || remote.movedOn) {
+        throw new PushedSince("git push failed: ! [rejected] main -> main (fetch first)")
       }
       heads.set(branch, commit)
     },
@@ -464,6 +464,18 @@ test("undo with a newer change pushed and not live yet, or a repository the serv
   expect(answered.message).toContain(undoneChangeStays.failed)
   expect(git.heads.get("main")).toBe(newer)
   await push(newer, "redelivered")
+  await publisher.idle()
+})
+
+test("undo whose push GitHub refuses because a change was pushed since the server last looked: the answer says the change is still in the editor, not that the server failed", async () => {
+  const { git, publisher, publish } = await publisherWith()
+  const second = await publish()
+  const third = await publish()
+  git.remote.movedOn = true
+  const answer = await publisher.rollback("eve-editor")
+  expect(answer).toMatchObject({ result: "rolledBack", live: { commit: second } })
+  expect(answer.message).toContain(undoneChangeStays.notLive)
+  expect(git.heads.get("main")).toBe(third)
   await publisher.idle()
 })
 
@@ -1071,4 +1083,39 @@ test("a draft merged or deleted while the server was down loses its preview when
   expect(records.filter((record) => record.state === "removed")).toMatchObject([
     { kind: "preview", branch: "cms/journal/spring", commit: draft },
   ])
+})
+
+test("a build log that cannot be written (a full disk) is lost and said once; the server goes on", async () => {
+  // A folder where the log would be: its writes fail as a full disk's do, with an error event.
+  const where = path.join(stateDir, "logs-gone")
+  await mkdir(where)
+  const said: string[] = []
+  const log = buildLog(where, (error) => said.push(error.message))
+  log.write("content check\n")
+  await new Promise((resolve) => setTimeout(resolve, 100))
+  log.write("gatsby build\n")
+  log.end()
+  await new Promise((resolve) => setTimeout(resolve, 100))
+  expect(said).toEqual([expect.stringMatching(/EISDIR/)])
+})
+
+test("a history the server cannot read is kept aside and said, and the server starts afresh", async () => {
+  const file = path.join(stateDir, "publishes.json")
+  await writeFile(file, '{"records": [{"id": "half-writ')
+  const said = jest.spyOn(console, "error").mockImplementation(() => {})
+  try {
+    const history = new History(stateDir)
+    expect(history.records()).toEqual([])
+    expect(existsSync(file)).toBe(false)
+    const aside = readdirSync(stateDir).filter((name) =>
+      name.startsWith("publishes.json.unreadable-"),
+    )
+    expect(aside).toHaveLength(1)
+    expect(readFileSync(path.join(stateDir, aside[0]!), "utf8")).toContain("half-writ")
+    expect(said.mock.calls.flat().join(" ")).toMatch(
+      /publishes\.json could not be read .* kept as .*unreadable-/,
+    )
+  } finally {
+    said.mockRestore()
+  }
 })

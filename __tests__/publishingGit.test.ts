@@ -1,11 +1,13 @@
 /** @jest-environment node */
 import { execFileSync } from "node:child_process"
+import { randomBytes } from "node:crypto"
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs"
+import { createServer, type AddressInfo, type Socket } from "node:net"
 import { tmpdir } from "node:os"
 import path from "node:path"
 import { publishSettingsForTests, TestClock } from "../e2e/support/publishing"
 import { linkPackages } from "../src/publishing/node/build"
-import { Repository } from "../src/publishing/node/git"
+import { PushedSince, Repository } from "../src/publishing/node/git"
 import { History } from "../src/publishing/node/history"
 import { NginxPolicy } from "../src/publishing/node/nginxPolicy"
 import { Previews } from "../src/publishing/node/previews"
@@ -83,6 +85,38 @@ test("another merge, and a plain commit, keep their own titles", async () => {
   expect((await repository.info(plain)).title).toBe("Journal: a new article")
 })
 
+test("a commit unpacked where tar cannot write (a folder gone, a full disk) fails in words, and the server goes on", async () => {
+  // Big enough that git is still sending when tar has given up.
+  writeFileSync(path.join(origin, "picture.bin"), randomBytes(4 * 2 ** 20))
+  run("add", "picture.bin")
+  run("commit", "--quiet", "-m", "A picture")
+  const repository = new Repository(path.join(folder, "repo.git"), origin)
+  await repository.fetch()
+  const head = (await repository.head("main"))!
+  await expect(repository.archive(head, path.join(folder, "not-there"))).rejects.toThrow(
+    /git archive \| tar failed: .*not-there/,
+  )
+})
+
+test("a fetch from a GitHub that stops answering is stopped, and the publish fails saying so", async () => {
+  // Takes the connection and says nothing, as a stalled one does.
+  const connections = new Set<Socket>()
+  const silent = createServer((connection) => void connections.add(connection))
+  await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve))
+  const { port } = silent.address() as AddressInfo
+  try {
+    const repository = new Repository(
+      path.join(folder, "repo.git"),
+      `http://127.0.0.1:${port}/evergrace/website.git`,
+      { fetchMs: 1500 },
+    )
+    await expect(repository.fetch()).rejects.toThrow(/git fetch failed: stopped after 1.5 s/)
+  } finally {
+    for (const connection of connections) connection.destroy()
+    await new Promise((resolve) => silent.close(resolve))
+  }
+})
+
 test("an undo written into the repository: a commit of the earlier files on the branch's head, pushed; refused where someone pushed since", async () => {
   const github = path.join(folder, "github.git")
   execFileSync("git", ["init", "--quiet", "--bare", "--initial-branch=main", github])
@@ -129,7 +163,9 @@ test("an undo written into the repository: a commit of the earlier files on the 
     message: "Undo again",
     by: "eve-editor",
   })
-  await expect(repository.pushUndo("main", again, undo)).rejects.toThrow(/git push failed/)
+  const refused = repository.pushUndo("main", again, undo)
+  await expect(refused).rejects.toThrow(/git push failed: .*\[rejected\]/)
+  await expect(refused).rejects.toBeInstanceOf(PushedSince)
   expect(inGithub("rev-parse", "main")).toBe(theirs)
 })
 

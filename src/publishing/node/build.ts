@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process"
-import { existsSync } from "node:fs"
+import { createWriteStream, existsSync } from "node:fs"
 import { lstat, mkdir, readdir, readFile, readlink, rm, symlink } from "node:fs/promises"
 import { setPriority } from "node:os"
 import path from "node:path"
@@ -37,6 +37,24 @@ export interface BuildOptions {
   onStep?: (step: BuildStep, child: ChildProcess) => void
   /** Where the whole output goes (a log of the build). */
   log: (text: string) => void
+}
+
+/**
+ * A build's log file, which the staff's page links to. A write that fails (a full disk) loses the
+ * log, said once through `onError`, never the build nor the server: a stream's error with no
+ * listener would end the process, and the live site with it.
+ */
+export function buildLog(file: string, onError: (error: Error) => void) {
+  const stream = createWriteStream(file)
+  let failed = false
+  stream.on("error", (error) => {
+    if (!failed) onError(error)
+    failed = true
+  })
+  return {
+    write: (text: string) => void (failed || stream.write(text)),
+    end: () => void (failed || stream.end()),
+  }
 }
 
 export async function buildSite(options: BuildOptions): Promise<BuildOutcome> {

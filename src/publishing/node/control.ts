@@ -12,7 +12,7 @@ import type { PublishingDesk } from "../web/desk"
  * open. No network port, no token. `npm run measure:publishing` asks it for the server's memory.
  */
 
-export const controlSocket = (stateDir: string) => path.join(stateDir, "control.sock")
+const controlSocket = (stateDir: string) => path.join(stateDir, "control.sock")
 
 export async function startControl(stateDir: string, desk: PublishingDesk): Promise<Server> {
   const socket = controlSocket(stateDir)

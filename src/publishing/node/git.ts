@@ -19,8 +19,18 @@ export interface CommitInfo {
 
 export class GitError extends Error {}
 
+/** An undo's push refused because the branch moved on: someone published a newer change. */
+export class PushedSince extends GitError {}
+
 /** An undo's push that GitHub has not taken by then is given up (the undo answers before). */
 const pushMs = 60_000
+
+/**
+ * A fetch that has not ended by then is stopped, and the publish fails saying so: a connection
+ * that stalls must not hold every later publish, undo and dated article behind it. Ample for a
+ * boutique's repository, pictures and all, the first time.
+ */
+const fetchMs = 10 * 60_000
 
 export interface UndoCommit {
   /** The branch's head it goes on. */
@@ -64,6 +74,7 @@ export class Repository {
     /** The bare copy: <state>/repo.git. */
     readonly gitDir: string,
     private readonly remote: string,
+    private readonly timeouts = { fetchMs },
   ) {}
 
   /** Every branch of PUBLISH_REPO, as it is now; a branch deleted there is deleted here. */
@@ -76,6 +87,7 @@ export class Repository {
     await git(
       ["fetch", "--quiet", "--prune", "--no-tags", remote, "+refs/heads/*:refs/heads/*"],
       this.gitDir,
+      this.timeouts.fetchMs,
     )
   }
 
@@ -176,7 +188,23 @@ export class Repository {
    */
   async pushUndo(branch: string, commit: string, parent: string): Promise<void> {
     const remote = isPath(this.remote) ? path.resolve(this.remote) : this.remote
-    await git(["push", "--quiet", remote, `${commit}:refs/heads/${branch}`], this.gitDir, pushMs)
+    // Without Git's advice, its "[rejected]" line is among the last it prints (GitError's words).
+    await git(
+      [
+        "-c",
+        "advice.pushUpdateRejected=false",
+        "push",
+        "--quiet",
+        remote,
+        `${commit}:refs/heads/${branch}`,
+      ],
+      this.gitDir,
+      pushMs,
+    ).catch((error: unknown) => {
+      if (error instanceof GitError && /\[rejected\]/.test(error.message))
+        throw new PushedSince(error.message)
+      throw error
+    })
     // This copy too, as the next fetch would make it: an undo after it starts from there. Not
     // where a fetch moved it meanwhile (the old value is checked): that fetch knows better.
     await git(["update-ref", `refs/heads/${branch}`, commit, parent], this.gitDir).catch(
@@ -195,6 +223,9 @@ export class Repository {
       unpack.stderr.on("data", (chunk: Buffer) => (said += chunk.toString()))
       archive.on("error", reject)
       unpack.on("error", reject)
+      // tar gone (a full disk, a folder that is not there): the rest of the archive has nowhere
+      // to go. Its own exit says why, below; the write that failed must not stop the server.
+      unpack.stdin.on("error", () => archive.kill())
       unpack.on("close", (code) =>
         code === 0 ? resolve() : reject(new GitError(`git archive | tar failed: ${said.trim()}`)),
       )

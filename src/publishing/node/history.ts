@@ -1,9 +1,10 @@
-import { existsSync, readFileSync } from "node:fs"
+import { existsSync, readFileSync, renameSync } from "node:fs"
 import { mkdir, rename, writeFile } from "node:fs/promises"
 import path from "node:path"
 import type { PublishRecord } from "../publishesApi"
 import type { Release } from "./releases"
 import { failureWords } from "./statusWords"
+import { errorMessage } from "../../utils/errorMessage"
 
 /**
  * What the publisher did, newest first (the staff's page shows it), and what it must remember
@@ -218,7 +219,18 @@ function readSaved(file: string): Saved {
       liveTrail: Array.isArray(saved.liveTrail) ? saved.liveTrail : [],
       undos: Array.isArray(saved.undos) ? saved.undos : undefined,
     }
-  } catch {
+  } catch (error) {
+    // Kept aside for whoever manages the server, not overwritten by the next publish; the
+    // server starts afresh, and says what it no longer knows.
+    const aside = `${file}.unreadable-${Date.now()}`
+    try {
+      renameSync(file, aside)
+    } catch {
+      // Left where it is: the next write replaces it.
+    }
+    console.error(
+      `publish: ${file} could not be read (${errorMessage(error)}), kept as ${aside}: the staff's page shows no earlier publishes, and the server catches up with the branch as if new (an undo not yet in the branch is built over)`,
+    )
     return { records: [], liveTrail: [] }
   }
 }

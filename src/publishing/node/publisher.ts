@@ -1,5 +1,5 @@
 import type { ChildProcess } from "node:child_process"
-import { createWriteStream, existsSync, readFileSync } from "node:fs"
+import { existsSync, readFileSync } from "node:fs"
 import { mkdir, readdir, rm, statfs, writeFile } from "node:fs/promises"
 import path from "node:path"
 import { dataFolder } from "../../content/fields"
@@ -18,6 +18,7 @@ import type { PublishingDesk, Reception } from "../web/desk"
 import type { PublishEvent, PullRequestEvent, PushEvent } from "../web/events"
 import { previewName, previewUrl } from "../web/previewAddress"
 import {
+  buildLog,
   buildSite,
   PackagesChanged,
   type BuildOptions,
@@ -25,7 +26,7 @@ import {
   type BuildStep,
 } from "./build"
 import type { Clock } from "./clock"
-import { git, type CommitInfo, type Repository } from "./git"
+import { git, PushedSince, type CommitInfo, type Repository } from "./git"
 import type { History } from "./history"
 import type { NginxPolicy } from "./nginxPolicy"
 import type { Previews } from "./previews"
@@ -417,6 +418,8 @@ export class Publisher implements PublishingDesk {
       this.log(`undo written to ${settings.branch} as ${commit.slice(0, 7)}`)
       return "written"
     } catch (error) {
+      // Pushed since the last fetch: a newer change, as where it is seen before the push.
+      if (error instanceof PushedSince) return stays("notLive", error.message)
       return stays("failed", (error as Error).message)
     }
   }
@@ -832,7 +835,10 @@ export class Publisher implements PublishingDesk {
     await mkdir(folder, { recursive: true })
     const old = (await readdir(folder)).sort().slice(0, -logsKept)
     await Promise.all(old.map((name) => rm(path.join(folder, name), { force: true })))
-    return createWriteStream(path.join(folder, `${id}.log`))
+    const file = path.join(folder, `${id}.log`)
+    return buildLog(file, (error) =>
+      this.log(`the build's log ${file} could not be written, and is lost: ${error.message}`),
+    )
   }
 
   /** Switches run one at a time: a publish finishing during an undo waits for it. */

@@ -62,7 +62,7 @@ export interface Release {
 }
 
 export const publicDirOf = (release: Release) => path.join(release.dir, "public")
-export const siteFileOf = (release: Release) => path.join(release.dir, siteFile)
+const siteFileOf = (release: Release) => path.join(release.dir, siteFile)
 export const appDirOf = (release: Release) => path.join(release.dir, "app")
 export const cspFileOf = (release: Release) => path.join(release.dir, "nginx", cspFile)
 
@@ -261,7 +261,7 @@ const manifest = "release.json"
  * folder kept 0.6 MB (tsx's transforms, by path) to 2.3 MB (with Node's source maps) a release
  * in memory for good.
  */
-export async function bundleSite(projectDir: string, releaseDir: string, packagesDir: string) {
+async function bundleSite(projectDir: string, releaseDir: string, packagesDir: string) {
   try {
     await build({
       absWorkingDir: projectDir,

@@ -40,7 +40,11 @@ export async function postStatus(
   } catch (error) {
     const why =
       error instanceof StatusRefused
-        ? `GitHub answered ${error.status}`
+        ? `${error.message}${
+            [401, 403, 404].includes(error.status)
+              ? `; the token (PUBLISH_GITHUB_TOKEN, else the one in PUBLISH_REPO) must be one GitHub accepts, allowed to write commit statuses on ${repository}: until then the CMS shows no "View Preview"`
+              : ""
+          }`
         : `it did not reach GitHub (${error instanceof Error ? error.name : "error"})`
     console.error(`publish: no status on ${sha.slice(0, 7)}: ${why}`)
     return false

@@ -37,7 +37,7 @@ function refused(c: Context) {
  */
 export const publishGate = (env: (c: Context) => PublishEnv, desk: PublishingDesk | undefined) =>
   createMiddleware(async (c, next) => {
-    if (!desk || !env(c).PUBLISH_SECRET) return notPublishing()
+    if (!desk || !env(c).PUBLISH_SECRET?.trim()) return notPublishing()
     if (!signatureShape.test(c.req.header("x-hub-signature-256") ?? "")) return refused(c)
     await next()
   })
@@ -47,7 +47,8 @@ export async function handlePublish(
   env: PublishEnv,
   desk: PublishingDesk | undefined,
 ): Promise<Response> {
-  const secret = env.PUBLISH_SECRET
+  // Trimmed, as the server's settings read it: a value pasted with its line's end still signs.
+  const secret = env.PUBLISH_SECRET?.trim()
   if (!desk || !secret) return notPublishing()
   const signature = c.req.header("x-hub-signature-256") ?? ""
   const body = signatureShape.test(signature) ? await c.req.text() : ""
