@@ -39,15 +39,15 @@ async function tokenOf(c: Context<MembershipEnv>): Promise<string | undefined> {
  * (it names an id, not her address) and says how to leave all the same. 410: the link is gone.
  */
 export async function linkWithoutList(c: Context<MembershipEnv>): Promise<Response> {
-  if (c.req.path === confirmEndpoint) return endpointPageAnswer(410, expiredPage(texts))
+  if (c.req.path === confirmEndpoint) return endpointPageAnswer(410, expiredPage())
   // The site's own list, whose secret could not be had (the log: "members: no secret for the
   // links"): for now, not for good. Her press, or her mail app's, is asked again later.
   if (c.var.membership.list.name === embeddedStoreName) {
-    return endpointPageAnswer(503, unreachablePage(texts, (await tokenOf(c)) ?? ""), {
+    return endpointPageAnswer(503, unreachablePage((await tokenOf(c)) ?? ""), {
       "Retry-After": "300",
     })
   }
-  return endpointPageAnswer(410, movedPage(texts))
+  return endpointPageAnswer(410, movedPage())
 }
 
 /** /api/confirm: her confirmation link's page, and her press of its button. */
@@ -58,39 +58,39 @@ export async function confirmMembership(c: Context<MembershipEnv>): Promise<Resp
   if (!check.ok && check.reason === "expired" && check.memberId) {
     // An old confirmation of one who has confirmed since (from a later e-mail): she is a member.
     const her = await store.byId(check.memberId)
-    if (her?.status === "confirmed") return endpointPageAnswer(200, alreadyConfirmedPage(texts))
+    if (her?.status === "confirmed") return endpointPageAnswer(200, alreadyConfirmedPage())
   }
   if (!check.ok) {
     return check.reason === "expired"
-      ? endpointPageAnswer(410, expiredPage(texts))
-      : endpointPageAnswer(400, invalidPage(texts))
+      ? endpointPageAnswer(410, expiredPage())
+      : endpointPageAnswer(400, invalidPage())
   }
   // Since the list moved to a provider, she joins there: the page leads to the sign-up.
-  if (movedTo) return endpointPageAnswer(410, expiredPage(texts))
+  if (movedTo) return endpointPageAnswer(410, expiredPage())
   // Not on the list: a sign-up unconfirmed past the days it is kept was forgotten (the link has
   // expired, in effect); sooner, she left from the e-mail (nothing is kept of one who never
   // confirmed), or was erased at her request.
   const gone = () => {
     const keptUntil = (check.issuedAt?.getTime() ?? 0) + membershipTexts.pendingDays * dayMs
     return Date.now() >= keptUntil
-      ? endpointPageAnswer(410, expiredPage(texts))
-      : endpointPageAnswer(410, leftSincePage(texts))
+      ? endpointPageAnswer(410, expiredPage())
+      : endpointPageAnswer(410, leftSincePage())
   }
   // Her page says where she stands before it offers a button that could not change it.
   if (!changes(c)) {
     const her = await store.byId(check.memberId)
     if (!her) return gone()
-    if (her.status === "confirmed") return endpointPageAnswer(200, alreadyConfirmedPage(texts))
-    if (her.status === "left") return endpointPageAnswer(410, leftSincePage(texts))
-    return endpointPageAnswer(200, confirmPage(texts, token ?? ""))
+    if (her.status === "confirmed") return endpointPageAnswer(200, alreadyConfirmedPage())
+    if (her.status === "left") return endpointPageAnswer(410, leftSincePage())
+    return endpointPageAnswer(200, confirmPage(token ?? ""))
   }
   const result = await store.confirm(check.memberId, check.issuedAt)
-  if (result === "already-confirmed") return endpointPageAnswer(200, alreadyConfirmedPage(texts))
-  if (result === "left") return endpointPageAnswer(410, leftSincePage(texts))
+  if (result === "already-confirmed") return endpointPageAnswer(200, alreadyConfirmedPage())
+  if (result === "left") return endpointPageAnswer(410, leftSincePage())
   if (result === "unknown") return gone()
   // A link from before she left and joined again: its sign-up has passed.
-  if (result === "stale") return endpointPageAnswer(410, expiredPage(texts))
-  return endpointPageAnswer(200, confirmedPage(texts))
+  if (result === "stale") return endpointPageAnswer(410, expiredPage())
+  return endpointPageAnswer(200, confirmedPage())
 }
 
 /** /api/leave: her leave link's page, and the POST of its button or of her mail app. */
@@ -98,8 +98,8 @@ export async function leaveMembership(c: Context<MembershipEnv>): Promise<Respon
   const { store, secret, movedTo } = c.var.own
   const token = await tokenOf(c)
   const check = await checkToken(secret, "leave", token)
-  if (!check.ok) return endpointPageAnswer(400, invalidPage(texts))
-  if (!changes(c)) return endpointPageAnswer(200, leavePage(texts, token ?? ""))
+  if (!check.ok) return endpointPageAnswer(400, invalidPage())
+  if (!changes(c)) return endpointPageAnswer(200, leavePage(token ?? ""))
   // Since the list moved to a provider, she is off it only once the provider says so (she may
   // have joined there since, whatever the store says of her); until then she stays on both, and
   // the page offers the button again (a mail app may retry a 503). Only a member, whom the move
@@ -109,13 +109,13 @@ export async function leaveMembership(c: Context<MembershipEnv>): Promise<Respon
   if (movedTo && her) {
     const suppress = her.status === "confirmed"
     if ((await movedTo.unsubscribe?.(her.address, { suppress })) !== "left") {
-      return endpointPageAnswer(503, unreachablePage(texts, token ?? ""), { "Retry-After": "300" })
+      return endpointPageAnswer(503, unreachablePage(token ?? ""), { "Retry-After": "300" })
     }
   }
   // Recorded at once. No one by this id (erased, or a sign-up forgotten, made before ids came
   // from the address): she is told so, and how to leave if the e-mails still come.
   const left = await store.leave(check.memberId)
-  return endpointPageAnswer(200, left === "unknown" ? notFoundPage(texts) : leftPage(texts))
+  return endpointPageAnswer(200, left === "unknown" ? notFoundPage() : leftPage())
 }
 
 /**
@@ -171,7 +171,7 @@ const link = (label: string, path: string) =>
  * No script presses the button for her: a mail scanner that runs scripts confirms nobody (her
  * press costs her one tap, and is the proof of her consent).
  */
-function confirmPage(texts: MembershipPageTexts, token: string): string {
+function confirmPage(token: string): string {
   const { buttonLabel } = texts.confirm
   return page(
     texts.confirm,
@@ -179,50 +179,50 @@ function confirmPage(texts: MembershipPageTexts, token: string): string {
   )
 }
 
-function confirmedPage(texts: MembershipPageTexts): string {
+function confirmedPage(): string {
   return page(texts.confirmed, link(texts.confirmed.linkLabel, texts.confirmed.linkPath))
 }
 
-function expiredPage(texts: MembershipPageTexts): string {
+function expiredPage(): string {
   const { joinAgainLabel, joinAgainPath } = texts.expired
   return page(texts.expired, link(joinAgainLabel, joinAgainPath))
 }
 
 /** Her confirmation link again, once she is a member: nothing more is sent. */
-function alreadyConfirmedPage(texts: MembershipPageTexts): string {
+function alreadyConfirmedPage(): string {
   return page(texts.alreadyConfirmed, link(texts.confirmed.linkLabel, texts.confirmed.linkPath))
 }
 
 /** Her confirmation link, after she left the list: it leads to the sign-up, as an expired one. */
-function leftSincePage(texts: MembershipPageTexts): string {
+function leftSincePage(): string {
   const { joinAgainLabel, joinAgainPath } = texts.expired
   return page(texts.leftSince, link(joinAgainLabel, joinAgainPath))
 }
 
-function invalidPage(texts: MembershipPageTexts): string {
+function invalidPage(): string {
   return page(texts.invalid, link(texts.invalid.linkLabel, texts.invalid.linkPath))
 }
 
 /** The token rides in the address, so the button posts where RFC 8058's one click does. */
-function leavePage(texts: MembershipPageTexts, token: string, words = texts.leave): string {
+function leavePage(token: string, words = texts.leave): string {
   const action = `${leaveEndpoint}?${new URLSearchParams({ [tokenField]: token })}`
   return page(words, jsx("div", { css: content }, form(action, token, words.buttonLabel)))
 }
 
 /** The leave page again, saying why she is still on the list. */
-function unreachablePage(texts: MembershipPageTexts, token: string): string {
-  return leavePage(texts, token, texts.unreachable)
+function unreachablePage(token: string): string {
+  return leavePage(token, texts.unreachable)
 }
 
-function leftPage(texts: MembershipPageTexts): string {
+function leftPage(): string {
   return page(texts.left, link(texts.left.linkLabel, texts.left.linkPath))
 }
 
-function notFoundPage(texts: MembershipPageTexts): string {
+function notFoundPage(): string {
   return page(texts.notFound, link(texts.notFound.linkLabel, texts.notFound.linkPath))
 }
 
-function movedPage(texts: MembershipPageTexts): string {
+function movedPage(): string {
   return page(texts.moved, link(texts.moved.linkLabel, texts.moved.linkPath))
 }
 
@@ -253,6 +253,4 @@ function pageTextsFrom(texts: MembershipTexts): MembershipPageTexts {
   }
 }
 
-const membershipPageTexts = pageTextsFrom(membershipTexts)
-
-const texts = membershipPageTexts
+const texts = pageTextsFrom(membershipTexts)
