@@ -1,5 +1,6 @@
 import type { GatsbySSR } from "gatsby"
 import { fontFaces, preloadFontUrls } from "./src/theme/fonts"
+import { fontPreload } from "./src/theme/fontFaces"
 import { headerWithoutScript } from "./src/theme/headerWithoutScript"
 
 export { wrapPageElement } from "./src/wrappers"
@@ -15,16 +16,7 @@ export const onRenderBody: GatsbySSR["onRenderBody"] = ({
     // In the static head, not in emotion's global styles: those are written again as the page
     // hydrates, and @font-face rules written again make the browser load and swap the fonts again.
     <style key="font-faces" dangerouslySetInnerHTML={{ __html: fontFaces }} />,
-    ...preloadFontUrls.map((href) => (
-      <link
-        key={href}
-        rel="preload"
-        href={href}
-        as="font"
-        type="font/woff2"
-        crossOrigin="anonymous"
-      />
-    )),
+    ...preloadFontUrls.map((href) => <link key={href} {...fontPreload(href)} />),
     // With JavaScript off the menu button cannot open anything: the links are shown instead.
     <noscript key="no-js-styles">
       <style dangerouslySetInnerHTML={{ __html: headerWithoutScript }} />

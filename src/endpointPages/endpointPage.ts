@@ -8,7 +8,7 @@ import { SkipLink } from "../components/layout/SkipLink"
 import { PageHeader } from "../components/ui/PageHeader"
 import { apiPrefix } from "../shared/endpoints"
 import { endpointHeaders } from "../shared/policy"
-import { fixedFontFiles, fontFaceRules } from "../theme/fontFaces"
+import { fixedFontFiles, fontFaceRules, fontPreload } from "../theme/fontFaces"
 import { GlobalStyles } from "../theme/GlobalStyles"
 import { siteSettings } from "./siteSettings"
 import { headerWithoutScript } from "./styles"
@@ -65,6 +65,11 @@ function EndpointPage({ heading, intro, title = heading, children, end }: Endpoi
       jsx("meta", { name: "robots", content: "noindex" }),
       jsx("title", null, `${title} | ${siteSettings.brandName}`),
       jsx("style", { dangerouslySetInnerHTML: { __html: fontFaces } }),
+      // Without them, a first visit (her e-mail's link, opened on another device) was drawn in
+      // the fallback faces: `optional` draws a face only if it is there that soon.
+      ...Object.values(fixedFontFiles).map(({ url }) =>
+        jsx("link", { key: url, ...fontPreload(url) }),
+      ),
     ),
     jsx(
       "body",

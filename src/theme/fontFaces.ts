@@ -93,6 +93,13 @@ function metricFallback(name: string, localFonts: string[], font: FontMetrics, l
 // (src/membership/staffPage/membersApp.tsx) ask for `swap`: the preview's frame has no preload, so with
 // `optional` the faces arrived too late for it and its text stayed in the fallback faces; a face
 // arriving late there moves nothing anyone is reading.
+/**
+ * A face's file, fetched as the <head> is read, for `optional` to draw it on a first visit: the
+ * site's pages (gatsby-ssr.tsx) and the endpoints' own (src/endpointPages/) preload both.
+ */
+export const fontPreload = (href: string) =>
+  ({ rel: "preload", href, as: "font", type: "font/woff2", crossOrigin: "anonymous" }) as const
+
 export const fontFaceRules = (
   { body, display }: FontUrls,
   { fontDisplay = "optional" }: { fontDisplay?: "optional" | "swap" } = {},
