@@ -371,6 +371,47 @@ test.describe("fits every screen", () => {
   })
 
   // The rule above the footer's legal line ran past its text column by the gutters on each side.
+  // The footer's own margin is the space above it; a last band's padding made it 160 px on some
+  // pages and 192 on the 404, where others had 96.
+  test("the space above the footer is the footer's margin, on every page, on a phone and a wide screen", async ({
+    page,
+  }) => {
+    const gaps: string[] = []
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 900 })
+      for (const route of routes) {
+        await page.goto(route)
+        const { gap, margin } = await page.evaluate(() => {
+          const footer = document.querySelector("footer")!
+          // The lowest thing she sees in the page: a line of text, a picture, or a control's box.
+          let lowest = 0
+          const walker = document.createTreeWalker(
+            document.querySelector("main")!,
+            NodeFilter.SHOW_TEXT,
+          )
+          for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+            if (!node.textContent?.trim()) continue
+            const range = document.createRange()
+            range.selectNodeContents(node)
+            for (const box of range.getClientRects()) lowest = Math.max(lowest, box.bottom)
+          }
+          for (const element of document.querySelectorAll("main img, main a, main button")) {
+            const box = element.getBoundingClientRect()
+            if (box.height > 0) lowest = Math.max(lowest, box.bottom)
+          }
+          return {
+            gap: footer.getBoundingClientRect().top - lowest,
+            margin: parseFloat(getComputedStyle(footer).marginTop),
+          }
+        })
+        // Within a card's or a panel's padding of the margin (the shop's cards, the story's panel).
+        if (gap < margin || gap > margin + 48)
+          gaps.push(`${route} at ${width}px: ${Math.round(gap)} px`)
+      }
+    }
+    expect(gaps).toEqual([])
+  })
+
   test("the footer's rule spans its text column, no wider", async ({ page }) => {
     for (const width of [390, 1280, 1920]) {
       await page.setViewportSize({ width, height: 900 })

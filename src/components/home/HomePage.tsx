@@ -13,7 +13,8 @@ import { StaticContent } from "../../gatsby/StaticContent"
 
 const story = css`
   ${container};
-  padding-block: ${space.xxl} ${space.xl};
+  /* The page's last band: the footer's margin is the space below it (../ui/Section.tsx). */
+  padding-block: ${space.xxl} 0;
   text-align: center;
   h2 {
     font-size: ${fontSizes.h1};

@@ -6,7 +6,8 @@ import type { ErrorTexts } from "./ErrorBoundary"
 
 const screen = css`
   ${container};
-  padding-block: ${space.xxl};
+  /* The footer's margin is the space below it (../ui/Section.tsx). */
+  padding-block: ${space.xxl} 0;
   max-width: 48rem;
 `
 

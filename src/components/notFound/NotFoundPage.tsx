@@ -8,7 +8,8 @@ import { Seo } from "../layout/Seo"
 
 const notFound = css`
   ${container};
-  padding-block: ${space.xxl};
+  /* The page's only band: the footer's margin is the space below it (../ui/Section.tsx). */
+  padding-block: ${space.xxl} 0;
   text-align: center;
   p {
     max-width: ${sizes.measure};

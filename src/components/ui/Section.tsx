@@ -7,6 +7,14 @@ const section = css`
   padding-block: ${space.xl};
 `
 
+// The last band of a page on the page's own ground: the footer's margin is the space below it,
+// as below every other page's last words (its padding besides made that gap 160 px, not 96).
+const untinted = css`
+  &:last-child {
+    padding-bottom: 0;
+  }
+`
+
 const tinted = css`
   background: ${colors.linen};
 `
@@ -59,7 +67,7 @@ export function Section({
 }: SectionProps) {
   const headingId = headingIdFor(heading)
   return (
-    <section css={[section, tint && tinted]} aria-labelledby={headingId}>
+    <section css={[section, tint ? tinted : untinted]} aria-labelledby={headingId}>
       <div css={container}>
         <div css={centre && centred}>
           <h2 id={headingId}>{heading}</h2>
