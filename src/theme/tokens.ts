@@ -93,11 +93,12 @@ export const sizes = {
 } as const
 
 /**
- * Where the layout changes, in em: 480, 768 and 1024 pixels at the browser's default text size,
- * and wider for a visitor who has set a larger one, so her larger text gets the narrower layout
- * (a media query's em is the browser's text size, not the page's).
+ * Where the layout changes, in em: 480, 768, 1024 and 1200 pixels at the browser's default text
+ * size, and wider for a visitor who has set a larger one, so her larger text gets the narrower
+ * layout (a media query's em is the browser's text size, not the page's). `xl` is for a row of
+ * four cards, which leaves each too narrow for its title and button below it.
  */
-export const breakpoints = { sm: 30, md: 48, lg: 64 } as const
+export const breakpoints = { sm: 30, md: 48, lg: 64, xl: 75 } as const
 
 /** The query for "this layout width or wider" (also for `matchMedia`). */
 export const fromWidth = (breakpoint: keyof typeof breakpoints) =>
@@ -115,6 +116,7 @@ export const mq = {
   sm: `@media ${fromWidth("sm")}`,
   md: `@media ${fromWidth("md")}`,
   lg: `@media ${fromWidth("lg")}`,
+  xl: `@media ${fromWidth("xl")}`,
   stickyHeader: `@media ${tallEnoughForStickyHeader}`,
   reducedMotion: "@media (prefers-reduced-motion: reduce)",
   /** Windows' contrast themes: the page's colours, backgrounds and shadows give way to hers. */

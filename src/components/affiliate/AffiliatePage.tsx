@@ -81,7 +81,7 @@ function AffiliatePage({ data: { page } }: AffiliatePageProps) {
         </div>
       </section>
       <Section heading={page.collectionsHeading} tint>
-        <CardGrid columns={4}>
+        <CardGrid columns={4} maxCardWidth="24rem">
           {page.collections.map((collection) => (
             <AffiliateCollectionCard
               key={collection.title}

@@ -4,7 +4,11 @@ import { mq, space } from "../../theme/tokens"
 
 interface CardGridProps {
   children: ReactNode
-  /** Cards per row on a wide screen; tablets show two, phones one. */
+  /**
+   * Cards per row on a wide screen; tablets show two, phones one. Four to a row wait for a
+   * screen of 1200 px (`mq.xl`): at 1024 each card was 210 px, its title in three lines and its
+   * button's label in two; up to then the cards stay two to a row.
+   */
   columns: 2 | 3 | 4
   /** Keeps a short row of cards from stretching into posters. */
   maxCardWidth?: string
@@ -46,6 +50,7 @@ export function CardGrid({ children, columns, maxCardWidth }: CardGridProps) {
   // A half column: two of them and the gap between make a card, at most maxCardWidth wide.
   const half = maxCardWidth ? `minmax(0, calc((${maxCardWidth} - ${GAP}) / 2))` : "minmax(0, 1fr)"
   const tablet = Math.min(columns, 2)
+  const wide = columns === 4 ? mq.xl : mq.lg
   return (
     <ul
       css={css`
@@ -63,7 +68,7 @@ export function CardGrid({ children, columns, maxCardWidth }: CardGridProps) {
           grid-template-columns: repeat(${2 * tablet}, ${half});
           ${centreLastRow(count, tablet)}
         }
-        ${mq.lg} {
+        ${wide} {
           grid-template-columns: repeat(${2 * columns}, ${half});
           ${centreLastRow(count, columns)}
         }

@@ -1,6 +1,7 @@
 import { css, jsx } from "@emotion/react"
 import { container, pageTitle } from "../../theme/styles"
 import { space } from "../../theme/tokens"
+import { wholeCompounds } from "./wholeCompounds"
 
 const pageHeader = css`
   ${container};
@@ -20,6 +21,6 @@ export function PageHeader({ heading, intro }: PageHeaderProps) {
     "header",
     { css: pageHeader },
     jsx("h1", null, heading),
-    intro && jsx("p", null, intro),
+    intro && jsx("p", null, wholeCompounds(intro)),
   )
 }

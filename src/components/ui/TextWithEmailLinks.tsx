@@ -1,5 +1,6 @@
 import { Fragment } from "react"
 import { useSiteSettings } from "../../hooks/useSiteSettings"
+import { wholeCompounds } from "./wholeCompounds"
 
 interface TextWithEmailLinksProps {
   /** A text from data/, its {email} already filled in with the boutique's address. */
@@ -9,7 +10,7 @@ interface TextWithEmailLinksProps {
 /**
  * A text in which the boutique's address (data/site.json, {email} in the content) is a link that
  * opens her e-mail app, as it is in the footer and on the contact page: "write to us at …" should
- * take one tap, not copying an address.
+ * take one tap, not copying an address. Words such as "e-mail" are kept on one line.
  */
 export function TextWithEmailLinks({ text }: TextWithEmailLinksProps) {
   const { contactEmail } = useSiteSettings()
@@ -19,7 +20,7 @@ export function TextWithEmailLinks({ text }: TextWithEmailLinksProps) {
       {parts.map((part, index) => (
         <Fragment key={index}>
           {index > 0 && <a href={`mailto:${contactEmail}`}>{contactEmail}</a>}
-          {part}
+          {wholeCompounds(part)}
         </Fragment>
       ))}
     </>
