@@ -5,7 +5,7 @@ import { mkdir, rm, writeFile } from "node:fs/promises"
 import { tmpdir } from "node:os"
 import path from "node:path"
 import { promisify } from "node:util"
-import type { CommitStatus } from "../src/publishing/web/commitStatus"
+import { previewContext, type CommitStatus } from "../src/publishing/web/commitStatus"
 import { buildLog, type BuildOptions, type BuildOutcome } from "../src/publishing/node/build"
 import { History } from "../src/publishing/node/history"
 import { NginxPolicy } from "../src/publishing/node/nginxPolicy"
@@ -1049,6 +1049,36 @@ test("a dated article's rebuild stopped with the server is not tried again by th
   clock.advance(Date.parse("2030-01-03T02:00:00"))
   await publisher.idle()
   expect(build.built).toHaveLength(2)
+})
+
+// Decap looks for the preview after a save and stops at the first status of its context, whatever
+// its state: a "pending" one posted as the build began left "Check for Preview" waiting for her
+// click on every draft (src/previews/commitStatus.ts).
+test("a draft's commit gets one preview status, once the preview is ready, and none while it builds", async () => {
+  const { git, publisher, build, statuses } = await publisherWith()
+  const draft = git.commit()
+  git.heads.set("cms/pages/shop", draft)
+  build.hold()
+  await publisher.receive({
+    kind: "pullRequest",
+    delivery: "opened",
+    repository: repo,
+    action: "update",
+    number: 8,
+    branch: "cms/pages/shop",
+    base: "main",
+    commit: draft,
+  })
+  while (build.built.length === 0) await new Promise((resolve) => setTimeout(resolve, 5))
+  expect(statuses.filter((each) => each.sha === draft)).toEqual([])
+  build.release()
+  await publisher.idle()
+  expect(statuses.filter((each) => each.sha === draft)).toEqual([
+    {
+      sha: draft,
+      status: expect.objectContaining({ state: "success", context: previewContext }),
+    },
+  ])
 })
 
 test("a draft merged or deleted while the server was down loses its preview when the server starts", async () => {

@@ -595,6 +595,10 @@ test("a draft's pull request gets its own preview address, never indexed, its si
     buildMs,
   )
   expect(statusesOf(draft, "evergrace/deploy-preview").at(-1)?.target_url).toBe(`http://${host}`)
+  // The outcome alone: Decap stops looking at the first status of its context, "pending" or not.
+  expect(statusesOf(draft, "evergrace/deploy-preview").map((status) => status.state)).toEqual([
+    "success",
+  ])
 
   // Through nginx's previews block, as a staff member's "View preview" reaches it.
   const journal = await requestWithHost(`${nginx.baseUrl}/journal`, host)

@@ -1,11 +1,17 @@
 /**
  * How a draft's preview reaches the CMS: a GitHub commit status on the draft's latest commit whose
  * context contains "deploy" (Decap's default; `preview_context` names one exactly, see
- * src/cms/backend.ts), its `target_url` the preview's address. Decap shows "Check for Preview"
- * until the status is `success`, then "View Preview", which opens the entry's own page there
- * (each file's `preview_path`, src/cms/config.ts). Netlify posts such a status itself
- * ("deploy/netlify"); Cloudflare Pages posts none, so a GitHub Actions workflow posts one for it
- * (announceCloudflarePreview, .github/workflows/cms-preview-status.yml). Web-standard: fetch only.
+ * src/cms/backend.ts), its `target_url` the preview's address. Decap shows "View Preview" for a
+ * `success`, which opens the entry's own page there (each file's `preview_path`,
+ * src/cms/config.ts), and "Check for Preview" otherwise.
+ *
+ * After a save, Decap looks every 5 seconds for two minutes, and stops at the first status of
+ * that context, whatever its state (decap-cms-core's backend.getDeploy): a "pending" one stops it,
+ * and "View Preview" then waits for her click. So this site's previews post one status, once the
+ * preview is ready or has failed, none while it builds. Netlify posts its own ("deploy/netlify",
+ * "pending" first: there she clicks "Check for Preview"); Cloudflare Pages posts none, so a
+ * GitHub Actions workflow posts one for it (announceCloudflarePreview,
+ * .github/workflows/cms-preview-status.yml). Web-standard: fetch only.
  */
 import { previewFile } from "./previewSite"
 
@@ -116,9 +122,10 @@ export interface CloudflarePreview {
 }
 
 /**
- * For Cloudflare Pages, which posts no commit status: "pending" at once, then, when the branch's
- * alias serves this very commit (its preview.json names it), "success" with the alias as the
- * address; "error" if it does not within the time given. Returns the last status posted.
+ * For Cloudflare Pages, which posts no commit status: when the branch's alias serves this very
+ * commit (its preview.json names it), "success" with the alias as the address; "error" if it does
+ * not within the time given. Nothing before (see above: a "pending" stops Decap looking). Returns
+ * the status posted.
  */
 export async function announceCloudflarePreview({
   github,
@@ -136,7 +143,6 @@ export async function announceCloudflarePreview({
     await postCommitStatus(github, sha, posted)
     return posted
   }
-  await post({ state: "pending", description: "Cloudflare Pages is building this draft's preview" })
   const deadline = Date.now() + timeoutMs
   for (;;) {
     if ((await commitServed(reach, targetUrl)) === sha) {

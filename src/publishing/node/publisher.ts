@@ -263,14 +263,10 @@ export class Publisher implements PublishingDesk {
       pushes: new Set<string>(),
     }
     wanted.action = event.action
-    if (event.action === "update") {
-      wanted.pushes.add(event.commit)
-      this.status(event.repository, event.commit, {
-        state: "pending",
-        description: statusWords.previewBuilding,
-        context: previewContext,
-      })
-    }
+    // No "pending" status meanwhile: Decap stops looking for the preview at the first status of
+    // its context, whatever its state, and "View Preview" would then wait for her click
+    // (src/previews/commitStatus.ts). The outcome is the one status the draft's commit gets.
+    if (event.action === "update") wanted.pushes.add(event.commit)
     this.previewsWanted.set(event.branch, wanted)
     this.kick()
     return {

@@ -17,7 +17,6 @@ export const statusWords = {
   replaced: (newer: string) =>
     `Not published: the branch moved on to ${short(newer)} before this was built`,
   alreadyLive: "Already live on the site",
-  previewBuilding: "Building the preview of this draft",
   previewReady: "Preview ready: the draft as the site would show it",
   failed: (reason: string) => `Not published: ${reason}`,
   /** An undo of a version no longer live (the staff's page showed an older state). */
