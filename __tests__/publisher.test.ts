@@ -384,6 +384,27 @@ test("a push to another branch is ignored", async () => {
   expect(build.built).toEqual([])
 })
 
+// GitHub out of reach, or a token that expired: the publish failed before its record was made,
+// and the staff's page and the editor's corner showed nothing, the corner saying "the website has
+// not heard of your publish" (GitHub's status, posted with the same token, failed too).
+test("a publish whose commit cannot be fetched is listed as not published, with why, and the next one goes live", async () => {
+  const { git, github, publisher, push, publish, servedCommit } = await publisherWith()
+  github.reachable = false
+  const refused = git.commit()
+  await push(refused)
+  await publisher.idle()
+  const { records } = await publisher.publishes()
+  expect(records[0]).toMatchObject({
+    kind: "publish",
+    commit: refused,
+    state: "failed",
+    reason: failureWords.repository("Could not resolve host: github.com"),
+  })
+  github.reachable = true
+  const next = await publish()
+  expect(await servedCommit()).toBe(next)
+})
+
 test("undo puts the version before back, and it stays through a restart until the next push", async () => {
   const { publisher, servedCommit, publish } = await publisherWith()
   const second = await publish()

@@ -624,6 +624,12 @@ export class Publisher implements PublishingDesk {
         error instanceof Failure ? error.reason : failureWords.build((error as Error).message)
       if (error instanceof Failure && error.suspect) this.cacheSuspect = true
       this.log(`${commit?.slice(0, 7) ?? "the branch"} was not published: ${reason}`)
+      // Failed before its build began (GitHub out of reach, a token it refuses): listed all the
+      // same, under the newest push, as GitHub's status may not reach the staff either.
+      const newest = [...wanted.pushes.keys()].at(-1)
+      if (!record && !goLive && newest) {
+        record = history.start({ kind: "publish", commit: newest, state: "building" }, this.now())
+      }
       if (record) history.update(record, { state: "failed", reason, finishedAt: this.iso() })
       // A dated entry's day that came while this was waiting: the live version, once more.
       if (wanted.goLiveDue && !goLive) this.want("goLive")

@@ -323,7 +323,7 @@ export const undoneChangeOut =
 /** Why an undo was not written into the branch (Publisher's undoInRepository), for its answer. */
 export const undoneChangeStays = {
   notLive:
-    "A newer change is published and not live yet, so the undone change is still in the editor: change it back there and publish, or the next publish puts it back.",
+    "A newer publish is on its way (being built, or next), and it holds the undone change: once it is live, in a minute or two, the change is back. To keep it out, change it back in the editor and publish, or undo again once that publish is live.",
   code: "That publish also changed the site's code, so the undone change is still in the editor (a developer undoes the code): change the content back there and publish, or the next publish puts it back.",
   failed:
     "The server could not change the repository (ask whoever manages it), so the undone change is still in the editor: change it back there and publish, or the next publish puts it back.",

@@ -29,7 +29,8 @@ export const statusWords = {
 export const failureWords = {
   content: (problems: string) => `the content check refused it: ${problems}`,
   build: (error: string) => `the site could not be built (${error})`,
-  stopped: (what: string) => `${what}; push again or publish again to retry`,
+  stopped: (what: string) =>
+    `${what}; the next publish of any page tries again (or whoever manages the server pushes again)`,
   disk: (freeMb: number, neededMb: number) =>
     `the server's disk is full (${freeMb} MB free, a build needs ${neededMb} MB): whoever manages the server must make room`,
   diskDuring:
@@ -37,7 +38,8 @@ export const failureWords = {
   server: (what: string) => `the site's server did not start with this version (${what})`,
   nginx: (what: string) =>
     `nginx did not take this version's page policy (${what}): the site is as it was, and whoever manages the server must look at nginx`,
-  repository: (what: string) => `the repository could not be read (${what})`,
+  repository: (what: string) =>
+    `the repository could not be read (${what}): whoever manages the server must look at its access to GitHub (PUBLISH_REPO and its token)`,
   serverStopped:
     "the server stopped before this was finished; as it starts again it publishes the newest change (a draft's preview: at its next save)",
   undoneMeanwhile: "an undo changed the live version while this was built; the undo stays",
