@@ -211,7 +211,8 @@ export async function linkPackages(workDir: string, appDir: string): Promise<voi
 export class PackagesChanged extends Error {
   constructor() {
     super(
-      'this commit changes package-lock.json: the server must install its packages first (docs/deploying.md, "Updating the server")',
+      // Said to the staff too: the change that brought other packages is usually a developer's.
+      'the site\'s code now needs other packages (package-lock.json changed), which the server has not installed yet: the content is kept, and whoever manages the server must update it (docs/deploying.md, "The self-hosted publisher")',
     )
   }
 }
