@@ -6,7 +6,7 @@ import { forward } from "./support/forward"
 
 // The content editor on a phone (390 pixels wide): a member of staff changes a text and saves it
 // as a draft, on the local backend (e2e/cms.spec.ts says how). Decap's editor is 800 pixels wide
-// at least; src/cms/phoneLayout.ts fits it to the screen.
+// at least; src/cms/decapStyles.ts fits it to the screen.
 test.use({ bypassCSP: true, viewport: { width: 390, height: 844 }, hasTouch: true })
 test.describe.configure({ timeout: 120_000 })
 

@@ -195,6 +195,27 @@ test.describe("Decap CMS at /admin/: drafts on the local backend", () => {
       .toBe(`${width} × ${height}`)
   })
 
+  // Decap deletes a picture chosen in its library from the published content at once, past drafts
+  // and review: a page still showing it then had every publish refused (src/cms/decapStyles.ts).
+  test("the picture library offers no Delete, from a picture's box or from Media", async ({
+    page,
+  }) => {
+    await signIn(page, server)
+    const noDelete = async () => {
+      const library = page.locator('[class*="-LibraryTop"]')
+      await expect(library.getByRole("button", { name: "Download" })).toBeVisible()
+      const remove = library.locator('[class*="-DeleteButton"]')
+      await expect(remove).toHaveCount(1)
+      await expect(remove).toBeHidden()
+    }
+    await page.getByRole("button", { name: "Media" }).click()
+    await noDelete()
+    await page.keyboard.press("Escape")
+    await page.getByRole("link", { name: contentModel.about.label }).click()
+    await page.getByRole("button", { name: "Choose different image" }).first().click()
+    await noDelete()
+  })
+
   test("a text the site's check would refuse is stopped at Save, in words, and nothing is committed", async ({
     page,
   }) => {

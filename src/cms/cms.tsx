@@ -9,7 +9,7 @@ import { jsonFileFormat, jsonFileFormatter } from "./jsonFormat"
 import { CmsCorner } from "./CmsCorner"
 import { localBackendFor, siteUrlFor } from "./localEditor"
 import { NotSetUpBackend } from "./notSetUp"
-import { phoneLayout } from "./phoneLayout"
+import { decapStyles } from "./decapStyles"
 import { publishedEvent } from "./PublishingNews"
 import { EmailPreview } from "./preview/EmailPreview"
 import { createFilePreview } from "./preview/FilePreview"
@@ -79,10 +79,11 @@ CMS.init({
   }),
 })
 
-// The editor on a phone (./phoneLayout.ts): Decap's own styles make it 800 pixels wide at least.
-const phoneStyles = document.createElement("style")
-phoneStyles.textContent = phoneLayout
-document.head.append(phoneStyles)
+// What the site changes in Decap's screens (./decapStyles.ts): the editor on a phone, and the
+// picture library's Delete.
+const styles = document.createElement("style")
+styles.textContent = decapStyles
+document.head.append(styles)
 
 // The site's corner of the CMS's page (./CmsCorner.tsx): the news of a publish, and the way to
 // the members' list.

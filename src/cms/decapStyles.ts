@@ -1,4 +1,8 @@
 /**
+ * What the site changes in Decap's own screens, as a style sheet (./cms.tsx adds it to /admin/).
+ * Decap's styled components are found by the names emotion writes into their class names; the
+ * tests named below fail if they change.
+ *
  * The editor on a phone. Decap 3.16's editor is at least 800 pixels wide (its EditorContainer and
  * ToolbarContainer say `min-width: 800px`), so at 390 it scrolled sideways with Status and
  * Publish off the screen, and its preview beside the form left each half a phone's width. Below
@@ -15,7 +19,7 @@ const toolbarRow = "56px"
 
 // Each rule starts at `body`: emotion writes Decap's styles after this sheet, and one class each.
 
-export const phoneLayout = `
+export const decapStyles = `
 @media (max-width: 799px) {
   body [class*="-EditorContainer"] {
     min-width: 0;
@@ -60,6 +64,12 @@ export const phoneLayout = `
   }
 }
 /* Workflow's "New Post" offers the collections an entry can be added to: here none (each page is a file). */
+/* The picture library's "Delete selected": Decap deletes the file from the published content at
+   once, past drafts and review, and every publish of a page that still shows it would then be
+   refused until the picture is uploaded again (e2e/cms.spec.ts). */
+body [class*="-LibraryTop"] [class*="-DeleteButton"] {
+  display: none;
+}
 body [class*="-WorkflowTopRow"] [class*="-StyledDropdownButton"] {
   display: none;
 }
