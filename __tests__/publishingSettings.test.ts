@@ -2,7 +2,7 @@
  * @jest-environment node
  */
 import { buildEnvironment } from "../src/publishing/node/publisher"
-import { publishSettings } from "../src/publishing/node/settings"
+import { publishSettings, settingsWarnings } from "../src/publishing/node/settings"
 
 // What the publisher hands a build, and where its token may go: a build runs the commit's code
 // (a draft's preview too), so none of the server's secrets are in its environment; a password
@@ -59,4 +59,23 @@ test("a token in PUBLISH_REPO posts statuses only to the GitHub it belongs to", 
     where,
   )
   expect(elsewhere?.statuses).toBeUndefined()
+})
+
+// With PUBLISH_PREVIEW_URL unset, previews fall back to a localhost address: right on a developer's
+// computer, but on the boutique's server "View Preview" opened a dead page on the staff's own.
+test("a public site whose previews would open on the staff's own computer is said at the start", () => {
+  const settings = (env: Record<string, string>) =>
+    publishSettings(env, { appDir: "/srv/evergrace", port: 9000, host: "127.0.0.1" })!
+  const { PUBLISH_REPO, PUBLISH_SECRET, SITE_URL } = server
+  expect(settingsWarnings(settings({ PUBLISH_REPO, PUBLISH_SECRET, SITE_URL }))).toEqual([
+    expect.stringContaining("set PUBLISH_PREVIEW_URL"),
+  ])
+  const previews = "https://{preview}.preview.evergrace.example"
+  expect(
+    settingsWarnings(
+      settings({ PUBLISH_REPO, PUBLISH_SECRET, SITE_URL, PUBLISH_PREVIEW_URL: previews }),
+    ),
+  ).toEqual([])
+  // A developer's server: both on this computer.
+  expect(settingsWarnings(settings({ PUBLISH_REPO, PUBLISH_SECRET }))).toEqual([])
 })

@@ -16,7 +16,7 @@ import { startPreviewServer } from "./previewServer"
 import { Previews } from "./previews"
 import { Publisher } from "./publisher"
 import { Releases } from "./releases"
-import { withoutCredentials, type PublishSettings } from "./settings"
+import { settingsWarnings, withoutCredentials, type PublishSettings } from "./settings"
 
 /**
  * The site's own server when it publishes itself (scripts/serve.ts with PUBLISH_REPO set): the
@@ -106,6 +106,7 @@ export async function startPublishingServer({
     `publishing ${settings.branch} of ${withoutCredentials(settings.repo)} (GitHub's webhook: POST ${settings.siteUrl}/api/publish); previews at ${settings.previewUrl}`,
   )
   if (!statuses) log("no commit statuses: set PUBLISH_GITHUB_TOKEN to post them on GitHub")
+  for (const warning of settingsWarnings(settings)) log(warning)
 
   const listening = server
   return {

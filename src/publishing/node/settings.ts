@@ -94,6 +94,23 @@ export function publishSettings(
   }
 }
 
+/**
+ * What the server says at its start of a setting it will run with, though the staff would be let
+ * down by it: a public site whose previews are at the `localhost` address the server falls back
+ * to, which "View Preview" would open on her own computer.
+ */
+export function settingsWarnings({ siteUrl, previewUrl }: PublishSettings): string[] {
+  const local = (url: string) => {
+    const host = new URL(url.replace(previewPlaceholder, "x")).hostname
+    return host === "localhost" || host.endsWith(".localhost") || /^127\.|^\[?::1\]?$/.test(host)
+  }
+  return !local(siteUrl) && local(previewUrl)
+    ? [
+        `previews are at ${previewUrl}, which the staff's "View Preview" opens on their own computer: set PUBLISH_PREVIEW_URL (docs/deploying.md, "Previews of drafts")`,
+      ]
+    : []
+}
+
 function whole(env: Env, name: string, fallback: number): number {
   const text = env[name]?.trim()
   if (!text) return fallback
