@@ -9,7 +9,7 @@ import {
   type PublishRecord,
 } from "../src/publishing/publishesApi"
 import { failureWords } from "../src/publishing/node/statusWords"
-import { newsForMs } from "../src/publishing/staffPage/publishNews"
+import { followMs, newsForMs } from "../src/publishing/staffPage/publishNews"
 import { publishingTexts as texts } from "../src/publishing/staffPage/publishingTexts"
 import { membersPagePath } from "../src/shared/endpoints"
 
@@ -57,6 +57,8 @@ beforeEach(() => {
 afterEach(() => {
   jest.useRealTimers()
   window.localStorage.clear()
+  // As replaceState does, without a hashchange that would reach the next test's corner.
+  window.history.replaceState(null, "", "/")
 })
 
 // Node's own setImmediate, which the fake timers leave alone: it comes once every promise the
@@ -188,7 +190,39 @@ test("the end of a publish is news for a while, and then the corner is empty", a
   expect(screen.getByRole("status")).toBeEmptyDOMElement()
 })
 
-test("a draft's preview is not news of publishing", async () => {
+// Decap shows "Check for Preview" for a preview being built, one that failed and one not set up
+// alike: the staff member at her draft was told nothing of a failure (found by a review).
+test("the preview of the draft open in the editor: being built, then not built and why; another entry's is not news", async () => {
+  window.history.replaceState(null, "", "#/collections/pages/entries/shop")
+  const preview = (state: PublishRecord["state"], extra: Partial<PublishRecord> = {}) =>
+    record(state, {
+      kind: "preview",
+      branch: "cms/pages/shop",
+      title: "Update Pages “shop”",
+      ...extra,
+    })
+  served = () => ({ records: [preview("building")] })
+  await showCorner()
+  expect(screen.getByRole("status")).toHaveTextContent(texts.news.previewBuilding)
+  expect(screen.getByRole("status")).toHaveTextContent("Update Pages “shop”")
+  const why = "the site could not be built (Error: Input file is missing: data/images/gone.jpg)"
+  served = () => ({ records: [preview("failed", { id: "2", reason: why })] })
+  // Followed closely while it is built.
+  await wait(followMs)
+  expect(screen.getByRole("status")).toHaveTextContent(texts.news.previewFailed)
+  expect(screen.getByRole("status")).toHaveTextContent(why)
+  expect(screen.getByRole("link", { name: texts.news.why })).toHaveAttribute(
+    "href",
+    `${membersPagePath}#${publishingPanelId}`,
+  )
+  await act(async () => {
+    window.history.replaceState(null, "", "#/collections/pages/entries/home")
+    window.dispatchEvent(new HashChangeEvent("hashchange"))
+  })
+  expect(screen.getByRole("status")).toBeEmptyDOMElement()
+})
+
+test("a draft's preview is not news of publishing, where no draft is open", async () => {
   served = () => ({ records: [record("building", { kind: "preview" })] })
   await showCorner()
   expect(asked()).toBe(1)

@@ -8,6 +8,7 @@ import {
 import { PublishHeadline } from "../publishing/staffPage/PublishHeadline"
 import {
   briefly,
+  draftOpenAt,
   followMs,
   hearWithinMs,
   isPublishesAnswer,
@@ -38,7 +39,8 @@ const lookMs = 15_000
  * again with a token the server refused (401, or 403 for one who may not push: each counts
  * towards the staff door's limit on failures), and never again on a host that does not publish
  * itself (404: Netlify, Cloudflare Pages, `npm run cms`). An answer that does not come (offline,
- * the server's error) empties the corner rather than leave "being built" up for good.
+ * the server's error) empties the corner rather than leave "being built" up for good. The draft
+ * open in the editor is read from its address, and followed as she moves between entries.
  */
 function usePublishNews(): PublishNews | null {
   const [news, setNews] = useState<PublishNews | null>(null)
@@ -67,12 +69,24 @@ function usePublishNews(): PublishNews | null {
       }
       const now = Date.now()
       // Worked out at each look: the end of a publish stops being news after a while.
-      const current = answer && publishNews(answer, now, publishedHere)
-      setNews(current)
+      const current = newsNow(now)
       const close =
         current?.kind === "underWay" ||
+        current?.kind === "previewBuilding" ||
         (publishedHere !== undefined && now - publishedHere.at < hearWithinMs)
       timer = window.setTimeout(() => void look(), close ? followMs : lookMs)
+    }
+    const newsNow = (now: number) => {
+      const current =
+        answer && publishNews(answer, now, publishedHere, draftOpenAt(window.location.hash))
+      setNews(current)
+      return current
+    }
+    // Another entry opened, or the board: its own news, from the last answer, then a look soon.
+    const onOpened = () => {
+      if (ended) return
+      newsNow(Date.now())
+      lookNow()
     }
     const lookNow = () => {
       if (!asking && !ended) void look()
@@ -87,11 +101,13 @@ function usePublishNews(): PublishNews | null {
     function end() {
       ended = true
       window.clearTimeout(timer)
+      window.removeEventListener("hashchange", onOpened)
       window.removeEventListener(publishedEvent, onPublished)
       document.removeEventListener("visibilitychange", onVisible)
     }
 
     window.addEventListener(publishedEvent, onPublished)
+    window.addEventListener("hashchange", onOpened)
     document.addEventListener("visibilitychange", onVisible)
     void look()
     return end
@@ -149,9 +165,10 @@ function NewsWords({ news }: { news: PublishNews }) {
         </>
       )}
       {news.kind === "live" && <p>{texts.live}</p>}
-      {news.kind === "failed" && (
+      {news.kind === "previewBuilding" && <p>{texts.previewBuilding}</p>}
+      {(news.kind === "failed" || news.kind === "previewFailed") && (
         <>
-          <p>{texts.failed}</p>
+          <p>{news.kind === "failed" ? texts.failed : texts.previewFailed}</p>
           {news.record.reason && <p css={reason}>{briefly(news.record.reason)}</p>}
         </>
       )}
@@ -206,7 +223,7 @@ export function PublishingNews({ focusAfterHide }: { focusAfterHide?: string }) 
           </p>
         </>
       )}
-      {shown?.kind === "failed" && (
+      {(shown?.kind === "failed" || shown?.kind === "previewFailed") && (
         <p>
           <a href={panelAddress}>{texts.why}</a>
         </p>

@@ -22,6 +22,8 @@ export type PublishNews =
   | { kind: "live" | "failed"; record: PublishRecord }
   /** Published in this editor, and the server has not taken it up: yet, or `late`. */
   | { kind: "notHeard"; late: boolean }
+  /** The preview of the draft open in the editor, being built or not built (and why). */
+  | { kind: "previewBuilding" | "previewFailed"; record: PublishRecord }
 
 /** A Publish pressed in this editor: when, and the newest publish the server had listed then. */
 export interface PublishedHere {
@@ -31,12 +33,33 @@ export interface PublishedHere {
 
 /**
  * The news of publishing for the editor, from what the staff's page reads (GET /api/publishes):
- * the publish under way, or how the last one ended, for `newsForMs` after it did. A draft's
- * preview is not news here: the editor shows its own View Preview on the draft. After a Publish
+ * the publish under way, or how the last one ended, for `newsForMs` after it did. After a Publish
  * in this editor, the previous publish's end is not news: hers is on its way until the server
  * lists it, and past `hearWithinMs` the server has not heard of it (a webhook that did not come).
+ * Then, with no publish to tell of, the preview of the draft open in the editor (`openDraft`, its
+ * branch) while it is built, or for as long as it is the draft's last and could not be built:
+ * Decap's own "View Preview" shows a ready one, and cannot tell a failed one from one not there.
  */
 export function publishNews(
+  answer: PublishesAnswer,
+  now: number,
+  publishedHere?: PublishedHere,
+  openDraft?: string,
+): PublishNews | null {
+  return (
+    publishingNews(answer, now, publishedHere) ??
+    (openDraft ? previewNews(answer, openDraft) : null)
+  )
+}
+
+function previewNews(answer: PublishesAnswer, branch: string): PublishNews | null {
+  const record = answer.records.find((each) => each.kind === "preview" && each.branch === branch)
+  if (record?.state === "building") return { kind: "previewBuilding", record }
+  if (record?.state === "failed") return { kind: "previewFailed", record }
+  return null
+}
+
+function publishingNews(
   answer: PublishesAnswer,
   now: number,
   publishedHere?: PublishedHere,
@@ -65,6 +88,15 @@ const previewBuilding = (record: PublishRecord) =>
 /** The newest publish listed (a preview's aside), for `PublishedHere`. */
 export const newestPublish = (answer: PublishesAnswer | null) =>
   answer?.records.find((record) => record.kind !== "preview")?.id
+
+/**
+ * The draft's branch of the entry open in Decap's editor (its address: #/collections/<collection>/
+ * entries/<entry>, its draft's branch cms/<collection>/<entry>), or undefined on its other screens.
+ */
+export function draftOpenAt(hash: string): string | undefined {
+  const open = /^#\/collections\/([^/?#]+)\/entries\/([^/?#]+)/.exec(hash)
+  return open ? `cms/${open[1]}/${open[2]}` : undefined
+}
 
 /** Which news it is: hidden by the editor until it changes. */
 export function newsKey(news: PublishNews): string {

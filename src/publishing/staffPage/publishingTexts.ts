@@ -50,6 +50,9 @@ export const publishingTexts = {
     seeLive: "See the website",
     undo: "Undo it, on the members’ list page",
     failed: "The website is unchanged. Why:",
+    previewBuilding:
+      "It is being built. View Preview appears at the top when it is ready; if it does not, click Check for Preview.",
+    previewFailed: "It could not be built, so this draft has no View Preview. Why:",
     why: "The whole reason, on the members’ list page",
     hide: "Hide",
   },
