@@ -192,7 +192,7 @@ test("the end of a publish is news for a while, and then the corner is empty", a
 
 // Decap shows "Check for Preview" for a preview being built, one that failed and one not set up
 // alike: the staff member at her draft was told nothing of a failure (found by a review).
-test("the preview of the draft open in the editor: being built, then not built and why; another entry's is not news", async () => {
+test("the preview of the draft open in the editor, before a publish that ended: being built, then not built and why; another entry's is not news", async () => {
   window.history.replaceState(null, "", "#/collections/pages/entries/shop")
   const preview = (state: PublishRecord["state"], extra: Partial<PublishRecord> = {}) =>
     record(state, {
@@ -201,15 +201,18 @@ test("the preview of the draft open in the editor: being built, then not built a
       title: "Update Pages “shop”",
       ...extra,
     })
-  served = () => ({ records: [preview("building")] })
+  // A colleague's publish that ended a minute ago gives way to the draft's preview.
+  const colleagues = record("live", { id: "0", title: "Update Home page" })
+  served = () => ({ records: [preview("building"), colleagues] })
   await showCorner()
   expect(screen.getByRole("status")).toHaveTextContent(texts.news.previewBuilding)
   expect(screen.getByRole("status")).toHaveTextContent("Update Pages “shop”")
   const why = "the site could not be built (Error: Input file is missing: data/images/gone.jpg)"
-  served = () => ({ records: [preview("failed", { id: "2", reason: why })] })
+  served = () => ({ records: [preview("failed", { id: "2", reason: why }), colleagues] })
   // Followed closely while it is built.
   await wait(followMs)
   expect(screen.getByRole("status")).toHaveTextContent(texts.news.previewFailed)
+  expect(screen.getByRole("status")).toHaveTextContent(`“shop”: ${texts.previewFailed}.`)
   expect(screen.getByRole("status")).toHaveTextContent(why)
   expect(screen.getByRole("link", { name: texts.news.why })).toHaveAttribute(
     "href",
@@ -219,7 +222,8 @@ test("the preview of the draft open in the editor: being built, then not built a
     window.history.replaceState(null, "", "#/collections/pages/entries/home")
     window.dispatchEvent(new HashChangeEvent("hashchange"))
   })
-  expect(screen.getByRole("status")).toBeEmptyDOMElement()
+  expect(screen.getByRole("status")).toHaveTextContent("Update Home page")
+  expect(screen.getByRole("status")).not.toHaveTextContent(texts.news.previewFailed)
 })
 
 test("a draft's preview is not news of publishing, where no draft is open", async () => {

@@ -651,6 +651,52 @@ test("a draft's pull request gets its own preview address, never indexed, its si
   }
 })
 
+// Decap shows "Check for Preview" alike for a preview being built, one that failed and none: the
+// editor's corner, at the draft, says which, and why.
+test("a draft whose preview cannot be built: its deploy status says so, and the editor's corner at the draft says why", async ({
+  page: editor,
+}) => {
+  test.setTimeout(buildMs)
+  const branch = "cms/pages/shop"
+  const draft = await origin.commit(
+    "Update Pages “shop”",
+    async (files) => {
+      const shop = await files.read<{ categories: Record<string, unknown>[] }>("shop")
+      const [first] = shop.categories
+      if (!first) throw new Error("data/shop.json has no category")
+      first.count = "sixteen"
+      await files.write("shop", shop)
+    },
+    branch,
+  )
+  const corner = await openEditor(editor)
+  await editor.goto(`${nginx.baseUrl}/admin/#/collections/pages/entries/shop`)
+  await postWebhook(siteUrl, {
+    event: "pull_request",
+    payload: pullRequestPayload(stubRepo, "opened", branch, draft),
+    secret,
+  })
+  await eventually(
+    "the preview's deploy status",
+    async () => statusesOf(draft, "evergrace/deploy-preview").length > 0,
+    buildMs,
+  )
+  expect(statusesOf(draft, "evergrace/deploy-preview")).toEqual([
+    expect.objectContaining({ state: "failure" }),
+  ])
+  // The corner looks every 15 s while nothing is under way (a content check fails in a moment).
+  await expect(corner).toContainText(publishingTexts.news.previewFailed, { timeout: 30_000 })
+  await expect(corner).toContainText(
+    `Number of pieces ('count') must be a whole number, got "sixteen"`,
+  )
+  await postWebhook(siteUrl, {
+    event: "pull_request",
+    payload: pullRequestPayload(stubRepo, "closed", branch, draft),
+    secret,
+  })
+  await server.publisher.idle()
+})
+
 test("what nginx was sent: the pages' policy allows the live release's scripts", async () => {
   const live = await readFile(path.join(stateDir, "current", "nginx", "csp.generated.conf"), "utf8")
   const served = (await fetch(`${nginx.baseUrl}/`)).headers.get("content-security-policy") ?? ""

@@ -18,7 +18,7 @@ import {
   type PublishedHere,
   type PublishNews,
 } from "../publishing/staffPage/publishNews"
-import { publishingTexts } from "../publishing/staffPage/publishingTexts"
+import { publishingTexts, stateWords } from "../publishing/staffPage/publishingTexts"
 import { membersPagePath } from "../shared/endpoints"
 import { decapLook } from "./decapLook"
 import { fixedSpace } from "../theme/tokens"
@@ -155,7 +155,7 @@ function NewsWords({ news }: { news: PublishNews }) {
     <>
       {news.record && (
         <p>
-          <PublishHeadline record={news.record} />: {publishingTexts.states[news.record.state]}.
+          <PublishHeadline record={news.record} />: {stateWords(news.record)}.
         </p>
       )}
       {news.kind === "underWay" && (

@@ -19,7 +19,7 @@ import {
 } from "../publishesApi"
 import { PublishHeadline } from "./PublishHeadline"
 import { followMs, isPublishesAnswer, shortCommit } from "./publishNews"
-import { publishingTexts as texts } from "./publishingTexts"
+import { publishingTexts as texts, stateWords } from "./publishingTexts"
 
 const panel = [
   card,
@@ -232,7 +232,7 @@ function Entry({ record }: { record: PublishRecord }) {
   return (
     <span>
       <PublishHeadline record={record} />
-      {record.commit && ` (${shortCommit(record.commit)})`}: {texts.states[record.state]}
+      {record.commit && ` (${shortCommit(record.commit)})`}: {stateWords(record)}
       {record.by && ` (${texts.by} ${record.by})`}
       {record.reason && <span css={reason}>{record.reason}</span>}
     </span>

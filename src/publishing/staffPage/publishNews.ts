@@ -36,9 +36,10 @@ export interface PublishedHere {
  * the publish under way, or how the last one ended, for `newsForMs` after it did. After a Publish
  * in this editor, the previous publish's end is not news: hers is on its way until the server
  * lists it, and past `hearWithinMs` the server has not heard of it (a webhook that did not come).
- * Then, with no publish to tell of, the preview of the draft open in the editor (`openDraft`, its
- * branch) while it is built, or for as long as it is the draft's last and could not be built:
- * Decap's own "View Preview" shows a ready one, and cannot tell a failed one from one not there.
+ * With no publish under way, the preview of the draft open in the editor (`openDraft`, its branch)
+ * comes before how the last publish ended: while it is built, or for as long as it is the draft's
+ * last and could not be built (Decap's own "View Preview" shows a ready one, and cannot tell a
+ * failed one from one not there).
  */
 export function publishNews(
   answer: PublishesAnswer,
@@ -46,10 +47,9 @@ export function publishNews(
   publishedHere?: PublishedHere,
   openDraft?: string,
 ): PublishNews | null {
-  return (
-    publishingNews(answer, now, publishedHere) ??
-    (openDraft ? previewNews(answer, openDraft) : null)
-  )
+  const publishing = publishingNews(answer, now, publishedHere)
+  if (publishing?.kind === "underWay" || publishing?.kind === "notHeard") return publishing
+  return (openDraft && previewNews(answer, openDraft)) || publishing
 }
 
 function previewNews(answer: PublishesAnswer, branch: string): PublishNews | null {

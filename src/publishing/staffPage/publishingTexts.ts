@@ -27,6 +27,8 @@ export const publishingTexts = {
     ready: "ready",
     removed: "removed",
   } satisfies Record<PublishRecord["state"], string>,
+  /** A draft's preview that failed was never to be published: it was not built. */
+  previewFailed: "not built",
   by: "by",
   undo: {
     button: "Undo the last publish",
@@ -57,3 +59,9 @@ export const publishingTexts = {
     hide: "Hide",
   },
 }
+
+/** A record's state in words: "not built" for a draft's preview that failed. */
+export const stateWords = (record: PublishRecord) =>
+  record.kind === "preview" && record.state === "failed"
+    ? publishingTexts.previewFailed
+    : publishingTexts.states[record.state]
