@@ -1,6 +1,7 @@
 import { act, render, screen } from "@testing-library/react"
 import userEvent from "@testing-library/user-event"
 import {
+  publishAgainEndpoint,
   publishingPanelId,
   type PublishesAnswer,
   type PublishRecord,
@@ -124,6 +125,38 @@ describe("while it follows a build", () => {
     )
     expect(posts.map(([, init]) => JSON.parse(String(init?.body)))).toEqual([{ live: "r1" }])
   })
+})
+
+test("a publish the server could not build: she publishes it again, and the panel follows the build", async () => {
+  const failed: PublishRecord = { ...record("failed"), reason: "the server's disk is full" }
+  const offered: PublishesAnswer = {
+    records: [failed],
+    again: { commit: failed.commit, title: failed.title },
+  }
+  const gets: PublishesAnswer[] = [offered, { records: [record("building")], working: true }]
+  const posts: string[] = []
+  fetchMock.mockImplementation((url: string, init?: RequestInit) => {
+    if (init?.method === "POST") {
+      posts.push(url)
+      return Promise.resolve({
+        ok: true,
+        status: 200,
+        json: () => Promise.resolve({ result: "started", message: "It is being built again." }),
+      })
+    }
+    const next = gets.length > 1 ? gets.shift() : gets[0]
+    return Promise.resolve({ ok: true, status: 200, json: () => Promise.resolve(next) })
+  })
+  const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime })
+  render(<PublishingPanel onSignInNeeded={() => undefined} />)
+  expect(await screen.findByText(texts.again.explain, { exact: false })).toHaveTextContent(
+    `Update Shop page ${texts.again.explain}`,
+  )
+  await user.click(screen.getByRole("button", { name: texts.again.button }))
+  expect(posts).toEqual([publishAgainEndpoint])
+  expect(await screen.findByText("It is being built again.")).toBeInTheDocument()
+  expect(await screen.findByText(new RegExp(`: ${texts.states.building}$`))).toBeInTheDocument()
+  expect(screen.queryByRole("button", { name: texts.again.button })).not.toBeInTheDocument()
 })
 
 describe("reached by its link (GitHub's failed status, the editor's corner)", () => {

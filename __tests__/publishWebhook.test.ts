@@ -30,6 +30,7 @@ function server(
     },
     publishes: async () => ({ records: [] }),
     rollback: async () => ({ result: "nothingToRollBack", message: "" }),
+    publishAgain: async () => ({ result: "nothingToPublish", message: "" }),
   }
   const app = createApp({
     ...runtimeWithoutList({ PUBLISH_SECRET: setting }, "192.0.2.1"),

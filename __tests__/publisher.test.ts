@@ -632,6 +632,29 @@ test("a full disk is refused before the build, in plain words, and the live site
   expect(finalStatus(commit)?.description).toMatch(/the server's disk is full \(0 MB free/)
 })
 
+// Her change is merged when it fails for the server's fault: she had no draft left to publish
+// again, and only the next publish of any page, or a push by whoever manages the server, took it.
+test("a publish the server could not build is offered again, and built again in the name of who asked; one its content refused is not", async () => {
+  const { build, publisher, servedCommit, publish } = await publisherWith()
+  build.fail({ ok: false, kind: "stopped", reason: "killed" })
+  const stopped = await publish()
+  expect((await publisher.publishes()).again).toMatchObject({ commit: stopped })
+  build.fail({ ok: true })
+  expect((await publisher.publishAgain("eve-editor")).result).toBe("started")
+  await publisher.idle()
+  expect(await servedCommit()).toBe(stopped)
+  const answer = await publisher.publishes()
+  expect(answer.records[0]).toMatchObject({ commit: stopped, state: "live", by: "eve-editor" })
+  expect(answer.again).toBeUndefined()
+  expect((await publisher.publishAgain("eve-editor")).result).toBe("nothingToPublish")
+
+  build.fail({ ok: false, kind: "content", reason: "data/shop.json: category 1" })
+  await publish()
+  expect((await publisher.publishes()).again).toBeUndefined()
+  expect((await publisher.publishAgain("eve-editor")).result).toBe("nothingToPublish")
+  expect(build.built).toHaveLength(3)
+})
+
 test("a dated article's day: the live version is built again at that moment, by the clock", async () => {
   const clock = new TestClock(Date.parse("2030-01-01T08:00:00"))
   const { git, build, publisher, push } = await publisherWith({ clock })

@@ -2,8 +2,10 @@
 import { stubUser } from "../e2e/support/stubs/githubStub"
 import {
   publishesEndpoint,
+  publishAgainEndpoint,
   rollbackEndpoint,
   type PublishesAnswer,
+  type AgainAnswer,
   type RollbackAnswer,
 } from "../src/publishing/publishesApi"
 import type { PublishingDesk } from "../src/publishing/web/desk"
@@ -64,6 +66,10 @@ function appWith(desk?: PublishingDesk) {
         live: answer.previous,
       }
     },
+    publishAgain: async (by) => {
+      asked.push(`${by} publishes again`)
+      return { result: "started", message: "It is being built again." }
+    },
   }
   return { app: createApp({ ...nodeRuntime(settings), publishing }), asked }
 }
@@ -106,6 +112,31 @@ test("the undo is a POST from the site itself, in the name of the staff member w
   expect((await app.request(`${site}${rollbackEndpoint}`, { headers: signedIn() })).status).toBe(
     405,
   )
+})
+
+test("publishing again is a POST from the site itself, in the name of the staff member who asked", async () => {
+  const { app, asked } = appWith()
+  const fromElsewhere = await app.request(`${site}${publishAgainEndpoint}`, {
+    method: "POST",
+    headers: { ...signedIn(), Origin: "https://elsewhere.example" },
+  })
+  expect(fromElsewhere.status).toBe(403)
+  const reader = await app.request(`${site}${publishAgainEndpoint}`, {
+    method: "POST",
+    headers: { Authorization: `Bearer ${github().tokenFor("reader")}`, Origin: site },
+  })
+  expect(reader.status).toBe(403)
+  expect(asked).toEqual([])
+  const again = await app.request(`${site}${publishAgainEndpoint}`, {
+    method: "POST",
+    headers: { ...signedIn(), Origin: site },
+  })
+  expect(again.status).toBe(200)
+  expect(((await again.json()) as AgainAnswer).result).toBe("started")
+  expect(asked).toEqual([`${stubUser.login} publishes again`])
+  expect(
+    (await app.request(`${site}${publishAgainEndpoint}`, { headers: signedIn() })).status,
+  ).toBe(405)
 })
 
 test("a host that does not publish itself has no publishing lines: 404", async () => {

@@ -25,6 +25,7 @@ const desk: PublishingDesk = {
     rollbacks.push(by)
     return { result: "nothingToRollBack", message: "Nothing earlier is kept." }
   },
+  publishAgain: async () => ({ result: "nothingToPublish", message: "" }),
 }
 
 beforeAll(async () => {

@@ -24,6 +24,7 @@ const publishing: PublishingDesk = {
   receive: async () => ({ outcome: "ignored", message: "" }),
   publishes: async () => ({ records: [] }),
   rollback: async () => ({ result: "nothingToRollBack", message: "" }),
+  publishAgain: async () => ({ result: "nothingToPublish", message: "" }),
 }
 
 test("a publish keeps each visitor's sign-up count: the next release's site goes on from it", async () => {

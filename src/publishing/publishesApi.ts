@@ -9,6 +9,8 @@ export const publishEndpoint = "/api/publish"
 /** The staff's page reads the last publishes here, and undoes the last one with a POST below. */
 export const publishesEndpoint = "/api/publishes"
 export const rollbackEndpoint = "/api/publishes/rollback"
+/** The newest publish, not published for the server's fault, built again (PublishesAnswer's `again`). */
+export const publishAgainEndpoint = "/api/publishes/again"
 
 /** The publishing panel's heading on the staff's page: where a commit status that failed links. */
 export const publishingPanelId = "publishing-heading"
@@ -35,10 +37,15 @@ export interface PublishRecord {
   reason?: string
   /** Where it can be seen: the live site, or the preview's address. */
   address?: string
-  /** Who asked for a rollback (GitHub login, or "the command line"). */
+  /** Who asked for a rollback or to publish again (GitHub login, or "the command line"). */
   by?: string
   /** A preview's draft branch. */
   branch?: string
+  /**
+   * A failure that comes again until the content (or the server's packages) change: publishing
+   * it again as it is is not offered.
+   */
+  lasting?: true
 }
 
 export interface PublishesAnswer {
@@ -49,6 +56,12 @@ export interface PublishesAnswer {
   live?: { release: string; commit: string; title?: string; since: string; address: string }
   /** An earlier version that an undo would put back; none when no other is kept. */
   previous?: { commit: string; title?: string }
+  /**
+   * The newest publish, when it was not published for a fault of the server's (a full disk, a
+   * build stopped, GitHub out of reach) and nothing is under way: the page offers to publish it
+   * again, once the fault is mended, as the change is in the content already.
+   */
+  again?: { commit: string; title?: string }
   records: PublishRecord[]
   /**
    * Publishes that came while a build was under way: built next, together, once it is done (their
@@ -62,6 +75,11 @@ export interface PublishesAnswer {
 /** What the page posts to undo: the live release it showed (`live.release` above). */
 export interface RollbackRequest {
   live?: string
+}
+
+export interface AgainAnswer {
+  result: "started" | "nothingToPublish"
+  message: string
 }
 
 export interface RollbackAnswer {

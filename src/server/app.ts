@@ -24,9 +24,14 @@ import {
   membersEndpoint,
   signupEndpoint,
 } from "../shared/endpoints"
-import { publishEndpoint, publishesEndpoint, rollbackEndpoint } from "../publishing/publishesApi"
+import {
+  publishAgainEndpoint,
+  publishEndpoint,
+  publishesEndpoint,
+  rollbackEndpoint,
+} from "../publishing/publishesApi"
 import { handlePublish, maxWebhookBytes, publishGate } from "../publishing/web/handlePublish"
-import { rollBack, showPublishes } from "../publishing/web/handlePublishes"
+import { publishAgain, rollBack, showPublishes } from "../publishing/web/handlePublishes"
 import { endpointHeaders } from "../shared/policy"
 import { methodRefused, noSuchEndpoint, serverError } from "./errors"
 import { fromThisSite } from "./fromThisSite"
@@ -151,6 +156,7 @@ export function createApp(runtime: Runtime) {
   )
   app.get(publishesEndpoint, staff, showPublishes(runtime.publishing))
   app.post(rollbackEndpoint, staffPost, rollBack(runtime.publishing))
+  app.post(publishAgainEndpoint, staffPost, publishAgain(runtime.publishing))
 
   app.notFound(noSuchEndpoint)
   app.onError(serverError)

@@ -10,6 +10,7 @@ import {
   publishingPanelId,
   type PublishesAnswer,
   type PublishRecord,
+  type AgainAnswer,
   type RollbackAnswer,
 } from "../publishesApi"
 import { previewSetting } from "../../previews/previewSite"
@@ -107,8 +108,13 @@ export interface PublisherParts {
 }
 
 type LiveWanted = {
-  /** A push or the server's start build the branch's head if it is new; a go-live, the live one. */
-  reason: "push" | "goLive" | "start"
+  /**
+   * A push, the server's start or a staff member's "publish again" build the branch's head if it
+   * is new; a go-live, the live one.
+   */
+  reason: "push" | "goLive" | "start" | "again"
+  /** Who asked to publish again. */
+  by?: string
   pushes: Map<string, string>
   /** A dated entry's day has come: when the head is not new, the live version is built again. */
   goLiveDue: boolean
@@ -282,6 +288,7 @@ export class Publisher implements PublishingDesk {
     const { releases, history, settings } = this.parts
     const live = await releases.current()
     const previous = live ? await this.before(live) : undefined
+    const again = this.offeredAgain()
     return {
       ...(live
         ? {
@@ -295,10 +302,33 @@ export class Publisher implements PublishingDesk {
           }
         : {}),
       ...(previous ? { previous: { commit: previous.commit, title: previous.title } } : {}),
+      ...(again ? { again: { commit: again.commit, title: again.title } } : {}),
       records: history.records().slice(0, 20),
       ...(this.liveWanted?.pushes.size ? { waiting: this.liveWanted.pushes.size } : {}),
       ...(this.running ? { working: true as const } : {}),
     }
+  }
+
+  /**
+   * The newest publish, when it failed for a fault of the server's and nothing is under way: the
+   * staff's page offers to publish it again. Its change is in the content, merged: she has no
+   * draft to publish again, and the next publish of any page would otherwise be her only way.
+   */
+  private offeredAgain(): PublishRecord | undefined {
+    if (this.running || this.liveWanted) return undefined
+    const [last] = this.parts.history.records().filter((record) => record.kind !== "preview")
+    return last?.kind === "publish" && last.state === "failed" && !last.lasting ? last : undefined
+  }
+
+  /** The branch's head built again, where `offeredAgain` offers it; `by` asked. */
+  async publishAgain(by: string): Promise<AgainAnswer> {
+    const again = this.offeredAgain()
+    if (!again) return { result: "nothingToPublish", message: statusWords.nothingToPublishAgain }
+    this.log(`publishing ${again.commit.slice(0, 7)} again, asked by ${by}`)
+    // Nothing waits (offeredAgain): this is the one build wanted.
+    this.liveWanted = { reason: "again", by, pushes: new Map(), goLiveDue: false }
+    this.kick()
+    return { result: "started", message: statusWords.publishingAgain }
   }
 
   /**
@@ -555,6 +585,7 @@ export class Publisher implements PublishingDesk {
           title: info.title,
           author: info.author,
           state: "building",
+          ...(wanted.by ? { by: wanted.by } : {}),
         },
         this.now(),
       )
@@ -630,7 +661,14 @@ export class Publisher implements PublishingDesk {
       if (!record && !goLive && newest) {
         record = history.start({ kind: "publish", commit: newest, state: "building" }, this.now())
       }
-      if (record) history.update(record, { state: "failed", reason, finishedAt: this.iso() })
+      if (record) {
+        history.update(record, {
+          state: "failed",
+          reason,
+          finishedAt: this.iso(),
+          ...(error instanceof Failure && error.lasting ? { lasting: true as const } : {}),
+        })
+      }
       // A dated entry's day that came while this was waiting: the live version, once more.
       if (wanted.goLiveDue && !goLive) this.want("goLive")
       // A go-live of a release no longer live (an undo meanwhile) is the new one's to schedule.

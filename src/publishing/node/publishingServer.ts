@@ -62,6 +62,7 @@ export async function startPublishingServer({
     publishes: () => publisher.publishes(),
     // Every argument handed on: the live release the staff's page showed among them.
     rollback: (...asked) => publisher.rollback(...asked),
+    publishAgain: (by) => publisher.publishAgain(by),
   }
   const site = new LiveSite({
     releases,

@@ -23,14 +23,16 @@ export const statusWords = {
   undoOfAnother:
     "The live version changed since this page showed it (a publish, another undo, or a dated article's day that made it anew): nothing was undone. Look at what is live now, and undo again if it is still wrong.",
   previewFailed: (reason: string) => `No preview: ${reason}`,
+  publishingAgain: "It is being built again: live in about half a minute, if the fault is mended.",
+  nothingToPublishAgain:
+    "There is nothing to publish again: the newest publish is live, under way, or refused for its content (change that in the editor).",
 }
 
 /** Why a build failed, by kind, for the status and the staff's page. */
 export const failureWords = {
   content: (problems: string) => `the content check refused it: ${problems}`,
   build: (error: string) => `the site could not be built (${error})`,
-  stopped: (what: string) =>
-    `${what}; the next publish of any page tries again (or whoever manages the server pushes again)`,
+  stopped: (what: string) => `${what}; publish it again from the members' list page (Publishing)`,
   disk: (freeMb: number, neededMb: number) =>
     `the server's disk is full (${freeMb} MB free, a build needs ${neededMb} MB): whoever manages the server must make room`,
   diskDuring:

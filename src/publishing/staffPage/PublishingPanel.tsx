@@ -4,15 +4,17 @@ import { StaffTime } from "../../membership/staffPage/components/StaffTime"
 import { StaffButton } from "../../membership/staffPage/components/StaffButton"
 import { StatusNote, type Note } from "../../membership/staffPage/components/StatusNote"
 import { useAskFirst } from "../../membership/staffPage/components/useAskFirst"
-import { staffJson } from "../../membership/staffPage/session"
+import { staffJson, type StaffOutcome } from "../../membership/staffPage/session"
 import { card, datedLog } from "../../theme/styles"
 import { colors, sizes, space } from "../../theme/tokens"
 import { isRecord } from "../../utils/json"
 import {
+  publishAgainEndpoint,
   publishesEndpoint,
   publishingPanelId,
   rollbackEndpoint,
   type PublishesAnswer,
+  type AgainAnswer,
   type PublishRecord,
   type RollbackAnswer,
   type RollbackRequest,
@@ -33,16 +35,23 @@ const reason = css`
   color: ${colors.problem};
 `
 
-const question = css`
+/** A note that asks for an action: publishing again, or the undo's question. */
+const aside = css`
   max-width: ${sizes.measure};
   margin-block: ${space.md};
   padding: ${space.sm} ${space.md};
   border-left: 5px solid ${colors.accent};
   background: ${colors.ivory};
-  p:first-of-type {
-    font-weight: 600;
-  }
 `
+
+const question = [
+  aside,
+  css`
+    p:first-of-type {
+      font-weight: 600;
+    }
+  `,
+]
 
 const buttons = css`
   display: flex;
@@ -50,7 +59,8 @@ const buttons = css`
   gap: ${space.sm};
 `
 
-function isRollbackAnswer(value: unknown): value is RollbackAnswer {
+/** The undo's answer, or publishing again's: a result and the words for it. */
+function isActionAnswer(value: unknown): value is RollbackAnswer | AgainAnswer {
   return isRecord(value) && typeof value.result === "string" && typeof value.message === "string"
 }
 
@@ -68,7 +78,8 @@ interface PublishingPanelProps {
 
 /**
  * Publishing, on the staff's page: what is live, the last publishes with their state, time and
- * reason, and the undo, which asks first. Only where the site's own server publishes it.
+ * reason, the undo, which asks first, and publishing again a publish the server could not build.
+ * Only where the site's own server publishes it.
  */
 export function PublishingPanel({ onSignInNeeded }: PublishingPanelProps) {
   const [state, setState] = useState<PanelState>({ kind: "loading" })
@@ -151,19 +162,37 @@ export function PublishingPanel({ onSignInNeeded }: PublishingPanelProps) {
         headers: { "Content-Type": "application/json" },
         body: JSON.stringify(request),
       },
-      isRollbackAnswer,
+      isActionAnswer,
     )
     setBusy(false)
     ask(false)
+    await said(outcome, "rolledBack", texts.undo.failed)
+  }
+
+  const publishAgain = async () => {
+    if (busy) return
+    setBusy(true)
+    setNote({ kind: "info", text: texts.again.working })
+    const outcome = await staffJson(publishAgainEndpoint, { method: "POST" }, isActionAnswer)
+    setBusy(false)
+    await said(outcome, "started", texts.again.failed)
+  }
+
+  /** An action's answer in the note (`done`: its result when it did it), and the panel anew. */
+  const said = async (
+    outcome: StaffOutcome<RollbackAnswer | AgainAnswer>,
+    done: string,
+    unreached: string,
+  ) => {
     if (outcome.kind === "answer") {
-      const done = outcome.answer.result === "rolledBack"
-      setNote({ kind: done ? "info" : "problem", text: outcome.answer.message })
+      const text = outcome.answer.message
+      setNote({ kind: outcome.answer.result === done ? "info" : "problem", text })
       await load()
     } else if (outcome.kind === "problem") {
       if (outcome.status === 401) onSignInNeeded(outcome.problem.message)
       else setNote({ kind: "problem", text: outcome.problem.message })
     } else {
-      setNote({ kind: "problem", text: texts.undo.failed })
+      setNote({ kind: "problem", text: unreached })
     }
   }
 
@@ -204,6 +233,19 @@ export function PublishingPanel({ onSignInNeeded }: PublishingPanelProps) {
                   {texts.undo.no}
                 </StaffButton>
               </div>
+            </div>
+          )}
+          {state.answer.again && !confirming && (
+            <div css={aside}>
+              <p>
+                <strong>
+                  {state.answer.again.title ?? shortCommit(state.answer.again.commit)}
+                </strong>{" "}
+                {texts.again.explain}
+              </p>
+              <StaffButton busy={busy} onPress={() => void publishAgain()}>
+                {texts.again.button}
+              </StaffButton>
             </div>
           )}
           <StatusNote note={note} />

@@ -40,6 +40,15 @@ export const publishingTexts = {
     working: "Putting the earlier version back…",
     failed: "The undo did not reach the server: reload the page and try again.",
   },
+  /** A publish the server could not build, offered again (PublishesAnswer's `again`). */
+  again: {
+    /** After the publish's title. */
+    explain:
+      "was not published because of a fault on the server (the reason is below). Once whoever manages the server has mended it, publish it again: the change is in the content already.",
+    button: "Publish it again",
+    working: "Asking the server to publish it again…",
+    failed: "The request did not reach the server: reload the page and try again.",
+  },
   /** The editor's corner (src/cms/PublishingNews.tsx), while a publish is news. */
   news: {
     label: "Publishing",

@@ -1,4 +1,4 @@
-import type { PublishesAnswer, RollbackAnswer } from "../publishesApi"
+import type { AgainAnswer, PublishesAnswer, RollbackAnswer } from "../publishesApi"
 import type { PublishEvent } from "./events"
 
 /**
@@ -17,6 +17,8 @@ export interface PublishingDesk {
    * saw (nothing is done if another came live since).
    */
   rollback(by: string, from?: string): Promise<RollbackAnswer>
+  /** The newest publish built again, where the answer offered it (`again`); `by` asked. */
+  publishAgain(by: string): Promise<AgainAnswer>
 }
 
 /** What became of an event: `accepted` starts or joins a build; the message is for GitHub's log. */

@@ -6,7 +6,8 @@ import type { PublishingDesk } from "./desk"
 
 /**
  * The staff's page's publishing lines (src/server/app.ts): GET /api/publishes, the last
- * publishes and what is live; POST /api/publishes/rollback, the version before back. Behind the
+ * publishes and what is live; POST /api/publishes/rollback, the version before back; POST
+ * /api/publishes/again, the newest publish built again after the server's fault. Behind the
  * staff's door (the CMS's GitHub sign-in, as for the members' list): who asked is in the undo's
  * record. A host that does not publish itself (Netlify, Cloudflare Pages) has none: 404, and the
  * page shows no publishing.
@@ -29,3 +30,7 @@ export const rollBack = (desk: PublishingDesk | undefined) => async (c: Context<
   const from = isRecord(asked) && typeof asked.live === "string" ? asked.live : undefined
   return json(await desk.rollback(c.var.staff.identity.login, from))
 }
+
+export const publishAgain =
+  (desk: PublishingDesk | undefined) => async (c: Context<MembershipEnv>) =>
+    desk ? json(await desk.publishAgain(c.var.staff.identity.login)) : c.notFound()
