@@ -176,6 +176,14 @@ const servedEverywhere = async (address: string, text: string) =>
 const push = (commit: string, extra: { forged?: string; delivery?: string } = {}) =>
   postWebhook(siteUrl, { event: "push", payload: pushPayload(stubRepo, commit), secret, ...extra })
 
+/** A draft's pull request opened (or pushed to), or closed, as GitHub tells the server. */
+const pullRequest = (action: "opened" | "closed", branch: string, commit: string) =>
+  postWebhook(siteUrl, {
+    event: "pull_request",
+    payload: pullRequestPayload(stubRepo, action, branch, commit),
+    secret,
+  })
+
 const statusesOf = (sha: string, context = "evergrace/publish") =>
   github.statuses.filter((status) => status.sha === sha && status.context === context)
 const records = async (): Promise<PublishRecord[]> => (await server.publisher.publishes()).records
@@ -583,11 +591,7 @@ test("a draft's pull request gets its own preview address, never indexed, its si
   const draftTitle = `A Draft Not Yet Published ${process.pid}`
   const draft = await origin.commit("Draft: a new title", retitled(draftTitle), branch)
   const host = "cms-journal-spring-draft.preview.evergrace.example"
-  const opened = await postWebhook(siteUrl, {
-    event: "pull_request",
-    payload: pullRequestPayload(stubRepo, "opened", branch, draft),
-    secret,
-  })
+  const opened = await pullRequest("opened", branch, draft)
   expect(opened.status).toBe(202)
   await eventually(
     "the preview's deploy status",
@@ -629,11 +633,7 @@ test("a draft's pull request gets its own preview address, never indexed, its si
   })
   for (const base of servers()) expect(await page(base, "/journal")).not.toContain(draftTitle)
 
-  await postWebhook(siteUrl, {
-    event: "pull_request",
-    payload: pullRequestPayload(stubRepo, "closed", branch, draft),
-    secret,
-  })
+  await pullRequest("closed", branch, draft)
   await eventually(
     "the preview gone",
     async () => (await requestWithHost(`${nginx.baseUrl}/journal`, host)).status === 404,
@@ -671,11 +671,7 @@ test("a draft whose preview cannot be built: its deploy status says so, and the 
   )
   const corner = await openEditor(editor)
   await editor.goto(`${nginx.baseUrl}/admin/#/collections/pages/entries/shop`)
-  await postWebhook(siteUrl, {
-    event: "pull_request",
-    payload: pullRequestPayload(stubRepo, "opened", branch, draft),
-    secret,
-  })
+  await pullRequest("opened", branch, draft)
   await eventually(
     "the preview's deploy status",
     async () => statusesOf(draft, "evergrace/deploy-preview").length > 0,
@@ -689,11 +685,7 @@ test("a draft whose preview cannot be built: its deploy status says so, and the 
   await expect(corner).toContainText(
     `Number of pieces ('count') must be a whole number, got "sixteen"`,
   )
-  await postWebhook(siteUrl, {
-    event: "pull_request",
-    payload: pullRequestPayload(stubRepo, "closed", branch, draft),
-    secret,
-  })
+  await pullRequest("closed", branch, draft)
   await server.publisher.idle()
 })
 
