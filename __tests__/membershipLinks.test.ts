@@ -192,10 +192,11 @@ test("a leave link that finds no one (she was erased) does not say she has left:
   await members.erase({ id: member!.id })
   const pressed = await app.request(leave, { method: "POST" })
   expect(pressed.status).toBe(200)
-  const html = await pressed.text()
-  expect(html).toContain(words.leavePage.notFoundHeading)
-  expect(html).toContain(words.leavePage.notFoundText)
-  expect(html).not.toContain(words.leavePage.leftHeading)
+  // What she reads, whatever marks it up ("e-mails" is kept on one line in a span of its own).
+  const read = (await pressed.text()).replace(/<[^>]*>/g, "")
+  expect(read).toContain(words.leavePage.notFoundHeading)
+  expect(read).toContain(words.leavePage.notFoundText)
+  expect(read).not.toContain(words.leavePage.leftHeading)
 })
 
 describe("after the list moved to a provider (docs/signups.md)", () => {
