@@ -342,6 +342,8 @@ test.describe("fits every screen", () => {
   test("every pill's label in the page's content sits on one line, from a phone to a wide screen", async ({
     page,
   }) => {
+    // Every route at five widths: 40 pages, past the 30 s of one test on a busy machine.
+    test.setTimeout(120_000)
     const wrapped: string[] = []
     let seen = 0
     for (const width of [390, 768, 1024, 1280, 1440]) {
@@ -374,6 +376,8 @@ test.describe("fits every screen", () => {
   test("no line ends with a one-letter word's hyphen (e- / mail), on any page at any width", async ({
     page,
   }) => {
+    // Every route at six widths: 48 pages.
+    test.setTimeout(120_000)
     const broken: string[] = []
     let seen = 0
     for (const width of [320, 360, 390, 768, 1024, 1280]) {
