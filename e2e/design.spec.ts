@@ -336,6 +336,30 @@ test.describe("readable for a mature audience", () => {
   })
 })
 
+/**
+ * Every route at each width, in the faces the page ends with: `look` gets each page and says what
+ * it found there (`seen`) and what is wrong (`wrong`, each line naming the route and width).
+ */
+async function onEveryRoute(
+  page: Page,
+  widths: number[],
+  look: () => Promise<{ seen: number; wrong: string[] }>,
+) {
+  const wrong: string[] = []
+  let seen = 0
+  for (const width of widths) {
+    await page.setViewportSize({ width, height: 900 })
+    for (const route of routes) {
+      await page.goto(route)
+      await page.evaluate(() => document.fonts.ready)
+      const found = await look()
+      seen += found.seen
+      for (const line of found.wrong) wrong.push(`${route} at ${width}px: ${line}`)
+    }
+  }
+  return { seen, wrong }
+}
+
 test.describe("fits every screen", () => {
   // Four cards to a row left the Boutique's "Explore Collection" too little room at 1280 px, and
   // at 1024 (a tablet held sideways): each pill broke its label in two lines.
@@ -344,14 +368,10 @@ test.describe("fits every screen", () => {
   }) => {
     // Every route at five widths: 40 pages, past the 30 s of one test on a busy machine.
     test.setTimeout(120_000)
-    const wrapped: string[] = []
-    let seen = 0
-    for (const width of [390, 768, 1024, 1280, 1440]) {
-      await page.setViewportSize({ width, height: 900 })
-      for (const route of routes) {
-        await page.goto(route)
-        // Measured in the faces the page ends with.
-        await page.evaluate(() => document.fonts.ready)
+    const { seen, wrong: wrapped } = await onEveryRoute(
+      page,
+      [390, 768, 1024, 1280, 1440],
+      async () => {
         const labels = await page.locator("main").evaluate((main) =>
           [...main.querySelectorAll("a, button")]
             // A pill: a button, or a link drawn as one.
@@ -363,11 +383,14 @@ test.describe("fits every screen", () => {
               return { label: element.textContent ?? "", lines: lines.size }
             }),
         )
-        seen += labels.length
-        for (const { label, lines } of labels)
-          if (lines > 1) wrapped.push(`${route} at ${width}px: "${label}" in ${lines} lines`)
-      }
-    }
+        return {
+          seen: labels.length,
+          wrong: labels
+            .filter(({ lines }) => lines > 1)
+            .map(({ label, lines }) => `"${label}" in ${lines} lines`),
+        }
+      },
+    )
     expect(seen, "pills found").toBeGreaterThan(0)
     expect(wrapped).toEqual([])
   })
@@ -378,13 +401,10 @@ test.describe("fits every screen", () => {
   }) => {
     // Every route at six widths: 48 pages.
     test.setTimeout(120_000)
-    const broken: string[] = []
-    let seen = 0
-    for (const width of [320, 360, 390, 768, 1024, 1280]) {
-      await page.setViewportSize({ width, height: 900 })
-      for (const route of routes) {
-        await page.goto(route)
-        await page.evaluate(() => document.fonts.ready)
+    const { seen, wrong: broken } = await onEveryRoute(
+      page,
+      [320, 360, 390, 768, 1024, 1280],
+      async () => {
         const found = await page.evaluate(() => {
           const words: { word: string; broken: boolean }[] = []
           const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT)
@@ -405,11 +425,12 @@ test.describe("fits every screen", () => {
           }
           return words
         })
-        seen += found.length
-        for (const { word, broken: isBroken } of found)
-          if (isBroken) broken.push(`${route} at ${width}px: "${word}"`)
-      }
-    }
+        return {
+          seen: found.length,
+          wrong: found.filter((each) => each.broken).map(({ word }) => `"${word}"`),
+        }
+      },
+    )
     expect(seen, "hyphenated words found").toBeGreaterThan(0)
     expect(broken).toEqual([])
   })
