@@ -2,7 +2,12 @@
  * @jest-environment node
  */
 import { cpus } from "node:os"
-import { runSteps, timingTable, type Step } from "../scripts/steps/runSteps"
+import {
+  childrenProcessorSeconds,
+  runSteps,
+  timingTable,
+  type Step,
+} from "../scripts/steps/runSteps"
 
 /** Runs the plan with its output kept, not printed. */
 async function run(steps: Step[]) {
@@ -97,14 +102,15 @@ test("the table has a row a step and one for the whole run", async () => {
     "started at s",
     "took s",
     `${cpus().length} cores busy`,
+    "its processor s",
     "result",
     "",
   ])
   // A step of a few milliseconds may see no tick of the processor clock: no figure.
   const busy = expect.stringMatching(/^(\d+ %)?$/)
-  expect(cells(rows[2])).toEqual(["", "first", "", "0", "0", busy, "passed", ""])
-  expect(cells(rows[3])).toEqual(["", "second", "first", "0", "0", busy, "failed", ""])
-  expect(cells(rows[4])).toEqual(["", "**whole run**", "", "0", "0", busy, "failed", ""])
+  expect(cells(rows[2])).toEqual(["", "first", "", "0", "0", busy, "0", "passed", ""])
+  expect(cells(rows[3])).toEqual(["", "second", "first", "0", "0", busy, "0", "failed", ""])
+  expect(cells(rows[4])).toEqual(["", "**whole run**", "", "0", "0", busy, "0", "failed", ""])
 })
 
 test("a step that waits for nearly every step above it says so in few words", async () => {
@@ -131,4 +137,20 @@ test("a step that waits for nearly every step above it says so in few words", as
     "every step above but gate, beside",
     "a, b, c",
   ])
+})
+
+test("says how much processor time each step's processes used, those it waited for with them", async () => {
+  // Two processes of the step, one after the other, each busy for 0.4 s: the step's own time.
+  const busy = `node -e "const end = Date.now() + 400; while (Date.now() < end);"`
+  const { byName } = await run([
+    { name: "busy", command: `${busy} && ${busy}` },
+    { name: "idle", command: "sleep 0.8" },
+  ])
+  expect(byName.busy?.processorSeconds).toBeGreaterThanOrEqual(0.75)
+  expect(byName.idle?.processorSeconds).toBeLessThan(0.2)
+})
+
+test("reads bash's times", () => {
+  expect(childrenProcessorSeconds("0m0.010s 0m0.002s\n1m2.500s 0m3.250s\n")).toBeCloseTo(65.75)
+  expect(childrenProcessorSeconds("nothing")).toBeUndefined()
 })

@@ -1,7 +1,9 @@
 // Runs a plan of steps (shell commands), each as soon as the steps it needs have passed, and
 // times each: when it started and how long it took, and how busy the machine's cores were
 // meanwhile (with this run's steps and whatever else runs on the machine), which says how much of
-// a step's time was its own work and how much was waiting for a shared machine.
+// a step's time was its own work and how much was waiting for a shared machine, and how much
+// processor time the step itself used (its processes and those they waited for), which says what
+// a step costs the others whatever ran beside it.
 import { spawn } from "node:child_process"
 import { readFileSync } from "node:fs"
 import { cpus } from "node:os"
@@ -24,6 +26,8 @@ export interface StepResult {
   seconds: number
   /** How busy the machine's cores were while the step ran, 0 to 1, where /proc/stat tells it. */
   machineBusy?: number
+  /** Processor seconds (user and system) of the step's processes and those they waited for. */
+  processorSeconds?: number
 }
 
 export interface PlanResult {
@@ -73,18 +77,41 @@ function prefixedLines(prefix: string, write: (text: string) => void) {
   }
 }
 
-function runStep(step: Step, out: (text: string) => void): Promise<boolean> {
+/** Seconds from bash's `times` ("1m2.500s"), or undefined. */
+function timesSeconds(text: string): number | undefined {
+  const match = /^(\d+)m([\d.]+)s$/.exec(text)
+  return match ? Number(match[1]) * 60 + Number(match[2]) : undefined
+}
+
+/**
+ * The processor time of bash's children from what its `times` printed: the second line is the
+ * user and system time of every process the shell waited for (and, through them, theirs).
+ */
+export function childrenProcessorSeconds(times: string): number | undefined {
+  const children = times.trim().split("\n")[1]?.trim().split(/\s+/) ?? []
+  const [user, system] = children.map(timesSeconds)
+  return user === undefined || system === undefined ? undefined : user + system
+}
+
+function runStep(
+  step: Step,
+  out: (text: string) => void,
+): Promise<{ passed: boolean; processorSeconds?: number }> {
   return new Promise((resolve) => {
-    const child = spawn("bash", ["-c", step.command], { stdio: ["ignore", "pipe", "pipe"] })
+    // `times` on a pipe of its own, after the command, whatever the command printed.
+    const script = `{\n${step.command}\n}\nstatus=$?\ntimes >&3\nexit $status`
+    const child = spawn("bash", ["-c", script], { stdio: ["ignore", "pipe", "pipe", "pipe"] })
     const stdout = prefixedLines(`[${step.name}] `, out)
     const stderr = prefixedLines(`[${step.name}] `, out)
+    let times = ""
     child.stdout.on("data", stdout.push)
     child.stderr.on("data", stderr.push)
+    child.stdio[3]?.on("data", (chunk: Buffer) => (times += chunk.toString()))
     child.on("error", (error) => out(`[${step.name}] ${error.message}\n`))
     child.on("close", (code) => {
       stdout.end()
       stderr.end()
-      resolve(code === 0)
+      resolve({ passed: code === 0, processorSeconds: childrenProcessorSeconds(times) })
     })
   })
 }
@@ -130,7 +157,7 @@ export async function runSteps(
       out(`── ${step.name}: ${step.command}\n`)
       running.set(
         step.name,
-        runStep(step, out).then((passed) => {
+        runStep(step, out).then(({ passed, processorSeconds }) => {
           const seconds = since() - startedAt
           out(`── ${step.name}: ${passed ? "passed" : "FAILED"} in ${Math.round(seconds)} s\n`)
           const status = passed ? "passed" : "failed"
@@ -141,6 +168,7 @@ export async function runSteps(
             startedAt,
             seconds,
             machineBusy: meter(),
+            processorSeconds,
           })
           running.delete(step.name)
         }),
@@ -161,6 +189,8 @@ export async function runSteps(
     machineBusy: wholeRun(),
   }
 }
+
+const rounded = (seconds: number | undefined) => (seconds === undefined ? "" : Math.round(seconds))
 
 const percent = (share: number | undefined) =>
   share === undefined ? "" : `${Math.round(share * 100)} %`
@@ -189,18 +219,31 @@ export function timingTable({ steps, seconds, machineBusy }: PlanResult): string
     step.status === "skipped" ? "" : Math.round(step.startedAt),
     step.status === "skipped" ? "" : Math.round(step.seconds),
     percent(step.machineBusy),
+    rounded(step.processorSeconds),
     step.status,
   ])
+  const measured = steps.map((step) => step.processorSeconds)
   rows.push([
     "**whole run**",
     "",
     0,
     Math.round(seconds),
     percent(machineBusy),
+    measured.includes(undefined)
+      ? ""
+      : rounded(measured.reduce((sum: number, each) => sum + (each ?? 0), 0)),
     steps.every((step) => step.status === "passed") ? "passed" : "failed",
   ])
   return markdownTable(
-    ["step", "after", "started at s", "took s", `${cpus().length} cores busy`, "result"],
+    [
+      "step",
+      "after",
+      "started at s",
+      "took s",
+      `${cpus().length} cores busy`,
+      "its processor s",
+      "result",
+    ],
     rows,
   )
 }
