@@ -104,8 +104,8 @@ function runStep(
     const stdout = prefixedLines(`[${step.name}] `, out)
     const stderr = prefixedLines(`[${step.name}] `, out)
     let times = ""
-    child.stdout.on("data", stdout.push)
-    child.stderr.on("data", stderr.push)
+    child.stdout?.on("data", stdout.push)
+    child.stderr?.on("data", stderr.push)
     child.stdio[3]?.on("data", (chunk: Buffer) => (times += chunk.toString()))
     child.on("error", (error) => out(`[${step.name}] ${error.message}\n`))
     child.on("close", (code) => {
