@@ -5,8 +5,9 @@
 // processor time the step itself used (its processes and those they waited for), which says what
 // a step costs the others whatever ran beside it.
 import { spawn } from "node:child_process"
-import { readFileSync } from "node:fs"
+import { mkdirSync, readFileSync, rmdirSync, rmSync } from "node:fs"
 import { cpus } from "node:os"
+import path from "node:path"
 import { markdownTable } from "../markdown"
 
 export interface Step {
@@ -26,7 +27,10 @@ export interface StepResult {
   seconds: number
   /** How busy the machine's cores were while the step ran, 0 to 1, where /proc/stat tells it. */
   machineBusy?: number
-  /** Processor seconds (user and system) of the step's processes and those they waited for. */
+  /**
+   * Processor seconds (user and system) of the step's processes: every one, where the kernel's
+   * accounting groups can be made; else those its shell waited for.
+   */
   processorSeconds?: number
 }
 
@@ -93,13 +97,72 @@ export function childrenProcessorSeconds(times: string): number | undefined {
   return user === undefined || system === undefined ? undefined : user + system
 }
 
+/**
+ * A group of the kernel's processor accounting (cgroups) that a step's shell joins, so that every
+ * process it starts is counted, those whose parent ended before them too: a browser's renderers,
+ * a build's workers, a server a test started and killed. Undefined where the machine has none that
+ * this process may make; the step is then counted by bash's `times` (what it waited for).
+ */
+interface ProcessorAccount {
+  /** Run by the step's shell first, to join the group. */
+  join: string
+  /** Its processor seconds so far; then the group is removed (once its processes have ended). */
+  close(): number | undefined
+}
+
+const accountings = [
+  // cgroup v1's cpuacct (nanoseconds), and v2's cpu.stat (microseconds).
+  {
+    root: "/sys/fs/cgroup/cpuacct",
+    read: (dir: string) => Number(readFileSync(path.join(dir, "cpuacct.usage"), "utf8")) / 1e9,
+  },
+  {
+    root: "/sys/fs/cgroup",
+    read: (dir: string) =>
+      Number(/^usage_usec (\d+)$/m.exec(readFileSync(path.join(dir, "cpu.stat"), "utf8"))?.[1]) /
+      1e6,
+  },
+]
+
+function processorAccount(name: string): ProcessorAccount | undefined {
+  for (const { root, read } of accountings) {
+    const dir = path.join(root, `evergrace-step-${process.pid}-${name}`)
+    try {
+      mkdirSync(dir)
+    } catch {
+      continue
+    }
+    try {
+      if (!Number.isFinite(read(dir))) throw new Error("no figure")
+    } catch {
+      rmSync(dir, { recursive: false, force: true })
+      continue
+    }
+    return {
+      join: `echo $$ > ${dir}/cgroup.procs`,
+      close() {
+        let seconds: number | undefined
+        try {
+          seconds = read(dir)
+          rmdirSync(dir)
+        } catch {
+          // A process of the step still runs: the group stays until it ends.
+        }
+        return Number.isFinite(seconds) ? seconds : undefined
+      },
+    }
+  }
+  return undefined
+}
+
 function runStep(
   step: Step,
   out: (text: string) => void,
 ): Promise<{ passed: boolean; processorSeconds?: number }> {
   return new Promise((resolve) => {
+    const account = processorAccount(step.name)
     // `times` on a pipe of its own, after the command, whatever the command printed.
-    const script = `{\n${step.command}\n}\nstatus=$?\ntimes >&3\nexit $status`
+    const script = `${account ? `${account.join}\n` : ""}{\n${step.command}\n}\nstatus=$?\ntimes >&3\nexit $status`
     const child = spawn("bash", ["-c", script], { stdio: ["ignore", "pipe", "pipe", "pipe"] })
     const stdout = prefixedLines(`[${step.name}] `, out)
     const stderr = prefixedLines(`[${step.name}] `, out)
@@ -111,7 +174,10 @@ function runStep(
     child.on("close", (code) => {
       stdout.end()
       stderr.end()
-      resolve({ passed: code === 0, processorSeconds: childrenProcessorSeconds(times) })
+      resolve({
+        passed: code === 0,
+        processorSeconds: account?.close() ?? childrenProcessorSeconds(times),
+      })
     })
   })
 }
