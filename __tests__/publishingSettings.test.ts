@@ -2,6 +2,7 @@
  * @jest-environment node
  */
 import { buildEnvironment } from "../src/publishing/node/publisher"
+import { isPreviewSite } from "../src/previews/previewSite"
 import { publishSettings, settingsWarnings } from "../src/publishing/node/settings"
 
 // What the publisher hands a build, and where its token may go: a build runs the commit's code
@@ -37,14 +38,26 @@ test("a build gets what it builds with, and none of the server's secrets", () =>
       "GO_LIVE_NOW",
       "CI",
       "GATSBY_TELEMETRY_DISABLED",
+      "SITE_PREVIEW",
+      "SITE_PREVIEW_COMMIT",
     ].sort(),
   )
 })
 
 test("a release is never built as a preview; a draft's preview always is, with its commit", () => {
-  expect(buildEnvironment(server, "now").SITE_PREVIEW).toBeUndefined()
+  const release = buildEnvironment(server, "now")
+  expect(isPreviewSite(release)).toBe(false)
+  expect(release).toMatchObject({ SITE_PREVIEW: "", SITE_PREVIEW_COMMIT: "" })
   const preview = buildEnvironment({ PATH: "/usr/bin" }, "now", "abc1234")
+  expect(isPreviewSite(preview)).toBe(true)
   expect(preview).toMatchObject({ SITE_PREVIEW: "1", SITE_PREVIEW_COMMIT: "abc1234" })
+})
+
+test("a release's build and a preview's name the same variables, so Gatsby's cache of the Functions holds between them", () => {
+  const names = (env: NodeJS.ProcessEnv) => Object.keys(env).sort()
+  expect(names(buildEnvironment(server, "now", "abc1234"))).toEqual(
+    names(buildEnvironment(server, "later")),
+  )
 })
 
 test("a token in PUBLISH_REPO posts statuses only to the GitHub it belongs to", () => {
