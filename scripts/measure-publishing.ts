@@ -90,7 +90,8 @@ async function main() {
       await rm(path.join(stateDir, name), { recursive: true, force: true })
   }
   const scratch = await mkdtemp(path.join(os.tmpdir(), "evergrace-measure-"))
-  const origin = await makeOrigin(scratch)
+  // Its head a commit the checkout does not have: the first publish is a build, as on a new server.
+  const origin = await makeOrigin(scratch, { newCommit: true })
   const startedAt = new Date()
   const loadBefore = os.loadavg()
 

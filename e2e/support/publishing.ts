@@ -24,6 +24,8 @@ async function git(args: string[], cwd: string) {
 export interface Origin {
   /** The bare repository: PUBLISH_REPO. */
   url: string
+  /** Its head is this checkout's own commit (nothing was uncommitted), not a commit made of it. */
+  checkoutHead: boolean
   /** A commit on `branch` (default main) with the edit made to a copy of its files, pushed. */
   commit(
     message: string,
@@ -48,32 +50,44 @@ export interface ContentFiles {
 }
 
 /**
- * A bare repository whose first commit is this project as it is on disk (what Git tracks and
- * what it would, uncommitted changes included), so the publisher builds the code under test.
+ * A bare repository whose head is this project as it is on disk, so the publisher builds the code
+ * under test: its own commit where nothing is uncommitted (a server deployed at the branch's head
+ * has its checkout at that commit), else a commit of what Git tracks and what it would,
+ * uncommitted changes included (or always, with `newCommit`: a server that builds its first
+ * publish).
  */
-export async function makeOrigin(folder: string): Promise<Origin> {
+export async function makeOrigin(
+  folder: string,
+  { newCommit = false }: { newCommit?: boolean } = {},
+): Promise<Origin> {
   const url = path.join(folder, "origin.git")
   const work = path.join(folder, "edits")
   await mkdir(folder, { recursive: true })
   await git(["init", "--quiet", "--bare", "--initial-branch=main", url], folder)
-  await git(["init", "--quiet", "--initial-branch=main", work], folder)
-  const files = (
-    await git(["ls-files", "-z", "--cached", "--others", "--exclude-standard"], projectRoot)
-  )
-    .split("\0")
-    .filter(Boolean)
-  for (const file of files) {
-    await cp(path.join(projectRoot, file), path.join(work, file), { recursive: true }).catch(
-      (error: NodeJS.ErrnoException) => {
-        // Deleted in the working tree but not yet in Git's index.
-        if (error.code !== "ENOENT") throw error
-      },
-    )
-  }
   const identity = ["-c", "user.name=Eve Editor", "-c", "user.email=eve@example.com"]
-  await git(["add", "--all"], work)
-  await git([...identity, "commit", "--quiet", "--message", "The site as it launched"], work)
-  await git(["push", "--quiet", url, "main"], work)
+  const checkoutHead = !newCommit && (await git(["status", "--porcelain"], projectRoot)) === ""
+  if (checkoutHead) {
+    await git(["push", "--quiet", url, "HEAD:refs/heads/main"], projectRoot)
+    await git(["clone", "--quiet", url, work], folder)
+  } else {
+    await git(["init", "--quiet", "--initial-branch=main", work], folder)
+    const files = (
+      await git(["ls-files", "-z", "--cached", "--others", "--exclude-standard"], projectRoot)
+    )
+      .split("\0")
+      .filter(Boolean)
+    for (const file of files) {
+      await cp(path.join(projectRoot, file), path.join(work, file), { recursive: true }).catch(
+        (error: NodeJS.ErrnoException) => {
+          // Deleted in the working tree but not yet in Git's index.
+          if (error.code !== "ENOENT") throw error
+        },
+      )
+    }
+    await git(["add", "--all"], work)
+    await git([...identity, "commit", "--quiet", "--message", "The site as it launched"], work)
+    await git(["push", "--quiet", url, "main"], work)
+  }
 
   const content: ContentFiles = {
     read: async (name) =>
@@ -84,6 +98,7 @@ export async function makeOrigin(folder: string): Promise<Origin> {
   }
   const origin: Origin = {
     url,
+    checkoutHead,
     async commit(message, edit, branch = "main") {
       const sha = await origin.commitUnpushed(message, edit, branch)
       await origin.pushCommit(sha, branch)
