@@ -1,7 +1,7 @@
 /**
  * @jest-environment node
  */
-import { accessSync, constants } from "node:fs"
+import { accessSync, constants, existsSync, mkdirSync } from "node:fs"
 import { cpus } from "node:os"
 import {
   childrenProcessorSeconds,
@@ -169,6 +169,17 @@ const kernelAccounting = (() => {
     // The subshell ends at once; its child, left to the system, ends before the step does.
     const { byName } = await run([{ name: "left", command: `(${busy} &) ; sleep 3` }])
     expect(byName.left?.processorSeconds).toBeGreaterThanOrEqual(0.6)
+  },
+)
+
+;(kernelAccounting ? test : test.skip)(
+  "removes the accounting groups a run that was stopped left, once no process is in them",
+  async () => {
+    // A runner's process number no process has (above Linux's highest).
+    const left = "/sys/fs/cgroup/cpuacct/evergrace-step-99999999-stopped"
+    mkdirSync(left, { recursive: true })
+    await run([{ name: "next", command: "true" }])
+    expect(existsSync(left)).toBe(false)
   },
 )
 

@@ -5,7 +5,7 @@
 // processor time the step itself used (its processes and those they waited for), which says what
 // a step costs the others whatever ran beside it.
 import { spawn } from "node:child_process"
-import { mkdirSync, readFileSync, rmdirSync, rmSync } from "node:fs"
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmdirSync, rmSync } from "node:fs"
 import { cpus } from "node:os"
 import path from "node:path"
 import { markdownTable } from "../markdown"
@@ -124,6 +124,19 @@ const accountings = [
   },
 ]
 
+/** Groups an interrupted run left (its runner's process gone), once their processes have ended. */
+function removeLeftGroups(root: string) {
+  for (const name of readdirSync(root)) {
+    const runner = /^evergrace-step-(\d+)-/.exec(name)?.[1]
+    if (!runner || existsSync(`/proc/${runner}`)) continue
+    try {
+      rmdirSync(path.join(root, name))
+    } catch {
+      // Still in use.
+    }
+  }
+}
+
 function processorAccount(name: string): ProcessorAccount | undefined {
   for (const { root, read } of accountings) {
     const dir = path.join(root, `evergrace-step-${process.pid}-${name}`)
@@ -134,6 +147,7 @@ function processorAccount(name: string): ProcessorAccount | undefined {
     }
     try {
       if (!Number.isFinite(read(dir))) throw new Error("no figure")
+      removeLeftGroups(root)
     } catch {
       rmSync(dir, { recursive: false, force: true })
       continue
