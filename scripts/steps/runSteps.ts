@@ -314,16 +314,16 @@ export function timingTable({ steps, seconds, machineBusy }: PlanResult): string
       : rounded(measured.reduce((sum: number, each) => sum + (each ?? 0), 0)),
     steps.every((step) => step.status === "passed") ? "passed" : "failed",
   ])
-  return markdownTable(
-    [
-      "step",
-      "after",
-      "started at s",
-      "took s",
-      `${cpus().length} cores busy`,
-      "its processor s",
-      "result",
-    ],
-    rows,
-  )
+  return markdownTable(timingColumns(), rows)
 }
+
+/** The table's columns, in order. */
+export const timingColumns = () => [
+  "step",
+  "after",
+  "started at s",
+  "took s",
+  `${cpus().length} cores busy`,
+  "its processor s",
+  "result",
+]
