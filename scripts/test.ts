@@ -14,8 +14,8 @@ import { runSteps, timingTable, type Step } from "./steps/runSteps"
  * link as soon as it can: lint and Jest beside the build, the browser tests once the build is
  * there (Jest, on one core, may still be running), the quick checks of the build beside them;
  * then the other content, and nginx's checks beside it: they run while its copy builds (its
- * browsers come after), and each fills the pauses of the other, which one after the other left
- * the cores idle 14–15 % of its time (a rehearsal of 9e8def7).
+ * browsers come after), and each fills the pauses of the other (docs/testing.md, "Under 30
+ * minutes").
  *
  * Lighthouse measures the machine's time as much as the page's, so no other step at nice 0 runs
  * beside it. The publisher's tests do, the whole step and its builds at nice 19: they take the core

@@ -51,8 +51,9 @@ export interface ContentFiles {
 
 /**
  * A bare repository whose head is this project as it is on disk, so the publisher builds the code
- * under test: its own commit where nothing is uncommitted (a server deployed at the branch's head
- * has its checkout at that commit), else a commit of what Git tracks and what it would,
+ * under test: its own commit where nothing is uncommitted and the clone is whole (a server
+ * deployed at the branch's head has its checkout at that commit), else a commit of what Git tracks
+ * and what it would,
  * uncommitted changes included (or always, with `newCommit`: a server that builds its first
  * publish).
  */
@@ -65,7 +66,11 @@ export async function makeOrigin(
   await mkdir(folder, { recursive: true })
   await git(["init", "--quiet", "--bare", "--initial-branch=main", url], folder)
   const identity = ["-c", "user.name=Eve Editor", "-c", "user.email=eve@example.com"]
-  const checkoutHead = !newCommit && (await git(["status", "--porcelain"], projectRoot)) === ""
+  // Not from a shallow clone: a repository fetched from one refuses its roots (the publisher's).
+  const checkoutHead =
+    !newCommit &&
+    (await git(["rev-parse", "--is-shallow-repository"], projectRoot)) === "false" &&
+    (await git(["status", "--porcelain"], projectRoot)) === ""
   if (checkoutHead) {
     await git(["push", "--quiet", url, "HEAD:refs/heads/main"], projectRoot)
     await git(["clone", "--quiet", url, work], folder)

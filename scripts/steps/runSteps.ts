@@ -5,7 +5,7 @@
 // processor time the step itself used (its processes and those they waited for), which says what
 // a step costs the others whatever ran beside it.
 import { spawn } from "node:child_process"
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmdirSync, rmSync } from "node:fs"
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmdirSync } from "node:fs"
 import { cpus } from "node:os"
 import path from "node:path"
 import { markdownTable } from "../markdown"
@@ -29,7 +29,7 @@ export interface StepResult {
   machineBusy?: number
   /**
    * Processor seconds (user and system) of the step's processes: every one, where the kernel's
-   * accounting groups can be made; else those its shell waited for.
+   * accounting group can be made (processorAccount); else those its shell waited for.
    */
   processorSeconds?: number
 }
@@ -98,39 +98,49 @@ export function childrenProcessorSeconds(times: string): number | undefined {
 }
 
 /**
- * A group of the kernel's processor accounting (cgroups) that a step's shell joins, so that every
- * process it starts is counted, those whose parent ended before them too: a browser's renderers,
- * a build's workers, a server a test started and killed. Undefined where the machine has none that
- * this process may make; the step is then counted by bash's `times` (what it waited for).
+ * A group of the kernel's processor accounting (cgroup v1's cpuacct) that a step's shell joins, so
+ * that every process it starts is counted, those whose parent ended before them too: a browser's
+ * renderers, a build's workers, a server a test started and killed. Only where that hierarchy
+ * accounts and does nothing else: where it is mounted with the cpu controller, a group of its own
+ * would also be a group of the scheduler's, and a step at nice 19 would no longer give way to the
+ * others (Lighthouse beside the publisher's tests: scripts/test.ts). Made inside the runner's own
+ * group. Undefined elsewhere (cgroup v2 only, no right to make one); the step is then counted by
+ * bash's `times` (what its shell waited for).
  */
 interface ProcessorAccount {
-  /** Run by the step's shell first, to join the group. */
+  /** Run by the step's shell first: joins the group, or says on fd 3 that it could not. */
   join: string
   /** Its processor seconds so far; then the group is removed (once its processes have ended). */
   close(): number | undefined
 }
 
-const accountings = [
-  // cgroup v1's cpuacct (nanoseconds), and v2's cpu.stat (microseconds).
-  {
-    root: "/sys/fs/cgroup/cpuacct",
-    read: (dir: string) => Number(readFileSync(path.join(dir, "cpuacct.usage"), "utf8")) / 1e9,
-  },
-  {
-    root: "/sys/fs/cgroup",
-    read: (dir: string) =>
-      Number(/^usage_usec (\d+)$/m.exec(readFileSync(path.join(dir, "cpu.stat"), "utf8"))?.[1]) /
-      1e6,
-  },
-]
+const cpuacctMount = "/sys/fs/cgroup/cpuacct"
+/** What bash writes on fd 3 when its shell could not join the group. */
+const notJoined = "not joined"
+
+/** The runner's own cpuacct group's folder, where cpuacct is a hierarchy of its own. */
+export function ownCpuacctGroup(): string | undefined {
+  try {
+    for (const line of readFileSync("/proc/self/cgroup", "utf8").split("\n")) {
+      const [, controllers, group] = line.split(":")
+      if (controllers === "cpuacct" && group !== undefined) return path.join(cpuacctMount, group)
+    }
+  } catch {
+    // Not Linux.
+  }
+  return undefined
+}
+
+const usageSeconds = (dir: string) =>
+  Number(readFileSync(path.join(dir, "cpuacct.usage"), "utf8")) / 1e9
 
 /** Groups an interrupted run left (its runner's process gone), once their processes have ended. */
-function removeLeftGroups(root: string) {
-  for (const name of readdirSync(root)) {
+function removeLeftGroups(parent: string) {
+  for (const name of readdirSync(parent)) {
     const runner = /^evergrace-step-(\d+)-/.exec(name)?.[1]
     if (!runner || existsSync(`/proc/${runner}`)) continue
     try {
-      rmdirSync(path.join(root, name))
+      rmdirSync(path.join(parent, name))
     } catch {
       // Still in use.
     }
@@ -138,35 +148,42 @@ function removeLeftGroups(root: string) {
 }
 
 function processorAccount(name: string): ProcessorAccount | undefined {
-  for (const { root, read } of accountings) {
-    const dir = path.join(root, `evergrace-step-${process.pid}-${name}`)
-    try {
-      mkdirSync(dir)
-    } catch {
-      continue
-    }
-    try {
-      if (!Number.isFinite(read(dir))) throw new Error("no figure")
-      removeLeftGroups(root)
-    } catch {
-      rmSync(dir, { recursive: false, force: true })
-      continue
-    }
-    return {
-      join: `echo $$ > ${dir}/cgroup.procs`,
-      close() {
-        let seconds: number | undefined
-        try {
-          seconds = read(dir)
-          rmdirSync(dir)
-        } catch {
-          // A process of the step still runs: the group stays until it ends.
-        }
-        return Number.isFinite(seconds) ? seconds : undefined
-      },
-    }
+  const parent = ownCpuacctGroup()
+  if (!parent) return undefined
+  const dir = path.join(parent, `evergrace-step-${process.pid}-${name}`)
+  try {
+    removeLeftGroups(parent)
+    mkdirSync(dir)
+  } catch {
+    return undefined
   }
-  return undefined
+  let counts = false
+  try {
+    counts = Number.isFinite(usageSeconds(dir))
+  } catch {
+    // No figure to read.
+  }
+  if (!counts) {
+    try {
+      rmdirSync(dir)
+    } catch {
+      // Left to the next run.
+    }
+    return undefined
+  }
+  return {
+    join: `{ echo $$ > '${dir}/cgroup.procs'; } 2> /dev/null || echo '${notJoined}' >&3`,
+    close() {
+      let seconds: number | undefined
+      try {
+        seconds = usageSeconds(dir)
+        rmdirSync(dir)
+      } catch {
+        // A process of the step still runs: the group stays until the next run.
+      }
+      return Number.isFinite(seconds) ? seconds : undefined
+    },
+  }
 }
 
 function runStep(
@@ -175,8 +192,9 @@ function runStep(
 ): Promise<{ passed: boolean; processorSeconds?: number }> {
   return new Promise((resolve) => {
     const account = processorAccount(step.name)
-    // `times` on a pipe of its own, after the command, whatever the command printed.
-    const script = `${account ? `${account.join}\n` : ""}{\n${step.command}\n}\nstatus=$?\ntimes >&3\nexit $status`
+    // `times` on a pipe of its own, after the command, whatever the command printed; the command's
+    // processes do not get that pipe, so one left running cannot hold the step open.
+    const script = `${account ? `${account.join}\n` : ""}{\n${step.command}\n} 3>&-\nstatus=$?\ntimes >&3\nexit $status`
     const child = spawn("bash", ["-c", script], { stdio: ["ignore", "pipe", "pipe", "pipe"] })
     const stdout = prefixedLines(`[${step.name}] `, out)
     const stderr = prefixedLines(`[${step.name}] `, out)
@@ -188,9 +206,13 @@ function runStep(
     child.on("close", (code) => {
       stdout.end()
       stderr.end()
+      const grouped = account?.close()
+      const joined = !times.startsWith(notJoined)
       resolve({
         passed: code === 0,
-        processorSeconds: account?.close() ?? childrenProcessorSeconds(times),
+        processorSeconds:
+          (joined ? grouped : undefined) ??
+          childrenProcessorSeconds(times.replace(`${notJoined}\n`, "")),
       })
     })
   })
