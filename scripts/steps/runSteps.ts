@@ -134,13 +134,26 @@ export function ownCpuacctGroup(): string | undefined {
 const usageSeconds = (dir: string) =>
   Number(readFileSync(path.join(dir, "cpuacct.usage"), "utf8")) / 1e9
 
-/** Groups an interrupted run left (its runner's process gone), once their processes have ended. */
+const stepGroup = /^evergrace-step-(\d+)-/
+
+/** A group and the steps' groups inside it (a run within a step: this runner's own tests). */
+function removeGroup(dir: string) {
+  for (const name of readdirSync(dir)) {
+    if (stepGroup.test(name)) removeGroup(path.join(dir, name))
+  }
+  rmdirSync(dir)
+}
+
+/**
+ * Groups a run left (its runner's process gone), once their processes have ended: a stopped run's,
+ * or one a step's process outlived.
+ */
 function removeLeftGroups(parent: string) {
   for (const name of readdirSync(parent)) {
-    const runner = /^evergrace-step-(\d+)-/.exec(name)?.[1]
+    const runner = stepGroup.exec(name)?.[1]
     if (!runner || existsSync(`/proc/${runner}`)) continue
     try {
-      rmdirSync(path.join(parent, name))
+      removeGroup(path.join(parent, name))
     } catch {
       // Still in use.
     }
