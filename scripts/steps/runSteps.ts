@@ -2,8 +2,8 @@
 // times each: when it started and how long it took, and how busy the machine's cores were
 // meanwhile (with this run's steps and whatever else runs on the machine), which says how much of
 // a step's time was its own work and how much was waiting for a shared machine, and how much
-// processor time the step itself used (its processes and those they waited for), which says what
-// a step costs the others whatever ran beside it.
+// processor time the step's own processes used (processorAccount), which says what a step costs
+// the others whatever ran beside it.
 import { spawn } from "node:child_process"
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmdirSync } from "node:fs"
 import { cpus } from "node:os"
@@ -152,11 +152,16 @@ function removeLeftGroups(parent: string) {
   for (const name of readdirSync(parent)) {
     const runner = stepGroup.exec(name)?.[1]
     if (!runner || existsSync(`/proc/${runner}`)) continue
-    try {
-      removeGroup(path.join(parent, name))
-    } catch {
-      // Still in use.
-    }
+    removeIfEnded(path.join(parent, name))
+  }
+}
+
+/** A group of this runner's removed, unless a process is still in it (the next run's, then). */
+function removeIfEnded(dir: string) {
+  try {
+    removeGroup(dir)
+  } catch {
+    // Still in use, or never made.
   }
 }
 
@@ -167,21 +172,9 @@ function processorAccount(name: string): ProcessorAccount | undefined {
   try {
     removeLeftGroups(parent)
     mkdirSync(dir)
+    if (!Number.isFinite(usageSeconds(dir))) throw new Error("no figure to read")
   } catch {
-    return undefined
-  }
-  let counts = false
-  try {
-    counts = Number.isFinite(usageSeconds(dir))
-  } catch {
-    // No figure to read.
-  }
-  if (!counts) {
-    try {
-      rmdirSync(dir)
-    } catch {
-      // Left to the next run.
-    }
+    removeIfEnded(dir)
     return undefined
   }
   return {
@@ -190,10 +183,10 @@ function processorAccount(name: string): ProcessorAccount | undefined {
       let seconds: number | undefined
       try {
         seconds = usageSeconds(dir)
-        rmdirSync(dir)
       } catch {
-        // A process of the step still runs: the group stays until the next run.
+        // No figure.
       }
+      removeIfEnded(dir)
       return Number.isFinite(seconds) ? seconds : undefined
     },
   }
