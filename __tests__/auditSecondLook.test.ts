@@ -2,6 +2,7 @@
  * @jest-environment node
  */
 import { assertionsFor } from "../lighthouserc.cjs"
+import { machineBlocks } from "../scripts/audit/controlPage"
 import { routesToRunAgain, type AssertionResult } from "../scripts/audit/secondLook"
 
 const miss = (path: string, auditId: string, auditProperty?: string, level = "error") => ({
@@ -11,11 +12,18 @@ const miss = (path: string, auditId: string, auditProperty?: string, level = "er
   level,
 })
 
-/** The routes run again after these misses, judged on lighthouserc.cjs's budgets: the test follows the file. */
-const runAgain = (misses: AssertionResult[], machineBlocks = true) =>
-  routesToRunAgain(misses, assertionsFor({ desktop: false, machineBlocks }), machineBlocks)
+/**
+ * The routes run again after these misses, judged on lighthouserc.cjs's budgets as the audit
+ * judges them after these control runs (the test follows the file).
+ */
+const runAgain = (misses: AssertionResult[], control = [56, 0, 4]) =>
+  routesToRunAgain(
+    misses,
+    assertionsFor({ desktop: false, machineBlocks: machineBlocks(control) }),
+    control,
+  )
 
-describe("which routes run again where the machine blocks", () => {
+describe("which routes run again where the machine blocked", () => {
   test("a route short on a budget judged by its best run: blocking time, performance", () => {
     const misses = [
       miss("/shop", "total-blocking-time"),
@@ -32,9 +40,14 @@ describe("which routes run again where the machine blocks", () => {
     ]
     expect(runAgain(misses)).toEqual([])
   })
-  test("none where the machine does not block: a miss there is the page's own", () => {
+  test("where the control blocked in one run only, Lighthouse's own score is run again", () => {
+    // The CI rehearsal of c2d3ecc: the control blocked 142, 0 and 0 ms; /contact scored 0.93.
+    const misses = [miss("/contact", "categories", "performance")]
+    expect(runAgain(misses, [142, 0, 0])).toEqual(["/contact"])
+  })
+  test("none where the control never blocked: a miss there is the page's own", () => {
     const misses = [miss("/shop", "total-blocking-time"), miss("/", "categories", "performance")]
-    expect(runAgain(misses, false)).toEqual([])
+    expect(runAgain(misses, [0, 0, 0])).toEqual([])
   })
   test("a miss of no budget the file sets is never run again", () => {
     expect(runAgain([miss("/shop", "largest-contentful-paint")])).toEqual([])

@@ -1,7 +1,12 @@
 /**
  * @jest-environment node
  */
-import { controlPage, machineBlocks, serveControlPage } from "../scripts/audit/controlPage"
+import {
+  controlPage,
+  machineBlockedOnce,
+  machineBlocks,
+  serveControlPage,
+} from "../scripts/audit/controlPage"
 
 describe("whether the machine blocks, from the control page's blocking time in each run", () => {
   test("its median run blocked: the machine blocks, though one run measured 0 ms", () => {
@@ -20,6 +25,17 @@ describe("whether the machine blocks, from the control page's blocking time in e
   test("without a figure for every run, or without runs, Lighthouse's own score is judged", () => {
     expect(machineBlocks([56, NaN, 4, 16, 7])).toBe(false)
     expect(machineBlocks([])).toBe(false)
+  })
+})
+
+describe("whether the machine had a slow minute: any of the control page's runs blocked", () => {
+  test("one run that blocked is enough", () => {
+    expect(machineBlockedOnce([142, 0, 0])).toBe(true)
+  })
+  test("none blocked, or a run without a figure, or no runs: no slow minute", () => {
+    expect(machineBlockedOnce([0, 0, 0])).toBe(false)
+    expect(machineBlockedOnce([0, NaN, 0])).toBe(false)
+    expect(machineBlockedOnce([])).toBe(false)
   })
 })
 

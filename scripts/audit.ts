@@ -308,9 +308,9 @@ async function main() {
     mobile = await assertMobile(blocks)
     const assertions = assertionsFor({ desktop: false, machineBlocks: blocks })
     for (let run = 1; run <= extraRuns && !mobile; run++) {
-      const again = routesToRunAgain(assertionResultsOf("mobile"), assertions, blocks)
+      const again = routesToRunAgain(assertionResultsOf("mobile"), assertions, controlTbt)
       if (again.length === 0) break
-      log(`the machine blocks: ${again.join(", ")} again, run ${rounds + run}`)
+      log(`the machine blocked: ${again.join(", ")} again, run ${rounds + run}`)
       for (const route of again) await session.runRoute("mobile", route)
       ranAgain.push(...again.filter((route) => !ranAgain.includes(route)))
       mobile = await assertMobile(blocks)

@@ -43,3 +43,15 @@ export function machineBlocks(blockingTimes: number[]): boolean {
       : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2
   return median > 0
 }
+
+/**
+ * Whether the machine had a slow minute during the rounds: any of the control page's runs blocked.
+ * Weaker than `machineBlocks`, and used only to let a route short on a budget judged by its best
+ * run run again (./secondLook.ts), never to change what is judged: in the CI rehearsal of c2d3ecc
+ * the control blocked 142, 0 and 0 ms, so Lighthouse's score was judged, and /contact's best of
+ * three runs scored 0.93 (blocking 308 ms at best) where the audits before it scored 0.95–0.99.
+ * A run without a figure (NaN) is not a slow minute.
+ */
+export function machineBlockedOnce(blockingTimes: number[]): boolean {
+  return blockingTimes.some((time) => time > 0)
+}

@@ -1,10 +1,12 @@
-// The second look of the quality gate's Lighthouse part: where the machine blocks (the control
-// page says so, ./controlPage.ts), a route that missed a budget judged by its best run runs
+// The second look of the quality gate's Lighthouse part: where the machine blocked in any of the
+// control page's runs (./controlPage.ts), a route that missed a budget judged by its best run runs
 // again, a few more times, and is judged on all its runs. Only those budgets: the best run is the
 // nearest to what the page itself costs, and more runs on a busy machine bring it nearer (and
 // give a page near its budget more chances: the price, docs/decisions.md).
 // A budget judged by every run (accessibility, layout shift, script size) is never retried: a
 // run that found a problem is never outvoted. Why: docs/decisions.md, "When the machine blocks".
+
+import { machineBlockedOnce } from "./controlPage"
 
 /** One line of Lighthouse CI's assertion-results.json, as far as the second look reads it. */
 export interface AssertionResult {
@@ -29,15 +31,16 @@ const keyOf = ({ auditId, auditProperty }: AssertionResult) =>
 
 /**
  * The routes (paths) to run again: those that missed, as an error, a budget judged by the best
- * run (`optimistic`, Lighthouse CI's default). None where the machine does not block: there a
+ * run (`optimistic`, Lighthouse CI's default), given the control page's blocking time in each
+ * run. None where the control page never blocked: there a
  * miss is the page's own. A miss of no budget found in `assertions` is never run again.
  */
 export function routesToRunAgain(
   results: AssertionResult[],
   assertions: Assertions,
-  machineBlocks: boolean,
+  controlBlockingTimes: number[],
 ): string[] {
-  if (!machineBlocks) return []
+  if (!machineBlockedOnce(controlBlockingTimes)) return []
   const byBestRun = (result: AssertionResult) => {
     const assertion = assertions[keyOf(result)]
     if (assertion === undefined) return false
