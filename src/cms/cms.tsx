@@ -14,6 +14,7 @@ import { publishedEvent } from "./PublishingNews"
 import { EmailPreview } from "./preview/EmailPreview"
 import { createFilePreview } from "./preview/FilePreview"
 import "./preview/preview.css"
+import { followRefusedSaves } from "./refusedFields"
 import { saveCheck } from "./saveCheck"
 import { pageChoices, pageShowing, savedContent } from "./savedContent"
 import { showLoadedPictures } from "./withLoadedPicture"
@@ -84,6 +85,9 @@ CMS.init({
 const styles = document.createElement("style")
 styles.textContent = decapStyles
 document.head.append(styles)
+
+// A Save refused for a field out of sight brings the field into sight (./refusedFields.ts).
+followRefusedSaves(document)
 
 // The site's corner of the CMS's page (./CmsCorner.tsx): the news of a publish, and the way to
 // the members' list.
