@@ -3,7 +3,8 @@
  * said nothing where she was: Decap's toast is only for a required field left empty
  * (decap-cms-core's `persistEntry`), and the field's red words may be further down the form, out
  * of sight. So once Save or a Publish is pressed, if the form holds refused fields, the first is
- * brought into sight, the keyboard put in its box, and its words read out. Decap's styled
+ * brought into sight and the keyboard put in its box, which is marked invalid and described by
+ * the field's words, so that a screen reader reads them with its label. Decap's styled
  * components are found by the names emotion writes into their class names, as in
  * ./decapStyles.ts; e2e/cms.spec.ts fails if they change.
  */
@@ -23,44 +24,40 @@ function shown(element: Element): Element {
   return at ?? element
 }
 
-/** Brings the form's first refused field into sight and says why; false if none is refused. */
-export function showFirstRefusal(page: Document, say: (words: string) => void): boolean {
-  const first = page.querySelector(refusal)
-  if (!first) return false
-  const field = first.parentElement
-  shown(field ?? first).scrollIntoView({ block: "center" })
+/** Brings the form's first refused field into sight, the keyboard in it; false if none is refused. */
+export function showFirstRefusal(page: Document): boolean {
+  const words = page.querySelector(refusal)
+  if (!words) return false
+  const field = words.parentElement
+  shown(field ?? words).scrollIntoView({ block: "center" })
   const boxId = field?.querySelector("label[for]")?.getAttribute("for")
   const box = boxId ? page.getElementById(boxId) : null
-  if (box instanceof HTMLElement) box.focus({ preventScroll: true })
-  const words = [...first.querySelectorAll("li")].map((item) => item.textContent?.trim())
-  say(`Not saved: ${words.filter(Boolean).join(" ")}`)
+  if (!(box instanceof HTMLElement)) return true
+  words.id ||= `${boxId}-refused`
+  box.setAttribute("aria-invalid", "true")
+  box.setAttribute("aria-describedby", words.id)
+  // Decap takes the words away as she changes the field; so does this.
+  box.addEventListener(
+    "input",
+    () => {
+      box.removeAttribute("aria-invalid")
+      box.removeAttribute("aria-describedby")
+    },
+    { once: true },
+  )
+  box.focus({ preventScroll: true })
   return true
 }
 
-/**
- * Follows the presses of Save and Publish on `page` for good, saying a refusal in a live region
- * of its own (hidden from sight: the field's own red words are in sight by then).
- */
+/** Follows the presses of Save and Publish on `page` for good. */
 export function followRefusedSaves(page: Document) {
-  const spoken = page.createElement("div")
-  spoken.setAttribute("role", "status")
-  spoken.style.cssText =
-    "position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap"
-  page.body.append(spoken)
-  const say = (words: string) => {
-    spoken.textContent = words
-  }
-
-  // Stale once she types: the field's own words go then too (Decap clears a changed field's).
-  page.addEventListener("input", () => say(""), true)
   page.addEventListener(
     "click",
     (event) => {
       if (!(event.target instanceof Element) || !event.target.closest(pressesThatCheck)) return
-      say("")
       let waited = 0
       const look = () => {
-        if (showFirstRefusal(page, say) || (waited += lookEveryMs) >= drawnWithinMs) return
+        if (showFirstRefusal(page) || (waited += lookEveryMs) >= drawnWithinMs) return
         window.setTimeout(look, lookEveryMs)
       }
       window.setTimeout(look, lookEveryMs)
