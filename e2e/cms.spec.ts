@@ -76,14 +76,17 @@ async function signIn(page: Page, server: DecapServer) {
   await page.getByRole("button", { name: "Login" }).click()
 }
 
-/** Opens a folded entry of a list in the form, by the toggle on the bar that shows its title. */
-async function openListEntry(page: Page, title: string) {
-  await page
+/** The toggle that folds and unfolds an entry of a list in the form, on the bar with its title. */
+const listEntryToggle = (page: Page, title: string) =>
+  page
     .getByText(title, { exact: true })
     .first()
     .locator("xpath=preceding-sibling::*[1]//button")
     .first()
-    .click()
+
+/** Opens a folded entry of a list in the form (or folds an open one). */
+async function openListEntry(page: Page, title: string) {
+  await listEntryToggle(page, title).click()
 }
 
 test.describe("Decap CMS at /admin/: drafts on the local backend", () => {
@@ -472,6 +475,18 @@ test.describe("Decap CMS at /admin/: drafts on the local backend", () => {
     await expect(count).toBeInViewport()
     await expect(count).toBeFocused()
     await expect(count).toHaveAccessibleDescription(refusal)
+    // In a folded category, out of sight: Save puts the keyboard on its unfolding button.
+    await openListEntry(page, first!.name)
+    await expect(count).toBeHidden()
+    await listEntryToggle(page, first!.name).evaluate((toggle: HTMLElement) => {
+      toggle.blur()
+      for (let at = toggle.parentElement; at; at = at.parentElement) at.scrollTop = 0
+    })
+    await page.getByRole("button", { name: "Save", exact: true }).click()
+    await expect(listEntryToggle(page, first!.name)).toBeFocused()
+    await expect(listEntryToggle(page, first!.name)).toBeInViewport()
+    await page.keyboard.press("Enter")
+    await expect(count).toBeInViewport()
     await page.waitForTimeout(1000)
     expect(server.git("rev-parse", "--verify", "--quiet", "cms/pages/shop")).toBeUndefined()
     await expect(count).toHaveValue(withComma)

@@ -29,7 +29,16 @@ export function showFirstRefusal(page: Document): boolean {
   const words = page.querySelector(refusal)
   if (!words) return false
   const field = words.parentElement
-  shown(field ?? words).scrollIntoView({ block: "center" })
+  const inSight = shown(field ?? words)
+  inSight.scrollIntoView({ block: "center" })
+  if (inSight !== (field ?? words)) {
+    // In a folded list item, shown by its name in red: the keyboard on its unfolding button,
+    // the first of its bar.
+    let item: Element | null = inSight
+    while (item && !item.querySelector("button")) item = item.parentElement
+    item?.querySelector("button")?.focus({ preventScroll: true })
+    return true
+  }
   const boxId = field?.querySelector("label[for]")?.getAttribute("for")
   const box = boxId ? page.getElementById(boxId) : null
   if (!(box instanceof HTMLElement)) return true
