@@ -2,7 +2,7 @@ import { execFileSync } from "node:child_process"
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import path from "node:path"
-import { expect, test, type FrameLocator, type Page } from "@playwright/test"
+import { expect, test, type FrameLocator, type Locator, type Page } from "@playwright/test"
 import sharp from "sharp"
 import { pictureLimits } from "../src/content/pictureLimits"
 import { contentModel, isPageName, type ContentName } from "../src/content/model"
@@ -83,6 +83,12 @@ const listEntryToggle = (page: Page, title: string) =>
     .first()
     .locator("xpath=preceding-sibling::*[1]//button")
     .first()
+
+/** Scrolls the form back to its top, as she may be when she presses Save: `inForm` out of sight. */
+const scrollFormToTop = (inForm: Locator) =>
+  inForm.evaluate((element) => {
+    for (let at = element.parentElement; at; at = at.parentElement) at.scrollTop = 0
+  })
 
 /** Opens a folded entry of a list in the form (or folds an open one). */
 async function openListEntry(page: Page, title: string) {
@@ -462,10 +468,7 @@ test.describe("Decap CMS at /admin/: drafts on the local backend", () => {
     await count.clear()
     await count.pressSequentially(withComma)
     await expect(count).toHaveValue(withComma)
-    // Back at the top of the form, as she may be when she presses Save: the box out of sight.
-    await count.evaluate((box) => {
-      for (let at = box.parentElement; at; at = at.parentElement) at.scrollTop = 0
-    })
+    await scrollFormToTop(count)
     await expect(count).not.toBeInViewport()
     await page.getByRole("button", { name: "Save", exact: true }).click()
     const refusal = /Number of pieces didn't match the pattern: .*digits only/
@@ -478,10 +481,8 @@ test.describe("Decap CMS at /admin/: drafts on the local backend", () => {
     // In a folded category, out of sight: Save puts the keyboard on its unfolding button.
     await openListEntry(page, first!.name)
     await expect(count).toBeHidden()
-    await listEntryToggle(page, first!.name).evaluate((toggle: HTMLElement) => {
-      toggle.blur()
-      for (let at = toggle.parentElement; at; at = at.parentElement) at.scrollTop = 0
-    })
+    await listEntryToggle(page, first!.name).blur()
+    await scrollFormToTop(listEntryToggle(page, first!.name))
     await page.getByRole("button", { name: "Save", exact: true }).click()
     await expect(listEntryToggle(page, first!.name)).toBeFocused()
     await expect(listEntryToggle(page, first!.name)).toBeInViewport()
