@@ -104,6 +104,25 @@ test("a publish being built, then live: the corner says so on its own, and links
   expect(screen.queryByText(texts.news.underWay)).not.toBeInTheDocument()
 })
 
+test.each([
+  [2, "with Earlier change 2 and Earlier change 1"],
+  [3, "with Earlier change 3, Earlier change 2 and Earlier change 1"],
+  [8, "with Earlier change 8, Earlier change 7 and 6 more"],
+])(
+  "%i earlier publishes built with hers: the corner names them, up to three",
+  async (count, named) => {
+    const togetherWith = Array.from({ length: count }, (_, index) => ({
+      commit: String(index).repeat(40),
+      title: `Earlier change ${count - index}`,
+    }))
+    served = () => ({ records: [record("live", { togetherWith })] })
+    await showCorner()
+    expect(await screen.findByRole("status")).toHaveTextContent(
+      `${texts.kinds.publish} Update Shop page, ${named}: ${texts.states.live}.`,
+    )
+  },
+)
+
 test("a publish the site refused: the corner gives the reason's first problems, and leads to the whole", async () => {
   // The reason as the publisher writes it: one line, the content check's problems joined.
   const problems = Array.from(

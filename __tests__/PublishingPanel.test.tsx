@@ -189,3 +189,42 @@ describe("reached by its link (GitHub's failed status, the editor's corner)", ()
     expect(scrolled).not.toHaveBeenCalled()
   })
 })
+
+describe("publishes built together, under the newest", () => {
+  const earlier = (count: number) =>
+    Array.from({ length: count }, (_, index) => ({
+      commit: String(index).repeat(40),
+      title: `Earlier change ${count - index}`,
+      author: "Alice",
+    }))
+  const entryOf = async (togetherWith: PublishRecord["togetherWith"]) => {
+    fetchMock.mockResolvedValue({
+      ok: true,
+      status: 200,
+      json: () => Promise.resolve({ records: [{ ...record("live"), togetherWith }] }),
+    })
+    render(<PublishingPanel onSignInNeeded={() => undefined} />)
+    const state = await screen.findByText(new RegExp(`: ${texts.states.live}$`))
+    return state.textContent
+  }
+
+  test.each([
+    [1, "Update Shop page (aaaaaaa), with Earlier change 1"],
+    [2, "Update Shop page (aaaaaaa), with Earlier change 2 and Earlier change 1"],
+    [3, "Update Shop page (aaaaaaa), with Earlier change 3, Earlier change 2 and Earlier change 1"],
+    [
+      5,
+      "Update Shop page (aaaaaaa), with Earlier change 5, Earlier change 4, Earlier change 3, Earlier change 2 and Earlier change 1",
+    ],
+  ])("%i earlier: each is named", async (count, shown) => {
+    expect(await entryOf(earlier(count))).toBe(
+      `${texts.kinds.publish} ${shown}: ${texts.states.live}`,
+    )
+  })
+
+  test("one built alone names no other", async () => {
+    expect(await entryOf(undefined)).toBe(
+      `${texts.kinds.publish} Update Shop page (aaaaaaa): ${texts.states.live}`,
+    )
+  })
+})

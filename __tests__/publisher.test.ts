@@ -309,6 +309,19 @@ test("a burst of ten pushes during a build costs one more build, of the newest c
   expect([done.waiting, done.working]).toEqual([undefined, undefined])
   expect(build.built).toEqual([first, burst.at(-1)])
   expect(await servedCommit()).toBe(burst.at(-1))
+  // Listed under the newest, which names the eight it took along, newest first, by their titles:
+  // whoever published one of them finds hers.
+  const [together, alone] = done.records
+  expect(together).toMatchObject({ commit: burst.at(-1), state: "live" })
+  expect(together?.togetherWith).toEqual(
+    burst
+      .slice(0, -1)
+      .reverse()
+      .map((commit) => ({ commit, title: expect.any(String), author: expect.any(String) })),
+  )
+  expect(new Set(together?.togetherWith?.map((each) => each.title)).size).toBe(8)
+  expect(alone).toMatchObject({ commit: first, state: "replaced" })
+  expect(alone?.togetherWith).toBeUndefined()
   // Every pushed commit hears it is live: the earlier ones with the newest.
   for (const commit of [first, ...burst]) expect(finalStatus(commit)?.state).toBe("success")
   expect(finalStatus(burst[0]!)?.description).toMatch(/with the later change/)

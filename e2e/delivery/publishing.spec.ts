@@ -504,6 +504,13 @@ test("a build killed with kill -9 leaves the live site; then ten pushes, one a s
   expect(gatsbyBuildsSince(burstAt)).toBeLessThanOrEqual(2)
   expect(await liveCommit()).toBe(burst.at(-1))
   for (const commit of burst) expect(statusesOf(commit).at(-1)?.state).toBe("success")
+  // The staff's page lists the nine built together under the newest, which names the other
+  // eight by their titles, newest first: whoever published one finds hers.
+  const [together] = (await server.publisher.publishes()).records
+  expect(together?.commit).toBe(burst.at(-1))
+  expect(together?.togetherWith?.map((each) => each.title)).toEqual(
+    burst.slice(1, -1).map((_, index) => `Journal: burst ${burst.length - 1 - index}`),
+  )
 })
 
 test("undo from the staff's page: an undo someone made meanwhile (npm run release:rollback) is not undone again, and the next is back on both servers in under two seconds", async ({

@@ -46,6 +46,19 @@ export interface PublishRecord {
    * it again as it is is not offered.
    */
   lasting?: true
+  /**
+   * The earlier publishes this one took along, newest first: pushed while another was being
+   * built, they are built once, together, under the newest (`commit`), and each is listed here
+   * so that whoever published one finds hers.
+   */
+  togetherWith?: PublishedCommit[]
+}
+
+/** A commit as the staff read it: its full SHA, its first line and its author. */
+export interface PublishedCommit {
+  commit: string
+  title?: string
+  author?: string
 }
 
 export interface PublishesAnswer {

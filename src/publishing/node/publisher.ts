@@ -9,6 +9,7 @@ import { membersPagePath } from "../../shared/endpoints"
 import {
   publishingPanelId,
   type PublishesAnswer,
+  type PublishedCommit,
   type PublishRecord,
   type AgainAnswer,
   type RollbackAnswer,
@@ -578,6 +579,7 @@ export class Publisher implements PublishingDesk {
         history.addPending(commit, repository)
       }
       const info = await source.info(commit)
+      const togetherWith = goLive ? [] : await this.takenAlong(commit, wanted.pushes.keys())
       record = history.start(
         {
           kind: goLive ? "goLive" : "publish",
@@ -586,6 +588,7 @@ export class Publisher implements PublishingDesk {
           author: info.author,
           state: "building",
           ...(wanted.by ? { by: wanted.by } : {}),
+          ...(togetherWith.length > 0 ? { togetherWith } : {}),
         },
         this.now(),
       )
@@ -681,6 +684,21 @@ export class Publisher implements PublishingDesk {
       })
       history.answered(wanted.pushes.keys())
     }
+  }
+
+  /**
+   * The pushes a build of `commit` takes along, newest first: those before it on the branch that
+   * waited for another build (a push the branch no longer holds, forced away, is not among them).
+   */
+  private async takenAlong(commit: string, pushes: Iterable<string>): Promise<PublishedCommit[]> {
+    const { source } = this.parts
+    const along: PublishedCommit[] = []
+    for (const sha of pushes) {
+      if (sha === commit || !(await source.descends(commit, sha))) continue
+      const { title, author } = await source.info(sha)
+      along.unshift({ commit: sha, title, author })
+    }
+    return along
   }
 
   private async buildPreview(branch: string, wanted: PreviewWanted) {

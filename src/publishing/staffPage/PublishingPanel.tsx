@@ -53,6 +53,11 @@ const question = [
   `,
 ]
 
+/** The list's heading, clear of the undo's button above it. */
+const recentHeading = css`
+  margin-top: ${space.lg};
+`
+
 const buttons = css`
   display: flex;
   flex-wrap: wrap;
@@ -249,7 +254,7 @@ export function PublishingPanel({ onSignInNeeded }: PublishingPanelProps) {
             </div>
           )}
           <StatusNote note={note} />
-          <h3>{texts.recent}</h3>
+          <h3 css={recentHeading}>{texts.recent}</h3>
           {state.answer.waiting ? <p>{texts.waiting(state.answer.waiting)}</p> : null}
           {state.answer.records.length === 0 ? (
             <p>{texts.empty}</p>
@@ -273,8 +278,7 @@ export function PublishingPanel({ onSignInNeeded }: PublishingPanelProps) {
 function Entry({ record }: { record: PublishRecord }) {
   return (
     <span>
-      <PublishHeadline record={record} />
-      {record.commit && ` (${shortCommit(record.commit)})`}: {stateWords(record)}
+      <PublishHeadline record={record} whole />: {stateWords(record)}
       {record.by && ` (${texts.by} ${record.by})`}
       {record.reason && <span css={reason}>{record.reason}</span>}
     </span>

@@ -30,6 +30,12 @@ export const publishingTexts = {
   /** A draft's preview that failed was never to be published: it was not built. */
   previewFailed: "not built",
   by: "by",
+  /** Before the earlier publishes built with one (PublishRecord's `togetherWith`). */
+  togetherWith: "with",
+  /** Before the last of them. */
+  and: "and",
+  /** The rest of them, past the two titles shown (never fewer than two). */
+  andMore: (count: number) => `${count} more`,
   undo: {
     button: "Undo the last publish",
     question: "Put the earlier version back on the website?",
