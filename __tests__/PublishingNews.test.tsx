@@ -123,6 +123,19 @@ test.each([
   },
 )
 
+test("an undo live: the corner tells her to reload the editor before saving a page she had open; a publish does not", async () => {
+  served = () => ({ records: [record("live", { kind: "rollback", title: "Change Z" })] })
+  await showCorner()
+  const status = await screen.findByRole("status")
+  expect(status).toHaveTextContent(`${texts.kinds.rollback} Change Z: ${texts.states.live}.`)
+  expect(status).toHaveTextContent(texts.news.reloadAfterUndo)
+
+  served = () => ({ records: [record("live", { id: "2" })] })
+  await wait(60_000)
+  expect(status).toHaveTextContent(`${texts.kinds.publish} Update Shop page: ${texts.states.live}.`)
+  expect(status).not.toHaveTextContent(texts.news.reloadAfterUndo)
+})
+
 test("a publish the site refused: the corner gives the reason's first problems, and leads to the whole", async () => {
   // The reason as the publisher writes it: one line, the content check's problems joined.
   const problems = Array.from(

@@ -165,6 +165,7 @@ function NewsWords({ news }: { news: PublishNews }) {
         </>
       )}
       {news.kind === "live" && <p>{texts.live}</p>}
+      {news.kind === "live" && news.record.kind === "rollback" && <p>{texts.reloadAfterUndo}</p>}
       {news.kind === "previewBuilding" && <p>{texts.previewBuilding}</p>}
       {(news.kind === "failed" || news.kind === "previewFailed") && (
         <>
