@@ -129,11 +129,17 @@ test("an undo live: the corner tells her to reload the editor before saving a pa
   const status = await screen.findByRole("status")
   expect(status).toHaveTextContent(`${texts.kinds.rollback} Change Z: ${texts.states.live}.`)
   expect(status).toHaveTextContent(texts.news.reloadAfterUndo)
+  // Another undo goes one version further back: the link says so.
+  expect(screen.getByRole("link", { name: texts.news.undoFurther })).toHaveAttribute(
+    "href",
+    `${membersPagePath}#${publishingPanelId}`,
+  )
 
   served = () => ({ records: [record("live", { id: "2" })] })
   await wait(60_000)
   expect(status).toHaveTextContent(`${texts.kinds.publish} Update Shop page: ${texts.states.live}.`)
   expect(status).not.toHaveTextContent(texts.news.reloadAfterUndo)
+  expect(screen.getByRole("link", { name: texts.news.undo })).toBeInTheDocument()
 })
 
 test("a publish the site refused: the corner gives the reason's first problems, and leads to the whole", async () => {

@@ -220,7 +220,9 @@ export function PublishingNews({ focusAfterHide }: { focusAfterHide?: string }) 
             </p>
           )}
           <p>
-            <a href={panelAddress}>{texts.undo}</a>
+            <a href={panelAddress}>
+              {shown.record.kind === "rollback" ? texts.undoFurther : texts.undo}
+            </a>
           </p>
         </>
       )}

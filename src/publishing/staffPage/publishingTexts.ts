@@ -69,6 +69,8 @@ export const publishingTexts = {
       "A page you opened in the editor before the undo still shows the undone change: reload the editor before you save it, or your save brings the change back.",
     seeLive: "See the website",
     undo: "Undo it, on the members’ list page",
+    /** The same link after an undo: another undo goes one version further back. */
+    undoFurther: "Go further back, on the members’ list page",
     failed: "The website is unchanged. Why:",
     previewBuilding:
       "It is being built. View Preview appears at the top when it is ready; if it does not, click Check for Preview.",
