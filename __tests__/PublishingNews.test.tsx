@@ -12,6 +12,7 @@ import { failureWords } from "../src/publishing/node/statusWords"
 import { followMs, newsForMs } from "../src/publishing/staffPage/publishNews"
 import { publishingTexts as texts } from "../src/publishing/staffPage/publishingTexts"
 import { membersPagePath } from "../src/shared/endpoints"
+import { contentFilePath } from "../src/content/fields"
 
 // The editor's corner on the site's own server: after Publish, the staff member sees her change
 // being built and then live (or why not) without leaving the editor. The server's answers are
@@ -123,12 +124,11 @@ test.each([
   },
 )
 
-test("an undo live: the corner tells her to reload the editor before saving a page she had open; a publish does not", async () => {
+test("an undo live: the corner's link offers to go further back; after a publish, to undo it", async () => {
   served = () => ({ records: [record("live", { kind: "rollback", title: "Change Z" })] })
   await showCorner()
   const status = await screen.findByRole("status")
   expect(status).toHaveTextContent(`${texts.kinds.rollback} Change Z: ${texts.states.live}.`)
-  expect(status).toHaveTextContent(texts.news.reloadAfterUndo)
   // Another undo goes one version further back: the link says so.
   expect(screen.getByRole("link", { name: texts.news.undoFurther })).toHaveAttribute(
     "href",
@@ -138,7 +138,6 @@ test("an undo live: the corner tells her to reload the editor before saving a pa
   served = () => ({ records: [record("live", { id: "2" })] })
   await wait(60_000)
   expect(status).toHaveTextContent(`${texts.kinds.publish} Update Shop page: ${texts.states.live}.`)
-  expect(status).not.toHaveTextContent(texts.news.reloadAfterUndo)
   expect(screen.getByRole("link", { name: texts.news.undo })).toBeInTheDocument()
 })
 
@@ -329,4 +328,83 @@ test("no answer (offline): the corner empties rather than keep 'being built' up"
   fetchMock.mockImplementation(() => Promise.reject(new TypeError("Failed to fetch")))
   await wait(5_000)
   expect(screen.getByRole("status")).toBeEmptyDOMElement()
+})
+
+// Decap's Save writes the whole file from the form: a page opened before a colleague's publish
+// (or an undo) of it, saved as it is, puts back the version that publish replaced.
+describe("the page open in the editor, changed on the website after she opened it", () => {
+  const shop = contentFilePath("shop")
+  const changed = (files: string[], extra: Partial<PublishRecord> = {}) =>
+    record("live", {
+      title: "Update Shop page",
+      contentChanged: files,
+      finishedAt: new Date().toISOString(),
+      ...extra,
+    })
+  const openShop = async () => {
+    window.history.replaceState(null, "", "#/collections/pages/entries/shop")
+    served = () => ({ records: [] })
+    await showCorner()
+    // She works on it a while before the colleague's publish goes live.
+    await wait(60_000)
+  }
+
+  test("a colleague's publish of it: the corner says so, and to reload before saving", async () => {
+    await openShop()
+    served = () => ({ records: [changed([shop, contentFilePath("home")])] })
+    await wait(15_000)
+    const status = screen.getByRole("status")
+    expect(status).toHaveTextContent(
+      `${texts.kinds.publish} Update Shop page: ${texts.states.live}.`,
+    )
+    expect(status).toHaveTextContent(texts.news.changedSinceOpened)
+    // Still said once the publish's end is no longer news: as long as the page is open.
+    await wait(newsForMs + 60_000)
+    expect(screen.getByRole("status")).toHaveTextContent(texts.news.changedSinceOpened)
+  })
+
+  test("an undo of it says so too", async () => {
+    await openShop()
+    served = () => ({ records: [changed([shop], { kind: "rollback", title: "Change Z" })] })
+    await wait(15_000)
+    expect(screen.getByRole("status")).toHaveTextContent(texts.news.changedSinceOpened)
+  })
+
+  test("another page's publish is news of publishing only", async () => {
+    await openShop()
+    served = () => ({ records: [changed([contentFilePath("home")])] })
+    await wait(15_000)
+    expect(screen.getByRole("status")).toHaveTextContent(texts.news.live)
+    expect(screen.getByRole("status")).not.toHaveTextContent(texts.news.changedSinceOpened)
+  })
+
+  test("opened after the publish went live: nothing to reload, whatever the server's clock says", async () => {
+    // The server's clock two days ahead of hers (the publishing test's moves it so): what counts
+    // is what had ended when she opened the page, not the times.
+    const ahead = new Date(Date.now() + 2 * 24 * 60 * 60_000).toISOString()
+    served = () => ({ records: [changed([shop], { finishedAt: ahead })] })
+    window.history.replaceState(null, "", "#/collections/pages/entries/shop")
+    await showCorner()
+    expect(screen.getByRole("status")).toHaveTextContent(texts.news.live)
+    expect(screen.getByRole("status")).not.toHaveTextContent(texts.news.changedSinceOpened)
+  })
+
+  test("published here after she opened it: what went live is hers; a colleague's after it is not", async () => {
+    await openShop()
+    act(() => {
+      window.dispatchEvent(new Event(publishedEvent))
+    })
+    await wait(5_000)
+    const hers = changed([shop])
+    served = () => ({ records: [hers] })
+    await wait(followMs)
+    expect(screen.getByRole("status")).toHaveTextContent(texts.news.live)
+    expect(screen.getByRole("status")).not.toHaveTextContent(texts.news.changedSinceOpened)
+
+    await wait(60_000)
+    served = () => ({ records: [changed([shop], { id: "2", title: "Colleague's change" }), hers] })
+    await wait(15_000)
+    expect(screen.getByRole("status")).toHaveTextContent("Colleague's change")
+    expect(screen.getByRole("status")).toHaveTextContent(texts.news.changedSinceOpened)
+  })
 })

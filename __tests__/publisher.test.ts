@@ -320,6 +320,8 @@ test("a burst of ten pushes during a build costs one more build, of the newest c
       .map((commit) => ({ commit, title: expect.any(String), author: expect.any(String) })),
   )
   expect(new Set(together?.togetherWith?.map((each) => each.title)).size).toBe(8)
+  // The content files it changed against what was live before it (the fake's two, for any change).
+  expect(together?.contentChanged).toEqual(["data/journal.json", "data/home.json"])
   expect(alone).toMatchObject({ commit: first, state: "replaced" })
   expect(alone?.togetherWith).toBeUndefined()
   // Every pushed commit hears it is live: the earlier ones with the newest.
@@ -443,6 +445,11 @@ test("undo takes the change out of the branch too: its commit has the earlier fi
   const answer = await publisher.rollback("eve-editor")
   expect(answer).toMatchObject({ result: "rolledBack", live: { commit: second } })
   expect(answer.message).toContain(undoneChangeOut)
+  // Listed with the content files it changed, for the editor's corner to warn whoever has one open.
+  expect((await publisher.publishes()).records[0]).toMatchObject({
+    kind: "rollback",
+    contentChanged: ["data/journal.json", "data/home.json"],
+  })
   // A commit on the branch's head, as she would find it in the editor: the earlier version.
   const [undo] = git.undos
   expect(undo).toMatchObject({ parent: third, filesOf: second, by: "eve-editor" })

@@ -6,6 +6,7 @@ import { setPriority, tmpdir } from "node:os"
 import path from "node:path"
 import { promisify } from "node:util"
 import { expect, test, type Page } from "@playwright/test"
+import { contentFilePath } from "../../src/content/fields"
 import { goLiveMoment } from "../../src/content/goLive"
 import { publishingPanelId, type PublishRecord } from "../../src/publishing/publishesApi"
 import type { BuildStep } from "../../src/publishing/node/build"
@@ -288,6 +289,13 @@ test("a signed push is live on both servers, the endpoints speak its words, GitH
   const thisBuildMs = origin.checkoutHead ? firstBuildMs : buildMs
   test.setTimeout(thisBuildMs)
   const corner = await openEditor(editor)
+  // A colleague has the journal open in her editor since before this publish: once it is live,
+  // her corner tells her to reload before she saves (Decap would write the older version back).
+  const colleague = await editor.context().newPage()
+  await colleague.goto(`${nginx.baseUrl}/admin/#/collections/pages/entries/journal`)
+  const colleaguesCorner = colleague
+    .getByRole("status")
+    .filter({ hasText: publishingTexts.news.label })
   edited = await origin.commit(editedMessage, async (files) => {
     await retitled(editedTitle)(files)
     const journal = await files.read<{ articles: Record<string, unknown>[] }>("journal")
@@ -318,6 +326,15 @@ test("a signed push is live on both servers, the endpoints speak its words, GitH
   await expect(corner).toContainText(`${editedMessage}: ${publishingTexts.states.live}`, {
     timeout: 15_000,
   })
+  // The corner looks every 15 s when nothing is under way.
+  await expect(colleaguesCorner).toContainText(publishingTexts.news.changedSinceOpened, {
+    timeout: 20_000,
+  })
+  await expect(colleaguesCorner).toContainText(`${editedMessage}: ${publishingTexts.states.live}`)
+  expect(colleague.url()).toContain("#/collections/pages/entries/journal")
+  // Hers has no entry open: the news alone.
+  await expect(corner).not.toContainText(publishingTexts.news.changedSinceOpened)
+  await colleague.close()
   await expect(editor.getByRole("link", { name: publishingTexts.news.seeLive })).toHaveAttribute(
     "href",
     siteUrl,
@@ -511,6 +528,8 @@ test("a build killed with kill -9 leaves the live site; then ten pushes, one a s
   expect(together?.togetherWith?.map((each) => each.title)).toEqual(
     burst.slice(1, -1).map((_, index) => `Journal: burst ${burst.length - 1 - index}`),
   )
+  // The one content file they changed, for the editor's corner to warn whoever has it open.
+  expect(together?.contentChanged).toEqual([contentFilePath("journal")])
 })
 
 test("undo from the staff's page: an undo someone made meanwhile (npm run release:rollback) is not undone again, and the next is back on both servers in under two seconds", async ({
@@ -587,6 +606,11 @@ test("undo from the staff's page: an undo someone made meanwhile (npm run releas
   )
   expect(await liveCommit()).toBe(further.commit)
   await expect(panel.getByRole("status")).toContainText(undoneChangeOut)
+  // Listed with the content files it changed back: the editor's corner warns whoever has one open.
+  expect((await server.publisher.publishes()).records[0]).toMatchObject({
+    kind: "rollback",
+    contentChanged: expect.arrayContaining([contentFilePath("journal")]),
+  })
   expect(await filesOf("main")).toBe(await filesOf(further.commit))
 
   // GitHub announces the undo's commit: it is live already, so nothing is built, and its status

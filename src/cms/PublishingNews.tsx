@@ -9,12 +9,15 @@ import { PublishHeadline } from "../publishing/staffPage/PublishHeadline"
 import {
   briefly,
   draftOpenAt,
+  endedPublishes,
+  fileOpenAt,
   followMs,
   hearWithinMs,
   isPublishesAnswer,
   newestPublish,
   newsKey,
   publishNews,
+  type OpenEntry,
   type PublishedHere,
   type PublishNews,
 } from "../publishing/staffPage/publishNews"
@@ -52,6 +55,17 @@ function usePublishNews(): PublishNews | null {
     let ended = false
     let refusedToken: string | null = null
     let publishedHere: PublishedHere | undefined
+    // The entry open in the editor, and what had ended when she opened it: Decap reads an entry
+    // afresh each time it opens one.
+    let openEntry: OpenEntry | undefined
+    const followEntry = () => {
+      const file = fileOpenAt(window.location.hash)
+      if (file === openEntry?.file) return
+      openEntry = file
+        ? { file, at: Date.now(), ...(answer ? { ended: endedPublishes(answer) } : {}) }
+        : undefined
+    }
+    followEntry()
 
     const look = async () => {
       window.clearTimeout(timer)
@@ -62,6 +76,7 @@ function usePublishNews(): PublishNews | null {
         asking = false
         if (ended) return
         answer = outcome.kind === "answer" ? outcome.answer : null
+        if (answer && openEntry && !openEntry.ended) openEntry.ended = endedPublishes(answer)
         if (outcome.kind !== "answer" && outcome.kind !== "offline") {
           if (outcome.status === 404) return end()
           if (outcome.status === 401 || outcome.status === 403) refusedToken = token
@@ -78,13 +93,15 @@ function usePublishNews(): PublishNews | null {
     }
     const newsNow = (now: number) => {
       const current =
-        answer && publishNews(answer, now, publishedHere, draftOpenAt(window.location.hash))
+        answer &&
+        publishNews(answer, now, publishedHere, draftOpenAt(window.location.hash), openEntry)
       setNews(current)
       return current
     }
     // Another entry opened, or the board: its own news, from the last answer, then a look soon.
     const onOpened = () => {
       if (ended) return
+      followEntry()
       newsNow(Date.now())
       lookNow()
     }
@@ -165,7 +182,7 @@ function NewsWords({ news }: { news: PublishNews }) {
         </>
       )}
       {news.kind === "live" && <p>{texts.live}</p>}
-      {news.kind === "live" && news.record.kind === "rollback" && <p>{texts.reloadAfterUndo}</p>}
+      {news.kind === "changedSinceOpened" && <p>{texts.changedSinceOpened}</p>}
       {news.kind === "previewBuilding" && <p>{texts.previewBuilding}</p>}
       {(news.kind === "failed" || news.kind === "previewFailed") && (
         <>

@@ -7,6 +7,7 @@ import type {
   CmsField,
 } from "decap-cms-core"
 import {
+  contentFilePath,
   dataFolder,
   entryNameField,
   imageExtensions,
@@ -224,7 +225,7 @@ function decapFile(
     name: file.name,
     label: file.label,
     description: file.description,
-    file: `${dataFolder}/${file.name}.json`,
+    file: contentFilePath(file.name),
     // "View preview" opens this page of the draft's preview build, not its home page.
     preview_path: previewPaths(file.name).replace(/^\//, ""),
     fields: file.fields.map((field) => decapField(field, { pages, collection, file: file.name })),

@@ -271,5 +271,8 @@ export const imageExtensions = ["jpg", "jpeg", "png", "webp", "avif"] as const
 /** The content's folder, from the repository's root: the files the staff edit, and their pictures. */
 export const dataFolder = "data"
 
+/** A content file's path in the repository: data/<name>.json. */
+export const contentFilePath = (name: string) => `${dataFolder}/${name}.json`
+
 /** Folder of the pictures, relative to data/, as the JSON names them (images/foo.jpg). */
 export const imageFolder = "images"

@@ -52,6 +52,12 @@ export interface PublishRecord {
    * so that whoever published one finds hers.
    */
   togetherWith?: PublishedCommit[]
+  /**
+   * The content files a publish or an undo changed on the website, against the version live
+   * before it (`data/shop.json`): the editor's corner warns whoever has one of them open since
+   * before, as her Save would write the version it replaced back.
+   */
+  contentChanged?: string[]
 }
 
 /** A commit as the staff read it: its full SHA, its first line and its author. */

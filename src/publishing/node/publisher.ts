@@ -6,6 +6,7 @@ import { dataFolder } from "../../content/fields"
 import { contentFiles } from "../../content/model"
 import { nextGoLive, showEveryEntry } from "../../content/goLive"
 import { membersPagePath } from "../../shared/endpoints"
+import { errorMessage } from "../../utils/errorMessage"
 import {
   publishingPanelId,
   type PublishesAnswer,
@@ -354,6 +355,7 @@ export class Publisher implements PublishingDesk {
             message: "There is no earlier version kept to go back to.",
           } satisfies RollbackAnswer
         }
+        const contentChanged = await this.contentChanged(live.commit, target.commit)
         const record = this.parts.history.start(
           {
             kind: "rollback",
@@ -363,6 +365,7 @@ export class Publisher implements PublishingDesk {
             state: "building",
             by,
             address: this.parts.settings.siteUrl,
+            ...(contentChanged.length > 0 ? { contentChanged } : {}),
           },
           this.now(),
         )
@@ -580,6 +583,8 @@ export class Publisher implements PublishingDesk {
       }
       const info = await source.info(commit)
       const togetherWith = goLive ? [] : await this.takenAlong(commit, wanted.pushes.keys())
+      // A dated entry's day changes no file: the same version, built again.
+      const contentChanged = goLive ? [] : await this.contentChanged(live?.commit, commit)
       record = history.start(
         {
           kind: goLive ? "goLive" : "publish",
@@ -589,6 +594,7 @@ export class Publisher implements PublishingDesk {
           state: "building",
           ...(wanted.by ? { by: wanted.by } : {}),
           ...(togetherWith.length > 0 ? { togetherWith } : {}),
+          ...(contentChanged.length > 0 ? { contentChanged } : {}),
         },
         this.now(),
       )
@@ -699,6 +705,21 @@ export class Publisher implements PublishingDesk {
       along.unshift({ commit: sha, title, author })
     }
     return along
+  }
+
+  /**
+   * The content files (data/*.json) that differ between the version live and the one going live:
+   * none when either is unknown, or Git cannot say (the record is listed all the same).
+   */
+  private async contentChanged(live: string | undefined, next: string | undefined) {
+    if (!live || !next) return []
+    try {
+      const changed = await this.parts.source.changedFiles(live, next)
+      return changed.filter((file) => file.startsWith(`${dataFolder}/`) && file.endsWith(".json"))
+    } catch (error) {
+      this.log(`the content files changed were not listed: ${errorMessage(error)}`)
+      return []
+    }
   }
 
   private async buildPreview(branch: string, wanted: PreviewWanted) {

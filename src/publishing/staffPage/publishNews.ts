@@ -1,4 +1,5 @@
 import { isRecord } from "../../utils/json"
+import { contentFilePath } from "../../content/fields"
 import type { PublishesAnswer, PublishRecord } from "../publishesApi"
 
 /** How often the staff's page and the editor's corner ask again while a publish is under way. */
@@ -24,12 +25,30 @@ export type PublishNews =
   | { kind: "notHeard"; late: boolean }
   /** The preview of the draft open in the editor, being built or not built (and why). */
   | { kind: "previewBuilding" | "previewFailed"; record: PublishRecord }
+  /** A publish or an undo that changed the page open in the editor after she opened it. */
+  | { kind: "changedSinceOpened"; record: PublishRecord }
 
 /** A Publish pressed in this editor: when, and the newest publish the server had listed then. */
 export interface PublishedHere {
   at: number
   newestBefore?: string
 }
+
+/** The entry open in the editor: its content file (data/shop.json), and what had ended then. */
+export interface OpenEntry {
+  file: string
+  /** When she opened it, by this browser's clock (against `PublishedHere`'s). */
+  at: number
+  /**
+   * The publishes that had ended when she opened it, by id: the first answer's after she did
+   * (undefined until it comes). Not the records' times: the server's clock is not hers.
+   */
+  ended?: ReadonlySet<string>
+}
+
+/** The ids of the publishes that have ended, for `OpenEntry`'s `ended`. */
+export const endedPublishes = (answer: PublishesAnswer): ReadonlySet<string> =>
+  new Set(answer.records.filter((record) => record.finishedAt).map((record) => record.id))
 
 /**
  * The news of publishing for the editor, from what the staff's page reads (GET /api/publishes):
@@ -46,10 +65,43 @@ export function publishNews(
   now: number,
   publishedHere?: PublishedHere,
   openDraft?: string,
+  openEntry?: OpenEntry,
 ): PublishNews | null {
   const publishing = publishingNews(answer, now, publishedHere)
   if (publishing?.kind === "underWay" || publishing?.kind === "notHeard") return publishing
+  const changed = openEntry && changedSinceOpened(answer, openEntry, publishedHere)
+  if (changed) return { kind: "changedSinceOpened", record: changed }
   return (openDraft && previewNews(answer, openDraft)) || publishing
+}
+
+/**
+ * The newest publish or undo that went live after she opened the entry, and changed its file:
+ * her form holds the version it replaced, and her Save would write that back (Decap saves the
+ * whole file). Her own publish from this editor since then is what her form holds: only what is
+ * listed after it counts, and nothing while it is not listed yet.
+ */
+export function changedSinceOpened(
+  answer: PublishesAnswer,
+  open: OpenEntry,
+  publishedHere?: PublishedHere,
+): PublishRecord | undefined {
+  const { ended } = open
+  if (!ended) return undefined
+  let listed = answer.records.filter((record) => record.kind !== "preview")
+  if (publishedHere && publishedHere.at > open.at) {
+    // Hers: the first the server listed after her Publish; newer ones are above it.
+    const before = listed.findIndex((record) => record.id === publishedHere.newestBefore)
+    const hers = (before === -1 ? listed.length : before) - 1
+    if (!listed[hers]?.finishedAt) return undefined
+    listed = listed.slice(0, hers)
+  }
+  return listed.find(
+    (record) =>
+      (record.kind === "publish" || record.kind === "rollback") &&
+      (record.state === "live" || record.state === "replaced") &&
+      !ended.has(record.id) &&
+      (record.contentChanged ?? []).includes(open.file),
+  )
 }
 
 function previewNews(answer: PublishesAnswer, branch: string): PublishNews | null {
@@ -89,13 +141,26 @@ const previewBuilding = (record: PublishRecord) =>
 export const newestPublish = (answer: PublishesAnswer | null) =>
   answer?.records.find((record) => record.kind !== "preview")?.id
 
+/** The collection and entry open in Decap's editor (#/collections/<collection>/entries/<entry>). */
+function entryAt(hash: string) {
+  const open = /^#\/collections\/([^/?#]+)\/entries\/([^/?#]+)/.exec(hash)
+  const [, collection, entry] = open ?? []
+  return collection && entry ? { collection, entry } : undefined
+}
+
 /**
  * The draft's branch of the entry open in Decap's editor (its address: #/collections/<collection>/
  * entries/<entry>, its draft's branch cms/<collection>/<entry>), or undefined on its other screens.
  */
 export function draftOpenAt(hash: string): string | undefined {
-  const open = /^#\/collections\/([^/?#]+)\/entries\/([^/?#]+)/.exec(hash)
-  return open ? `cms/${open[1]}/${open[2]}` : undefined
+  const open = entryAt(hash)
+  return open && `cms/${open.collection}/${open.entry}`
+}
+
+/** The content file of the entry open in Decap's editor (each entry is a file of data/). */
+export function fileOpenAt(hash: string): string | undefined {
+  const open = entryAt(hash)
+  return open && contentFilePath(open.entry)
 }
 
 /** Which news it is: hidden by the editor until it changes. */

@@ -64,9 +64,9 @@ export const publishingTexts = {
     notHeard:
       "The website has not heard of your publish yet. If it is not live in a few minutes, tell whoever manages the site: GitHub’s message to the server may not have arrived.",
     live: "It is on the website.",
-    /** After an undo: a form opened before it still holds the undone change, and Save writes it back. */
-    reloadAfterUndo:
-      "A page you opened in the editor before the undo still shows the undone change: reload the editor before you save it, or your save brings the change back.",
+    /** The page open in the editor was changed on the website after she opened it. */
+    changedSinceOpened:
+      "It changed the page you have open after you opened it, so the editor still shows the version before it: reload the editor before you save, or your save puts that version back.",
     seeLive: "See the website",
     undo: "Undo it, on the members’ list page",
     /** The same link after an undo: another undo goes one version further back. */
