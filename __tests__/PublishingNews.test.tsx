@@ -389,6 +389,23 @@ describe("the page open in the editor, changed on the website after she opened i
     expect(screen.getByRole("status")).not.toHaveTextContent(texts.news.changedSinceOpened)
   })
 
+  test("a publish that ended just before she opened it, the corner not having looked since: nothing to reload", async () => {
+    window.history.replaceState(null, "", "#/collections/pages")
+    served = () => ({ records: [] })
+    await showCorner()
+    // A colleague's publish of it ends; five seconds later, before the corner looks again, she
+    // opens the page: Decap reads it afresh, with the colleague's change.
+    served = () => ({ records: [changed([shop])] })
+    await wait(5_000)
+    await act(async () => {
+      window.history.replaceState(null, "", "#/collections/pages/entries/shop")
+      window.dispatchEvent(new HashChangeEvent("hashchange"))
+    })
+    await wait(0)
+    expect(screen.getByRole("status")).toHaveTextContent(texts.news.live)
+    expect(screen.getByRole("status")).not.toHaveTextContent(texts.news.changedSinceOpened)
+  })
+
   test("published here after she opened it: what went live is hers; a colleague's after it is not", async () => {
     await openShop()
     act(() => {

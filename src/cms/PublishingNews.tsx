@@ -55,15 +55,13 @@ function usePublishNews(): PublishNews | null {
     let ended = false
     let refusedToken: string | null = null
     let publishedHere: PublishedHere | undefined
-    // The entry open in the editor, and what had ended when she opened it: Decap reads an entry
-    // afresh each time it opens one.
+    // The entry open in the editor, and what had ended when she opened it: taken from the next
+    // answer, not the last (up to 15 s old, it would miss a publish that ended just before).
+    // Decap reads an entry afresh each time it opens one.
     let openEntry: OpenEntry | undefined
     const followEntry = () => {
       const file = fileOpenAt(window.location.hash)
-      if (file === openEntry?.file) return
-      openEntry = file
-        ? { file, at: Date.now(), ...(answer ? { ended: endedPublishes(answer) } : {}) }
-        : undefined
+      if (file !== openEntry?.file) openEntry = file ? { file, at: Date.now() } : undefined
     }
     followEntry()
 
