@@ -6,6 +6,7 @@ import { content, problemOnWhite } from "../endpointPages/styles"
 import { smallPrint } from "../theme/styles"
 import { clientIdVariable, clientSecretVariable } from "./config"
 import { cmsAuthTexts as texts, type CmsAuthProblem } from "./signInTexts"
+import { listInWords } from "../utils/listInWords"
 
 /**
  * The pages of the sign-in window, in the site's frame (src/endpointPages/): what went wrong, in
@@ -21,10 +22,7 @@ export interface ProblemDetails {
 
 /** "<code>A</code>, <code>B</code> and <code>C</code>" */
 function names(list: readonly string[]): ReactNode[] {
-  return list.flatMap((name, index) => [
-    index === 0 ? "" : index === list.length - 1 ? " and " : ", ",
-    jsx("code", { key: name }, name),
-  ])
+  return listInWords(list.map((name) => jsx("code", { key: name }, name)))
 }
 
 /** The problem's text, the settings' names set as code where it says {variables}. */

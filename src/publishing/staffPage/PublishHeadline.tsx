@@ -2,6 +2,7 @@ import { Fragment } from "react"
 import type { PublishRecord } from "../publishesApi"
 import { shortCommit } from "./publishNews"
 import { publishingTexts as texts } from "./publishingTexts"
+import { listInWords } from "../../utils/listInWords"
 
 /** The most titles the editor's corner names after "with"; past it, two and how many more. */
 const titlesInBrief = 3
@@ -32,13 +33,7 @@ export function PublishHeadline({
       {whole && ` (${shortCommit(record.commit)})`}
       {names.length > 0 && (
         <>
-          , {texts.togetherWith}{" "}
-          {names.map((name, index) => (
-            <Fragment key={index}>
-              {index === 0 ? "" : index === names.length - 1 ? ` ${texts.and} ` : ", "}
-              {name}
-            </Fragment>
-          ))}
+          , {texts.togetherWith} {listInWords(names, texts.and)}
         </>
       )}
     </>
