@@ -8,7 +8,7 @@ import * as chromeLauncher from "chrome-launcher"
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs"
 import path from "node:path"
 import type { Result as LighthouseResult } from "lighthouse"
-import { chromePath, chromiumLaunchOptions } from "../e2e/support/browser"
+import { chromePath, quietFlags } from "../e2e/support/browser"
 import { run, serveBuild } from "../e2e/support/servers"
 import { siteAddresses, unknownPath } from "../src/content/routes"
 import { machineBlocks, serveControlPage } from "./audit/controlPage"
@@ -74,7 +74,7 @@ async function openSession() {
   const site = await serveBuild()
   const chrome = await chromeLauncher.launch({
     chromePath,
-    chromeFlags: [...chromiumLaunchOptions().args, "--headless=new"],
+    chromeFlags: [...quietFlags, "--headless=new"],
   })
   const close = async () => {
     site.stop()

@@ -1,25 +1,40 @@
-// Debian's Chromium, never a downloaded browser. CHROME_PATH overrides the default location.
+// Debian's Chromium, never a downloaded browser, in the two builds Debian packages.
 import { existsSync } from "node:fs"
 
+/**
+ * Chromium as visitors' Chrome runs it, headless: Lighthouse measures the pages in it
+ * (scripts/audit.ts). CHROME_PATH overrides the default location.
+ */
 export const chromePath = process.env.CHROME_PATH || "/usr/bin/chromium"
 
+/**
+ * Chromium's headless shell, the same Blink and V8 without the browser around them: the browser
+ * Playwright itself runs headless tests in (its own download is this build). The browser tests and
+ * the screenshots run in it when it is installed: 6.5 minutes for `npm run test:e2e` against 8.1
+ * in the full Chromium, back to back on this machine (docs/testing.md). CHROME_HEADLESS_SHELL_PATH
+ * overrides the default location.
+ */
+export const headlessShellPath =
+  process.env.CHROME_HEADLESS_SHELL_PATH || "/usr/bin/chromium-headless-shell"
+
+/** Quiet flags: without them Chromium keeps dialling out on a machine with no internet. */
+export const quietFlags = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+]
+
+/** Playwright's launch options: the headless shell, or the full Chromium where it is missing. */
 export function chromiumLaunchOptions(): { executablePath: string; args: string[] } {
-  if (!existsSync(chromePath)) {
+  const executablePath = existsSync(headlessShellPath) ? headlessShellPath : chromePath
+  if (!existsSync(executablePath)) {
     throw new Error(
-      `Chromium not found at ${chromePath}. Install it with: sudo apt-get install -y chromium (or set CHROME_PATH).`,
+      `Chromium not found at ${headlessShellPath} or ${chromePath}. Install it with: sudo apt-get install -y chromium chromium-headless-shell (or set CHROME_HEADLESS_SHELL_PATH).`,
     )
   }
-  return {
-    executablePath: chromePath,
-    // Quiet flags: without them Chromium keeps dialling out on a machine with no internet.
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
-  }
+  return { executablePath, args: quietFlags }
 }
