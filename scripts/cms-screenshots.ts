@@ -10,7 +10,7 @@ import path from "node:path"
 import prettier from "prettier"
 import { setTimeout as sleep } from "node:timers/promises"
 import { contentModel } from "../src/content/model"
-import { chromiumLaunchOptions } from "../e2e/support/browser"
+import { fullChromiumLaunchOptions } from "../e2e/support/browser"
 import { startDecapServer } from "../e2e/support/decapServer"
 import { forward } from "../e2e/support/forward"
 import { serveBuild } from "../e2e/support/servers"
@@ -46,7 +46,7 @@ async function main() {
   const checked: string[] = []
   try {
     await mkdir(outDir, { recursive: true })
-    const browser = await chromium.launch(chromiumLaunchOptions())
+    const browser = await chromium.launch(fullChromiumLaunchOptions())
 
     const open = async (width: number) => {
       // The local backend (decap-server on localhost) is outside the CMS's policy, rightly.

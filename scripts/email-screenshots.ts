@@ -9,7 +9,7 @@ import { mkdir, mkdtemp, writeFile } from "node:fs/promises"
 import os from "node:os"
 import path from "node:path"
 import { pathToFileURL } from "node:url"
-import { chromiumLaunchOptions } from "../e2e/support/browser"
+import { fullChromiumLaunchOptions } from "../e2e/support/browser"
 import type { EmailKind } from "../src/membership/emails/renderEmail"
 import { renderEmail, type EmailLinks } from "../src/membership/emails/renderEmail"
 import { membershipTexts } from "../src/membership/emails/emailTexts"
@@ -32,7 +32,7 @@ const links: EmailLinks = {
 async function main() {
   const htmlDir = await mkdtemp(path.join(os.tmpdir(), "emails-"))
   await mkdir(outDir, { recursive: true })
-  const browser = await chromium.launch(chromiumLaunchOptions())
+  const browser = await chromium.launch(fullChromiumLaunchOptions())
   try {
     for (const kind of kinds) {
       const { html } = await renderEmail(kind, links)

@@ -2,13 +2,13 @@
 // lazy images load too. Usage: npx tsx scripts/page-weight.ts [url] [width]
 // (default http://localhost:9000/ at 390px; serve the build first with `npm run serve`).
 import { chromium } from "@playwright/test"
-import { chromiumLaunchOptions } from "../e2e/support/browser"
+import { fullChromiumLaunchOptions } from "../e2e/support/browser"
 
 const url = process.argv[2] ?? "http://localhost:9000/"
 const width = Number(process.argv[3] ?? 390)
 
 async function main() {
-  const browser = await chromium.launch(chromiumLaunchOptions())
+  const browser = await chromium.launch(fullChromiumLaunchOptions())
   const page = await browser.newPage({ viewport: { width, height: 844 }, deviceScaleFactor: 3 })
   const bytes: Record<string, number> = {}
   const kindOf = (type: string, url: string): string =>

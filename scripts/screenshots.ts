@@ -4,7 +4,7 @@
 import { chromium } from "@playwright/test"
 import { mkdir } from "node:fs/promises"
 import path from "node:path"
-import { chromiumLaunchOptions } from "../e2e/support/browser"
+import { fullChromiumLaunchOptions } from "../e2e/support/browser"
 import { serveBuild, type BuildServer } from "../e2e/support/servers"
 import { pageRoutes, unknownPath } from "../src/content/routes"
 
@@ -25,7 +25,7 @@ async function main() {
 
   try {
     await mkdir(outDir, { recursive: true })
-    const browser = await chromium.launch(chromiumLaunchOptions())
+    const browser = await chromium.launch(fullChromiumLaunchOptions())
     for (const [device, width] of Object.entries(widths)) {
       const page = await browser.newPage({
         viewport: { width, height: device === "phone" ? 844 : 900 },

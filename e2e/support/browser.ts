@@ -9,8 +9,8 @@ export const chromePath = process.env.CHROME_PATH || "/usr/bin/chromium"
 
 /**
  * Chromium's headless shell, the same Blink and V8 without the browser around them: the browser
- * Playwright itself runs headless tests in (its own download is this build). The browser tests and
- * the screenshots run in it when it is installed: 6.5 minutes for `npm run test:e2e` against 8.1
+ * Playwright itself runs headless tests in (its own download is this build). The browser tests run
+ * in it when it is installed: 6.5 minutes for `npm run test:e2e` against 8.1
  * in the full Chromium, back to back on this machine (docs/testing.md). CHROME_HEADLESS_SHELL_PATH
  * overrides the default location.
  */
@@ -28,7 +28,22 @@ export const quietFlags = [
   "--disable-sync",
 ]
 
-/** Playwright's launch options: the headless shell, or the full Chromium where it is missing. */
+/**
+ * The full Chromium in Playwright, for what shows how the pages look or weigh in visitors' browser:
+ * the screenshots in docs/ and the page weights (scripts/). The shell lays the pages out alike, but
+ * its glyphs come out a shade lighter and its full-page screenshots of some pages up to 35 px taller
+ * or shorter, where two runs in the full Chromium give the same pixels.
+ */
+export function fullChromiumLaunchOptions(): { executablePath: string; args: string[] } {
+  if (!existsSync(chromePath)) {
+    throw new Error(
+      `Chromium not found at ${chromePath}. Install it with: sudo apt-get install -y chromium (or set CHROME_PATH).`,
+    )
+  }
+  return { executablePath: chromePath, args: quietFlags }
+}
+
+/** The browser tests' launch options: the headless shell, or the full Chromium where it is missing. */
 export function chromiumLaunchOptions(): { executablePath: string; args: string[] } {
   const executablePath = existsSync(headlessShellPath) ? headlessShellPath : chromePath
   if (!existsSync(executablePath)) {
