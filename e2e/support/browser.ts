@@ -10,9 +10,9 @@ export const chromePath = process.env.CHROME_PATH || "/usr/bin/chromium"
 /**
  * Chromium's headless shell, the same Blink and V8 without the browser around them: the browser
  * Playwright itself runs headless tests in (its own download is this build). The browser tests run
- * in it when it is installed: 6.5 minutes for `npm run test:e2e` against 8.1
- * in the full Chromium, back to back on this machine (docs/testing.md). CHROME_HEADLESS_SHELL_PATH
- * overrides the default location.
+ * in it when it is installed: 6.5 minutes for `npm run test:e2e` against 8.1 in the full Chromium,
+ * back to back on this machine (docs/testing.md). CHROME_HEADLESS_SHELL_PATH overrides the default
+ * location.
  */
 export const headlessShellPath =
   process.env.CHROME_HEADLESS_SHELL_PATH || "/usr/bin/chromium-headless-shell"
@@ -37,7 +37,7 @@ export const quietFlags = [
 export function fullChromiumLaunchOptions(): { executablePath: string; args: string[] } {
   if (!existsSync(chromePath)) {
     throw new Error(
-      `Chromium not found at ${chromePath}. Install it with: sudo apt-get install -y chromium (or set CHROME_PATH).`,
+      `Chromium not found at ${chromePath}. Install it with: sudo apt-get install -y chromium chromium-headless-shell (or set CHROME_PATH).`,
     )
   }
   return { executablePath: chromePath, args: quietFlags }
@@ -45,11 +45,7 @@ export function fullChromiumLaunchOptions(): { executablePath: string; args: str
 
 /** The browser tests' launch options: the headless shell, or the full Chromium where it is missing. */
 export function chromiumLaunchOptions(): { executablePath: string; args: string[] } {
-  const executablePath = existsSync(headlessShellPath) ? headlessShellPath : chromePath
-  if (!existsSync(executablePath)) {
-    throw new Error(
-      `Chromium not found at ${headlessShellPath} or ${chromePath}. Install it with: sudo apt-get install -y chromium chromium-headless-shell (or set CHROME_HEADLESS_SHELL_PATH).`,
-    )
-  }
-  return { executablePath, args: quietFlags }
+  return existsSync(headlessShellPath)
+    ? { executablePath: headlessShellPath, args: quietFlags }
+    : fullChromiumLaunchOptions()
 }
