@@ -2,7 +2,13 @@ import { execFileSync } from "node:child_process"
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import path from "node:path"
-import { expect, test, type FrameLocator, type Locator, type Page } from "@playwright/test"
+import {
+  expect as playwrightExpect,
+  test,
+  type FrameLocator,
+  type Locator,
+  type Page,
+} from "@playwright/test"
 import sharp from "sharp"
 import { pictureLimits } from "../src/content/pictureLimits"
 import { contentModel, isPageName, type ContentName } from "../src/content/model"
@@ -21,6 +27,14 @@ import { offFace, siteFaces } from "./support/fonts"
 // decap-server (localhost:8081): these tests bypass it. The policy itself is tested with the
 // GitHub backend the live CMS uses (e2e/cms-signin.spec.ts, e2e/host-headers.spec.ts).
 test.use({ bypassCSP: true })
+
+// The CMS is 1.6 MB of script, run beside another worker's tests on two cores: opening an entry
+// or reloading it took over 5 s (Playwright's default wait) in 3 of 52 runs with the other worker
+// busy, while "Loading entry…" showed, and each such test then failed. How long the CMS takes is not
+// what these tests judge, so each waits up to 15 s. A first failure keeps its trace (test-results/)
+// to show where a run stood.
+const expect = playwrightExpect.configure({ timeout: 15_000 })
+test.use({ trace: "retain-on-first-failure" })
 
 const repoRoot = path.resolve(__dirname, "..")
 const realData = path.join(repoRoot, "data")
