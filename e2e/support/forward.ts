@@ -1,5 +1,8 @@
 import type { BrowserContext, Page } from "@playwright/test"
 
+/** How long the server standing in is waited for (below). */
+const answerWithinMs = 60_000
+
 /**
  * Answers the browser's requests to addresses starting with `from` with what the same path under
  * `to` answers: a local server standing in for another (decap-server, GitHub's API).
@@ -7,6 +10,9 @@ import type { BrowserContext, Page } from "@playwright/test"
  * The call is made from Node, not with `route.fetch`: Playwright disposes a `route.fetch`
  * response when the page moves on while it is in flight, and `route.fulfill` then throws
  * ("Fetch response has been disposed"), which failed a test once in CI.
+ *
+ * A server that has not answered in a minute is given up on, and said so: a CMS test once waited
+ * out its 2 minutes for a list that never came, with nothing in the log to say why.
  */
 export async function forward(where: Page | BrowserContext, from: string, to: string) {
   await where.route(
@@ -20,12 +26,15 @@ export async function forward(where: Page | BrowserContext, from: string, to: st
       }
       const posted = request.postDataBuffer()
       let response: Response
+      let body: Buffer
       try {
         response = await fetch(`${to}${request.url().slice(from.length)}`, {
           method: request.method(),
           headers,
           body: posted ? new Uint8Array(posted) : undefined,
+          signal: AbortSignal.timeout(answerWithinMs),
         })
+        body = Buffer.from(await response.arrayBuffer())
       } catch (error) {
         // A page that has closed meanwhile (a test's end) needs no answer, nor a word about it.
         const closed = "isClosed" in where && where.isClosed()
@@ -37,7 +46,6 @@ export async function forward(where: Page | BrowserContext, from: string, to: st
         await route.abort("connectionrefused").catch(() => {})
         return
       }
-      const body = Buffer.from(await response.arrayBuffer())
       try {
         await route.fulfill({
           status: response.status,
