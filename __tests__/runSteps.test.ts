@@ -1,7 +1,7 @@
 /**
  * @jest-environment node
  */
-import { accessSync, constants, existsSync, mkdirSync, mkdtempSync } from "node:fs"
+import { accessSync, constants, existsSync, mkdirSync, mkdtempSync, readFileSync } from "node:fs"
 import path from "node:path"
 import { cpus, tmpdir } from "node:os"
 import {
@@ -9,14 +9,15 @@ import {
   ownCpuacctGroup,
   runSteps,
   timingColumns,
+  type RunOptions,
   timingTable,
   type Step,
 } from "../scripts/steps/runSteps"
 
 /** Runs the plan with its output kept, not printed. */
-async function run(steps: Step[]) {
+async function run(steps: Step[], options: Omit<RunOptions, "out"> = {}) {
   let output = ""
-  const result = await runSteps(steps, { out: (text) => (output += text) })
+  const result = await runSteps(steps, { ...options, out: (text) => (output += text) })
   const byName = Object.fromEntries(result.steps.map((step) => [step.name, step]))
   return { result, output, byName }
 }
@@ -194,4 +195,66 @@ test("a process a step leaves running, its output elsewhere, does not hold the s
 test("reads bash's times", () => {
   expect(childrenProcessorSeconds("0m0.010s 0m0.002s\n1m2.500s 0m3.250s\n")).toBeCloseTo(65.75)
   expect(childrenProcessorSeconds("nothing")).toBeUndefined()
+})
+
+describe("a step that runs past its limit", () => {
+  /** Whether the process runs (a zombie, ended and waiting to be reaped, does not). */
+  const running = (pid: number) => {
+    try {
+      return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, "utf8"))
+    } catch {
+      return false
+    }
+  }
+
+  test("is listed, stopped with what it started, and run again; hanging twice, it fails", async () => {
+    const folder = mkdtempSync(path.join(tmpdir(), "evergrace-hang-"))
+    const pids = path.join(folder, "pids")
+    const { byName, result } = await run(
+      [
+        { name: "hangs", command: `sleep 29 & echo $! >> ${pids}; wait` },
+        { name: "after-it", command: "echo never", after: ["hangs"] },
+      ],
+      { limitSeconds: 1 },
+    )
+    expect(byName.hangs?.status).toBe("failed")
+    expect(byName.hangs?.hangs).toBe(2)
+    expect(byName["after-it"]?.status).toBe("skipped")
+    // Two runs of a second each, not the 29 s the command would take.
+    expect(byName.hangs?.seconds).toBeLessThan(8)
+    const started = readFileSync(pids, "utf8").trim().split("\n").map(Number)
+    expect(started).toHaveLength(2)
+    for (const pid of started) expect(running(pid)).toBe(false)
+    expect(timingTable(result)).toContain("failed (hung 2 times)")
+  })
+
+  test("says what was running, and passes if its second run does", async () => {
+    const folder = mkdtempSync(path.join(tmpdir(), "evergrace-hang-"))
+    const once = path.join(folder, "once")
+    const { byName, output } = await run(
+      [
+        {
+          name: "hangs-once",
+          command: `if [ -e ${once} ]; then echo second; else touch ${once}; sleep 28; fi`,
+        },
+      ],
+      { limitSeconds: 1 },
+    )
+    expect(byName["hangs-once"]?.status).toBe("passed")
+    expect(byName["hangs-once"]?.hangs).toBe(1)
+    expect(byName["hangs-once"]?.seconds).toBeLessThan(8)
+    expect(output).toContain("── hangs-once: still running after 1 s")
+    // The list of its processes names the one it waited on.
+    expect(output).toMatch(/\d+ .*sleep 28\n/)
+    expect(output).toContain("[hangs-once] second\n")
+    expect(output).toContain("── hangs-once: passed in")
+    expect(output).toContain("(hung once)")
+  })
+
+  test("a line says, every so often, which steps are running and for how long", async () => {
+    const { output } = await run([{ name: "slow", command: "sleep 1.3" }], {
+      heartbeatSeconds: 0.5,
+    })
+    expect(output).toMatch(/── at 1 s, running: slow \(1 s\)\n/)
+  })
 })

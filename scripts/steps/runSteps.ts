@@ -4,7 +4,7 @@
 // a step's time was its own work and how much was waiting for a shared machine, and how much
 // processor time the step's own processes used (processorAccount), which says what a step costs
 // the others whatever ran beside it.
-import { spawn } from "node:child_process"
+import { spawn, spawnSync } from "node:child_process"
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmdirSync } from "node:fs"
 import { cpus } from "node:os"
 import path from "node:path"
@@ -18,10 +18,25 @@ export interface Step {
   after?: string[]
 }
 
+export interface RunOptions {
+  out?: (text: string) => void
+  /**
+   * The longest a step may run. Past it the step is taken to hang: its processes are listed, then
+   * stopped, and it runs once more (a hang is the machine's or a tool's, seldom the code's: a CI
+   * run that waits on one to its own time limit lands nothing, and says nothing of why). A second
+   * hang fails it.
+   */
+  limitSeconds?: number
+  /** How often, while steps run, a line says which are running and for how long. */
+  heartbeatSeconds?: number
+}
+
 export interface StepResult {
   name: string
   after: string[]
   status: "passed" | "failed" | "skipped"
+  /** Runs that passed the time limit and were stopped (the step ran again after the first). */
+  hangs?: number
   /** Seconds from the start of the plan. */
   startedAt: number
   seconds: number
@@ -112,6 +127,8 @@ interface ProcessorAccount {
   join: string
   /** Its processor seconds so far; then the group is removed (once its processes have ended). */
   close(): number | undefined
+  /** The processes in the group now. */
+  processes(): number[]
 }
 
 const cpuacctMount = "/sys/fs/cgroup/cpuacct"
@@ -189,40 +206,124 @@ function processorAccount(name: string): ProcessorAccount | undefined {
       removeIfEnded(dir)
       return Number.isFinite(seconds) ? seconds : undefined
     },
+    processes() {
+      try {
+        return readFileSync(path.join(dir, "cgroup.procs"), "utf8")
+          .split("\n")
+          .filter(Boolean)
+          .map(Number)
+      } catch {
+        return []
+      }
+    },
   }
 }
 
-function runStep(
-  step: Step,
-  out: (text: string) => void,
-): Promise<{ passed: boolean; processorSeconds?: number }> {
-  return new Promise((resolve) => {
-    const account = processorAccount(step.name)
-    // `times` on a pipe of its own, after the command, whatever the command printed; the command's
-    // processes do not get that pipe, so one left running cannot hold the step open.
-    const script = `${account ? `${account.join}\n` : ""}{\n${step.command}\n} 3>&-\nstatus=$?\ntimes >&3\nexit $status`
-    const child = spawn("bash", ["-c", script], { stdio: ["ignore", "pipe", "pipe", "pipe"] })
-    const stdout = prefixedLines(`[${step.name}] `, out)
-    const stderr = prefixedLines(`[${step.name}] `, out)
-    let times = ""
-    child.stdout?.on("data", stdout.push)
-    child.stderr?.on("data", stderr.push)
-    child.stdio[3]?.on("data", (chunk: Buffer) => (times += chunk.toString()))
-    child.on("error", (error) => out(`[${step.name}] ${error.message}\n`))
-    child.on("close", (code) => {
+/** How long a stopped step's processes get to end on SIGTERM before SIGKILL. */
+const graceMs = 10_000
+
+/**
+ * Signals every process of a step: its session (the step's shell leads one of its own) and, where
+ * the kernel accounts for it, its group's, which holds those that left the session too (a server
+ * started detached).
+ */
+function signalStep(shell: number, account: ProcessorAccount | undefined, signal: NodeJS.Signals) {
+  for (const pid of [-shell, ...(account?.processes() ?? [])]) {
+    try {
+      process.kill(pid, signal)
+    } catch {
+      // Already gone.
+    }
+  }
+}
+
+/** The step's processes as a tree, with how long each has run and its processor time. */
+function processList(shell: number, account: ProcessorAccount | undefined): string {
+  const grouped = account?.processes() ?? []
+  const chosen = ["--sid", String(shell), ...(grouped.length ? ["-p", grouped.join(",")] : [])]
+  const ps = spawnSync("ps", ["--forest", "-o", "pid,etime,time,stat,args", ...chosen], {
+    encoding: "utf8",
+  })
+  return ps.stdout || ps.error?.message || "ps printed nothing"
+}
+
+interface StepRun {
+  passed: boolean
+  /** Past the limit: stopped, so neither passed nor failed on its own terms. */
+  hung: boolean
+  processorSeconds?: number
+}
+
+function runStep(step: Step, out: (text: string) => void, limitSeconds: number): StepRunning {
+  const account = processorAccount(step.name)
+  // `times` on a pipe of its own, after the command, whatever the command printed; the command's
+  // processes do not get that pipe, so one left running cannot hold the step open.
+  const script = `${account ? `${account.join}\n` : ""}{\n${step.command}\n} 3>&-\nstatus=$?\ntimes >&3\nexit $status`
+  // A session of its own, so that the step can be stopped whole (signalStep).
+  const child = spawn("bash", ["-c", script], {
+    stdio: ["ignore", "pipe", "pipe", "pipe"],
+    detached: true,
+  })
+  const stdout = prefixedLines(`[${step.name}] `, out)
+  const stderr = prefixedLines(`[${step.name}] `, out)
+  let times = ""
+  let hung = false
+  child.stdout?.on("data", stdout.push)
+  child.stderr?.on("data", stderr.push)
+  child.stdio[3]?.on("data", (chunk: Buffer) => (times += chunk.toString()))
+  child.on("error", (error) => out(`[${step.name}] ${error.message}\n`))
+
+  const stop = (signal: NodeJS.Signals) => child.pid && signalStep(child.pid, account, signal)
+  const timers: NodeJS.Timeout[] = []
+  const done = new Promise<StepRun>((resolve) => {
+    let finished = false
+    const finish = (code: number | null) => {
+      if (finished) return
+      finished = true
+      for (const timer of timers) clearTimeout(timer)
       stdout.end()
       stderr.end()
       const grouped = account?.close()
       const joined = !times.startsWith(notJoined)
       resolve({
-        passed: code === 0,
+        passed: code === 0 && !hung,
+        hung,
         processorSeconds:
           (joined ? grouped : undefined) ??
           childrenProcessorSeconds(times.replace(`${notJoined}\n`, "")),
       })
-    })
+    }
+    child.on("close", finish)
+    timers.push(
+      setTimeout(() => {
+        hung = true
+        out(
+          `── ${step.name}: still running after ${limitSeconds} s, its limit; its processes, which are stopped now:\n${processList(child.pid ?? 0, account)}`,
+        )
+        stop("SIGTERM")
+        timers.push(
+          setTimeout(() => {
+            stop("SIGKILL")
+            // A process outside its session and group may still hold its output open.
+            timers.push(setTimeout(() => finish(null), graceMs))
+          }, graceMs),
+        )
+      }, limitSeconds * 1000),
+    )
   })
+  return { done, stop: () => stop("SIGTERM") }
 }
+
+interface StepRunning {
+  done: Promise<StepRun>
+  /** Stops its processes (the runner itself is stopped). */
+  stop(): void
+}
+
+const hangsText = (hangs: number) => `hung ${hangs === 1 ? "once" : `${hangs} times`}`
+
+/** A step may hang once: it then runs again (RunOptions.limitSeconds). */
+const runsOnHang = 2
 
 /**
  * Runs every step, each once the steps named in its `after` have passed; a step whose `after`
@@ -230,7 +331,11 @@ function runStep(
  */
 export async function runSteps(
   steps: Step[],
-  { out = (text) => void process.stdout.write(text) }: { out?: (text: string) => void } = {},
+  {
+    out = (text) => void process.stdout.write(text),
+    limitSeconds = 20 * 60,
+    heartbeatSeconds = 5 * 60,
+  }: RunOptions = {},
 ): Promise<PlanResult> {
   for (const step of steps)
     for (const needed of step.after ?? [])
@@ -241,55 +346,98 @@ export async function runSteps(
   const wholeRun = busyMeter()
   const since = () => (performance.now() - started) / 1000
   const results = new Map<string, StepResult>()
-  const running = new Map<string, Promise<void>>()
+  const running = new Map<string, { startedAt: number; done: Promise<void> }>()
+  /** The run of each running step now, to stop it with the runner. */
+  const current = new Map<string, StepRunning>()
   const ready = (step: Step) => (step.after ?? []).every((name) => results.has(name))
 
-  while (results.size < steps.length) {
-    for (const step of steps) {
-      if (results.has(step.name) || running.has(step.name) || !ready(step)) continue
-      const after = step.after ?? []
-      const blocked = after.filter((name) => results.get(name)?.status !== "passed")
-      if (blocked.length > 0) {
-        out(`── ${step.name}: skipped (${blocked.join(", ")} did not pass)\n`)
-        results.set(step.name, {
-          name: step.name,
-          after,
-          status: "skipped",
-          startedAt: since(),
-          seconds: 0,
-        })
-        continue
-      }
-      const startedAt = since()
-      const meter = busyMeter()
-      out(`── ${step.name}: ${step.command}\n`)
-      running.set(
-        step.name,
-        runStep(step, out).then(({ passed, processorSeconds }) => {
-          const seconds = since() - startedAt
-          out(`── ${step.name}: ${passed ? "passed" : "FAILED"} in ${Math.round(seconds)} s\n`)
-          const status = passed ? "passed" : "failed"
+  // The steps lead sessions of their own, which a Ctrl-C at the terminal does not reach.
+  const stopAll = (signal: NodeJS.Signals) => {
+    for (const run of current.values()) run.stop()
+    process.exit(signal === "SIGINT" ? 130 : 143)
+  }
+  const signals = ["SIGINT", "SIGTERM", "SIGHUP"] as const
+  for (const signal of signals) process.on(signal, stopAll)
+  // What a run stopped from outside (CI's own time limit) was waiting on is in its last lines.
+  const heartbeat = setInterval(() => {
+    const now = since()
+    const names = [...running].map(
+      ([name, run]) => `${name} (${Math.round(now - run.startedAt)} s)`,
+    )
+    out(`── at ${Math.round(now)} s, running: ${names.join(", ")}\n`)
+  }, heartbeatSeconds * 1000)
+
+  const runOnce = async (step: Step) => {
+    let hangs = 0
+    let processorSeconds: number | undefined = 0
+    for (;;) {
+      const run = runStep(step, out, limitSeconds)
+      current.set(step.name, run)
+      const result = await run.done
+      current.delete(step.name)
+      processorSeconds =
+        processorSeconds === undefined || result.processorSeconds === undefined
+          ? undefined
+          : processorSeconds + result.processorSeconds
+      if (!result.hung) return { passed: result.passed, hangs, processorSeconds }
+      hangs++
+      if (hangs === runsOnHang) return { passed: false, hangs, processorSeconds }
+      out(`── ${step.name}: stopped; it runs again\n`)
+    }
+  }
+
+  try {
+    while (results.size < steps.length) {
+      for (const step of steps) {
+        if (results.has(step.name) || running.has(step.name) || !ready(step)) continue
+        const after = step.after ?? []
+        const blocked = after.filter((name) => results.get(name)?.status !== "passed")
+        if (blocked.length > 0) {
+          out(`── ${step.name}: skipped (${blocked.join(", ")} did not pass)\n`)
           results.set(step.name, {
             name: step.name,
             after,
-            status,
+            status: "skipped",
+            startedAt: since(),
+            seconds: 0,
+          })
+          continue
+        }
+        const startedAt = since()
+        const meter = busyMeter()
+        out(`── ${step.name}: ${step.command}\n`)
+        const done = runOnce(step).then(({ passed, hangs, processorSeconds }) => {
+          const seconds = since() - startedAt
+          const hung = hangs ? ` (${hangsText(hangs)})` : ""
+          out(
+            `── ${step.name}: ${passed ? "passed" : "FAILED"} in ${Math.round(seconds)} s${hung}\n`,
+          )
+          results.set(step.name, {
+            name: step.name,
+            after,
+            status: passed ? "passed" : "failed",
+            ...(hangs ? { hangs } : {}),
             startedAt,
             seconds,
             machineBusy: meter(),
             processorSeconds,
           })
           running.delete(step.name)
-        }),
-      )
+        })
+        running.set(step.name, { startedAt, done })
+      }
+      const waiting = steps.filter((step) => !results.has(step.name) && !running.has(step.name))
+      if (running.size > 0) await Promise.race([...running.values()].map((run) => run.done))
+      // Nothing running and nothing ready: what waits, waits on itself. (Skipping may have made a
+      // step ready that the pass had gone by: the loop looks again.)
+      else if (waiting.length > 0 && !waiting.some(ready))
+        throw new Error(
+          `the plan has steps waiting on each other: ${waiting.map((s) => s.name).join(", ")}`,
+        )
     }
-    const waiting = steps.filter((step) => !results.has(step.name) && !running.has(step.name))
-    if (running.size > 0) await Promise.race(running.values())
-    // Nothing running and nothing ready: what waits, waits on itself. (Skipping may have made a
-    // step ready that the pass had gone by: the loop looks again.)
-    else if (waiting.length > 0 && !waiting.some(ready))
-      throw new Error(
-        `the plan has steps waiting on each other: ${waiting.map((s) => s.name).join(", ")}`,
-      )
+  } finally {
+    clearInterval(heartbeat)
+    for (const signal of signals) process.off(signal, stopAll)
   }
   return {
     steps: steps.map((step) => results.get(step.name) as StepResult),
@@ -328,7 +476,7 @@ export function timingTable({ steps, seconds, machineBusy }: PlanResult): string
     step.status === "skipped" ? "" : Math.round(step.seconds),
     percent(step.machineBusy),
     rounded(step.processorSeconds),
-    step.status,
+    step.hangs ? `${step.status} (${hangsText(step.hangs)})` : step.status,
   ])
   const measured = steps.map((step) => step.processorSeconds)
   rows.push([
