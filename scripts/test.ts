@@ -7,6 +7,8 @@ import path from "node:path"
 import { writeMarkdown } from "./markdown"
 import { runSteps, timingTable, type Step } from "./steps/runSteps"
 
+const minutes = (count: number) => count * 60
+
 /**
  * The plan: what runs, and what each step waits for. Steps that need nothing of each other run
  * side by side, so that the 2 cores stay busy while one step waits on its browser or server, and
@@ -25,17 +27,20 @@ import { runSteps, timingTable, type Step } from "./steps/runSteps"
  * (beside what is left of nginx's checks). Not beside the other content: at nice 10 beside a
  * build and browsers at nice 0, the publisher's first build missed its 4 minutes (a rehearsal of
  * c222eec).
+ *
+ * Each step has a time limit, past which it is taken to hang (scripts/steps/runSteps.ts): about
+ * three times the longest it has taken in CI or a rehearsal (docs/testing.md), ten minutes at least.
  */
 const plan: Step[] = [
   { name: "lint", command: "npm run lint" },
-  { name: "unit", command: "npm run test:unit" },
-  { name: "build", command: "npm run build:test" },
+  { name: "unit", command: "npm run test:unit", limitSeconds: minutes(25) },
+  { name: "build", command: "npm run build:test", limitSeconds: minutes(12) },
   { name: "typecheck", command: "npm run typecheck", after: ["build"] },
   { name: "html", command: "npm run audit:html", after: ["build"] },
   { name: "links", command: "npm run audit:links", after: ["build"] },
   { name: "loadtest", command: "npm run loadtest:signup", after: ["typecheck"] },
-  { name: "e2e", command: "npm run test:e2e", after: ["build"] },
-  { name: "content", command: "npm run test:content", after: ["e2e"] },
+  { name: "e2e", command: "npm run test:e2e", after: ["build"], limitSeconds: minutes(30) },
+  { name: "content", command: "npm run test:content", after: ["e2e"], limitSeconds: minutes(16) },
   { name: "delivery", command: "npm run test:delivery", after: ["e2e"] },
 ]
 plan.push(
@@ -43,11 +48,13 @@ plan.push(
     name: "lighthouse",
     command: "npm run audit:lighthouse",
     after: plan.map((step) => step.name),
+    limitSeconds: minutes(20),
   },
   {
     name: "publishing",
     command: "PUBLISH_TEST_BUILD_NICE=19 nice -n 19 npm run test:publishing",
     after: plan.map((step) => step.name).filter((name) => name !== "delivery"),
+    limitSeconds: minutes(26),
   },
 )
 
@@ -94,7 +101,7 @@ async function main() {
   const measured = commit()
   // Lighthouse's report says whether the publisher's tests ran beside it.
   if (steps.some((step) => step.name === "publishing")) process.env.AUDIT_BESIDE_PUBLISHING = "1"
-  const result = await runSteps(steps)
+  const result = await runSteps(steps, { limitSeconds: minutes(10) })
   const table = timingTable(result)
   console.log(`\n${table}\n`)
   // .ci/run times its npm ci (and Debian's packages, when it installed any beside it) and says so.

@@ -248,11 +248,24 @@ http {
     await rm(prefix, { recursive: true, force: true })
     throw new Error(`${nginx} ${args.join(" ")} -t -q exited with ${checked}`)
   }
+  // A process group of its own, the master's and its workers': a worker outlives a killed master,
+  // holding open the output it shares with this process, and npm test's runner waits for a
+  // step's output to close (e2e/delivery/nginx-stop.spec.ts).
   const child = spawn(nginx, [...args, "-g", "daemon off;"], {
     stdio: ["ignore", "inherit", "inherit"],
+    detached: true,
   })
   let exited: number | NodeJS.Signals | null = null
   child.on("exit", (code, signal) => (exited = signal ?? code))
+  const killGroup = () => {
+    try {
+      if (child.pid) process.kill(-child.pid, "SIGKILL")
+    } catch {
+      // The whole group has ended.
+    }
+  }
+  // Also when this process ends without stopping it (a test runner stopped).
+  process.once("exit", killGroup)
 
   const baseUrl = `http://127.0.0.1:${port}`
   const stop = async () => {
@@ -260,8 +273,10 @@ http {
       const gone = new Promise((resolve) => child.once("exit", resolve))
       child.kill("SIGQUIT") // graceful: workers finish their requests
       await Promise.race([gone, new Promise((resolve) => setTimeout(resolve, 5000))])
-      if (exited === null) child.kill("SIGKILL")
     }
+    // The workers too, should a graceful stop have run out of time.
+    killGroup()
+    process.off("exit", killGroup)
     await rm(prefix, { recursive: true, force: true })
   }
   const gone = () => (exited === null ? undefined : `exited (${exited})`)

@@ -16,6 +16,8 @@ export interface Step {
   command: string
   /** Steps that must pass before this one starts (what it reads, or what it must not overlap). */
   after?: string[]
+  /** Its own time limit, in place of the plan's (RunOptions.limitSeconds). */
+  limitSeconds?: number
 }
 
 export interface RunOptions {
@@ -371,7 +373,7 @@ export async function runSteps(
     let hangs = 0
     let processorSeconds: number | undefined = 0
     for (;;) {
-      const run = runStep(step, out, limitSeconds)
+      const run = runStep(step, out, step.limitSeconds ?? limitSeconds)
       current.set(step.name, run)
       const result = await run.done
       current.delete(step.name)
