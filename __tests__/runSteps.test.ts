@@ -13,6 +13,7 @@ import {
   timingTable,
   type Step,
 } from "../scripts/steps/runSteps"
+import { running } from "../e2e/support/processes"
 
 /** Runs the plan with its output kept, not printed. */
 async function run(steps: Step[], options: Omit<RunOptions, "out"> = {}) {
@@ -198,15 +199,6 @@ test("reads bash's times", () => {
 })
 
 describe("a step that runs past its limit", () => {
-  /** Whether the process runs (a zombie, ended and waiting to be reaped, does not). */
-  const running = (pid: number) => {
-    try {
-      return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, "utf8"))
-    } catch {
-      return false
-    }
-  }
-
   test("is listed, stopped with what it started, and run again; hanging twice, it fails", async () => {
     const folder = mkdtempSync(path.join(tmpdir(), "evergrace-hang-"))
     const pids = path.join(folder, "pids")

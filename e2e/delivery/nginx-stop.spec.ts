@@ -2,38 +2,13 @@
 // master, even when its graceful stop runs out of time: a worker left running would hold the
 // output of the step that started it open, and npm test's runner (scripts/steps/runSteps.ts)
 // would wait on that step for good. Run by scripts/test-delivery.ts (playwright.delivery.config.ts).
-import { readFileSync, readdirSync } from "node:fs"
+import { readFileSync } from "node:fs"
 import { createServer, type Server } from "node:http"
 import path from "node:path"
 import { expect, test } from "@playwright/test"
 import { signupEndpoint } from "../../src/shared/endpoints"
 import { startNginx } from "../support/nginx"
-
-/** The processes whose parent is `parent`, from /proc. */
-function childrenOf(parent: number): number[] {
-  return readdirSync("/proc")
-    .filter((name) => /^\d+$/.test(name))
-    .filter((pid) => {
-      try {
-        // pid (name) state ppid …: the name may hold spaces and brackets, so split after its last ")".
-        const stat = readFileSync(`/proc/${pid}/stat`, "utf8")
-        return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]) === parent
-      } catch {
-        return false
-      }
-    })
-    .map(Number)
-}
-
-/** Whether the process runs (a zombie, ended and waiting to be reaped, does not). */
-function running(pid: number): boolean {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8")
-    return stat.slice(stat.lastIndexOf(")") + 2)[0] !== "Z"
-  } catch {
-    return false
-  }
-}
+import { childrenOf, running } from "../support/processes"
 
 let api: Server | undefined
 test.afterAll(() => api?.close())

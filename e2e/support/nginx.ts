@@ -273,6 +273,7 @@ http {
       const gone = new Promise((resolve) => child.once("exit", resolve))
       child.kill("SIGQUIT") // graceful: workers finish their requests
       await Promise.race([gone, new Promise((resolve) => setTimeout(resolve, 5000))])
+      if (exited === null) console.warn(`nginx on ${baseUrl}: no graceful stop in 5 s; killed`)
     }
     // The workers too, should a graceful stop have run out of time.
     killGroup()
