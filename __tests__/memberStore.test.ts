@@ -813,10 +813,16 @@ test("a second server started on the same store by mistake takes no sign-up, and
     MEMBERS_STORE: folder,
     MEMBERS_SECRET: "a-secret-of-the-test-that-is-long-enough-0123",
   }
-  const first = spawn(tsx, [path.resolve("__tests__/fixtures/storeHolder.ts")], {
-    env: { ...process.env, ...env },
-    stdio: ["ignore", "pipe", "inherit"],
-  })
+  // Node itself, not the tsx launcher: killed, it ends, and nothing of it is left holding the
+  // output it shares with Jest (npm test's runner waits for a step's output to close).
+  const first = spawn(
+    process.execPath,
+    ["--import", "tsx", path.resolve("__tests__/fixtures/storeHolder.ts")],
+    {
+      env: { ...process.env, ...env },
+      stdio: ["ignore", "pipe", "inherit"],
+    },
+  )
   const said = jest.spyOn(console, "error").mockImplementation(() => {})
   try {
     await new Promise<void>((resolve, reject) => {
