@@ -132,6 +132,10 @@ function fakeBuild() {
       gate = new Promise((resolve) => (open = resolve))
     },
     release: () => open(),
+    /** Once `count` builds have started (held there, after `hold()`). */
+    async started(count: number) {
+      while (built.length < count) await new Promise((resolve) => setTimeout(resolve, 5))
+    },
     /** The builds held now never end, as when their server's process ends; the next ones run. */
     abandon() {
       gate = Promise.resolve()
@@ -264,7 +268,7 @@ async function publisherWith(
       build.hold()
       const commit = git.commit()
       await push(commit)
-      while (build.built.length === 0) await new Promise((resolve) => setTimeout(resolve, 5))
+      await build.started(1)
       return commit
     },
     /** The server stopped (its build with it) and started again. */
@@ -286,7 +290,7 @@ async function withDatedArticle() {
   const dayComesHeld = async () => {
     harness.build.hold()
     clock.advance(Date.parse("2030-01-03T00:00:00"))
-    while (harness.build.built.length < 2) await new Promise((resolve) => setTimeout(resolve, 5))
+    await harness.build.started(2)
   }
   return { ...harness, clock, dated, dayComesHeld }
 }
@@ -715,7 +719,7 @@ test("a dated article's day that came during the build: built again once it is l
   build.hold()
   const dated = git.commit(springOnJanuary3)
   await push(dated)
-  await new Promise((resolve) => setTimeout(resolve, 50))
+  await build.started(1)
   clock.advance(Date.parse("2030-01-03T00:00:05"))
   build.release()
   await publisher.idle()
@@ -729,7 +733,7 @@ test("a dated article's day that came while a push waited, whose build then fail
   build.hold()
   const third = git.commit()
   await push(third)
-  await new Promise((resolve) => setTimeout(resolve, 50))
+  await build.started(2)
   const refused = git.commit()
   build.failOn(refused, { ok: false, kind: "content", reason: "a count in words" })
   await push(refused)
@@ -759,7 +763,7 @@ test("a dated article's rebuild that ends after an undo leaves the undo live", a
   await publisher.idle()
   build.hold()
   clock.advance(Date.parse("2030-01-03T00:00:00"))
-  await new Promise((resolve) => setTimeout(resolve, 50))
+  await build.started(3)
   expect(await publisher.rollback("eve-editor")).toMatchObject({ result: "rolledBack" })
   build.release()
   await publisher.idle()
@@ -777,7 +781,7 @@ test("a build the server stopped during says so after the restart, and is built 
   build.hold()
   const commit = git.commit()
   await push(commit)
-  await new Promise((resolve) => setTimeout(resolve, 50))
+  await build.started(1)
   // The process ended mid-build (a deploy, the out-of-memory killer): its promises with it.
   build.abandon()
   const started = await restart()
@@ -885,7 +889,7 @@ test("the head an earlier push's build fetched is answered after a restart, thou
   const second = git.commit() // fetched as the head by the first push's build
   build.hold()
   await push(first)
-  while (build.built.length === 0) await new Promise((resolve) => setTimeout(resolve, 5))
+  await build.started(1)
   build.abandon() // the server stops; its own webhook is lost while it is down
   git.commit() // and the branch moves on meanwhile
   const started = await restart()
@@ -925,7 +929,7 @@ test("a push of the commit being built joins that build: no second build, no wai
   const second = git.commit()
   build.hold()
   await push(first)
-  while (build.built.length === 0) await new Promise((resolve) => setTimeout(resolve, 5))
+  await build.started(1)
   await push(second)
   build.release()
   await publisher.idle()
@@ -1133,7 +1137,7 @@ test("a draft's commit gets one preview status, once the preview is ready, and n
     base: "main",
     commit: draft,
   })
-  while (build.built.length === 0) await new Promise((resolve) => setTimeout(resolve, 5))
+  await build.started(1)
   expect(statuses.filter((each) => each.sha === draft)).toEqual([])
   build.release()
   await publisher.idle()

@@ -5,6 +5,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs"
 import { createServer, type AddressInfo, type Socket } from "node:net"
 import { tmpdir } from "node:os"
 import path from "node:path"
+import { childrenOf, commandLine, running } from "../e2e/support/processes"
 import { publishSettingsForTests, TestClock } from "../e2e/support/publishing"
 import { linkPackages } from "../src/publishing/node/build"
 import { PushedSince, Repository } from "../src/publishing/node/git"
@@ -96,6 +97,32 @@ test("a commit unpacked where tar cannot write (a folder gone, a full disk) fail
   await expect(repository.archive(head, path.join(folder, "not-there"))).rejects.toThrow(
     /git archive \| tar failed: .*not-there/,
   )
+  // As can happen on its own: tar has ended, and Node has seen it end, while git still has output
+  // to write. A git that writes the first 10 KB (tar reads a header and gives up), pauses, then
+  // writes the rest. No one reads its pipe any more: the git of before this fix was left writing
+  // for good, holding the server's process open (and npm test's, a CI run to its time limit).
+  const realGit = execFileSync("sh", ["-c", "command -v git"]).toString().trim()
+  const pausingGit = path.join(folder, "pausing-git")
+  mkdirSync(pausingGit)
+  const tarFile = path.join(pausingGit, "archive.tar")
+  writeFileSync(
+    path.join(pausingGit, "git"),
+    `#!/bin/sh\n${realGit} "$@" > ${tarFile}\nhead -c 10240 ${tarFile}\nsleep 0.5\nexec tail -c +10241 ${tarFile}\n`,
+    { mode: 0o755 },
+  )
+  const searchPath = process.env.PATH
+  process.env.PATH = `${pausingGit}:${searchPath}`
+  try {
+    await expect(repository.archive(head, path.join(folder, "not-there"))).rejects.toThrow(
+      /git archive \| tar failed: .*not-there/,
+    )
+  } finally {
+    process.env.PATH = searchPath
+  }
+  const left = childrenOf(process.pid).filter(
+    (pid) => running(pid) && commandLine(pid).includes(pausingGit),
+  )
+  expect(left).toEqual([])
 })
 
 test("a fetch from a GitHub that stops answering is stopped, and the publish fails saying so", async () => {

@@ -24,3 +24,12 @@ export function childrenOf(parent: number): number[] {
     .filter((name) => /^\d+$/.test(name) && Number(statFields(name)?.[1]) === parent)
     .map(Number)
 }
+
+/** The process's command line, its arguments joined by spaces ("" once it is gone). */
+export function commandLine(pid: number): string {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0").join(" ").trim()
+  } catch {
+    return ""
+  }
+}

@@ -324,8 +324,8 @@ interface StepRunning {
 
 const hangsText = (hangs: number) => `hung ${hangs === 1 ? "once" : `${hangs} times`}`
 
-/** A step may hang once: it then runs again (RunOptions.limitSeconds). */
-const runsOnHang = 2
+/** A step that hangs runs once more; a second hang fails it (RunOptions.limitSeconds). */
+const hangsToFail = 2
 
 /**
  * Runs every step, each once the steps named in its `after` have passed; a step whose `after`
@@ -369,7 +369,7 @@ export async function runSteps(
     out(`── at ${Math.round(now)} s, running: ${names.join(", ")}\n`)
   }, heartbeatSeconds * 1000)
 
-  const runOnce = async (step: Step) => {
+  const runAgainOnHang = async (step: Step) => {
     let hangs = 0
     let processorSeconds: number | undefined = 0
     for (;;) {
@@ -383,7 +383,7 @@ export async function runSteps(
           : processorSeconds + result.processorSeconds
       if (!result.hung) return { passed: result.passed, hangs, processorSeconds }
       hangs++
-      if (hangs === runsOnHang) return { passed: false, hangs, processorSeconds }
+      if (hangs === hangsToFail) return { passed: false, hangs, processorSeconds }
       out(`── ${step.name}: stopped; it runs again\n`)
     }
   }
@@ -408,7 +408,7 @@ export async function runSteps(
         const startedAt = since()
         const meter = busyMeter()
         out(`── ${step.name}: ${step.command}\n`)
-        const done = runOnce(step).then(({ passed, hangs, processorSeconds }) => {
+        const done = runAgainOnHang(step).then(({ passed, hangs, processorSeconds }) => {
           const seconds = since() - startedAt
           const hung = hangs ? ` (${hangsText(hangs)})` : ""
           out(

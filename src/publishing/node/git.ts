@@ -1,4 +1,4 @@
-import { execFile, spawn } from "node:child_process"
+import { type ChildProcess, execFile, spawn } from "node:child_process"
 import { existsSync } from "node:fs"
 import { mkdir } from "node:fs/promises"
 import path from "node:path"
@@ -45,6 +45,9 @@ export interface UndoCommit {
 /** GitHub's title for the merge of a CMS draft's pull request (a `cms/…` branch). */
 const cmsMerge = /^Merge pull request #\d+ from [^/\s]+\/cms\//
 
+/** Git's environment: never a prompt for a password, which no one would answer. */
+const gitEnv = () => ({ ...process.env, GIT_TERMINAL_PROMPT: "0" })
+
 /** `timeoutMs`: the command is stopped after that long, and fails (no limit by default). */
 export function git(args: readonly string[], cwd: string, timeoutMs = 0): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -54,7 +57,7 @@ export function git(args: readonly string[], cwd: string, timeoutMs = 0): Promis
       {
         cwd,
         maxBuffer: 16 * 1024 * 1024,
-        env: { ...process.env, GIT_TERMINAL_PROMPT: "0" },
+        env: gitEnv(),
         timeout: timeoutMs,
       },
       (error, stdout, stderr) => {
@@ -213,23 +216,31 @@ export class Repository {
   }
 
   /** The commit's files, written into `folder` (git archive, unpacked by tar). */
-  archive(sha: string, folder: string): Promise<void> {
-    return new Promise((resolve, reject) => {
-      const archive = spawn("git", ["archive", "--format=tar", sha], { cwd: this.gitDir })
-      const unpack = spawn("tar", ["-x", "-C", folder])
-      archive.stdout.pipe(unpack.stdin)
-      let said = ""
-      archive.stderr.on("data", (chunk: Buffer) => (said += chunk.toString()))
-      unpack.stderr.on("data", (chunk: Buffer) => (said += chunk.toString()))
-      archive.on("error", reject)
-      unpack.on("error", reject)
-      // tar gone (a full disk, a folder that is not there): the rest of the archive has nowhere
-      // to go. Its own exit says why, below; the write that failed must not stop the server.
-      unpack.stdin.on("error", () => archive.kill())
-      unpack.on("close", (code) =>
-        code === 0 ? resolve() : reject(new GitError(`git archive | tar failed: ${said.trim()}`)),
-      )
+  async archive(sha: string, folder: string): Promise<void> {
+    const archive = spawn("git", ["archive", "--format=tar", sha], {
+      cwd: this.gitDir,
+      env: gitEnv(),
     })
+    const unpack = spawn("tar", ["-x", "-C", folder])
+    archive.stdout.pipe(unpack.stdin)
+    let said = ""
+    const ended = (child: ChildProcess) =>
+      new Promise<boolean>((resolve) => {
+        child.stderr?.on("data", (chunk: Buffer) => (said += chunk.toString()))
+        child.on("error", (error) => {
+          said += `${error.message}\n`
+          resolve(false)
+        })
+        child.on("close", (code) => resolve(code === 0))
+      })
+    // tar gone (a full disk, a folder that is not there): the rest of the archive has nowhere to
+    // go. The write that failed must not stop the server, and git, left writing to a pipe that no
+    // one reads (tar's stdin closes as it ends), would wait for good, holding its process and the
+    // server's pipes to it: it is stopped.
+    unpack.stdin.on("error", () => undefined)
+    unpack.on("close", (code) => code === 0 || archive.kill())
+    const [archived, unpacked] = await Promise.all([ended(archive), ended(unpack)])
+    if (!archived || !unpacked) throw new GitError(`git archive | tar failed: ${said.trim()}`)
   }
 }
 
