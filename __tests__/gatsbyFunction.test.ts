@@ -135,7 +135,12 @@ test("the staff's list: no sign-in from this computer under gatsby develop (npm 
 test("what must last the process survives Gatsby's reload of the Function's modules (processWide)", () => {
   // Gatsby clears the Function's modules from require's cache before each request; the wing
   // (its list, its limits, and with a store its sender) must be the one of the process.
-  const env = { SIGNUP_PROVIDER: "buttondown", BUTTONDOWN_API_KEY: "a-key-of-the-test" }
+  // The test's store, not the one beside package.json (a developer's own).
+  const env = {
+    MEMBERS_STORE: store.folder,
+    SIGNUP_PROVIDER: "buttondown",
+    BUTTONDOWN_API_KEY: "a-key-of-the-test",
+  }
   const load = () => {
     let loaded: typeof import("../src/membership/node/nodeMembership") | undefined
     jest.isolateModules(() => {
