@@ -132,7 +132,7 @@ test("the staff's list: no sign-in from this computer under gatsby develop (npm 
   }
 })
 
-test("what must last the process survives Gatsby's reload of the Function's modules (processWide)", () => {
+test("what must last the process survives Gatsby's reload of the Function's modules (processWide)", async () => {
   // Gatsby clears the Function's modules from require's cache before each request; the wing
   // (its list, its limits, and with a store its sender) must be the one of the process.
   // The test's store, not the one beside package.json (a developer's own).
@@ -152,5 +152,8 @@ test("what must last the process survives Gatsby's reload of the Function's modu
   }
   const [first, second] = [load(), load()]
   expect(first).not.toBe(second)
-  expect(first.nodeMembership(env)).toBe(second.nodeMembership(env))
+  const wing = first.nodeMembership(env)
+  expect(wing).toBe(second.nodeMembership(env))
+  // Its store open before the test's is removed (afterAll).
+  await wing.own
 })

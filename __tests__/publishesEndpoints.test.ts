@@ -13,6 +13,7 @@ import { createApp } from "../src/server/app"
 import type { Settings } from "../src/server/app"
 import { nodeRuntime } from "../src/siteServer/nodeRuntime"
 import { githubForStaff } from "./setup/githubForStaff"
+import { temporaryStore } from "./setup/servers"
 
 // The staff's page's publishing lines (src/publishing/web/handlePublishes.ts), through the route
 // table, behind the staff's door with the GitHub stub: the last publishes, and the undo in the
@@ -21,10 +22,14 @@ import { githubForStaff } from "./setup/githubForStaff"
 const site = "https://www.evergrace.example"
 const github = githubForStaff(site)
 let settings: Settings
+// A provider keeps the list, but the wing still opens a store (of those who joined before the
+// move): the test's own, not the one beside package.json (a developer's).
+const store = temporaryStore("publishes-members")
+afterAll(() => store.remove())
 
 beforeEach(() => {
   settings = {
-    // A provider keeps the list: these lines need no store.
+    MEMBERS_STORE: store.folder,
     SIGNUP_PROVIDER: "buttondown",
     BUTTONDOWN_API_KEY: "test",
     ...github().settings,
