@@ -265,10 +265,11 @@ async function publisherWith(
     clock,
     /** A new commit pushed, its build under way and held (until `build.release()`). */
     pushHeld: async () => {
+      const before = build.built.length
       build.hold()
       const commit = git.commit()
       await push(commit)
-      await build.started(1)
+      await build.started(before + 1)
       return commit
     },
     /** The server stopped (its build with it) and started again. */

@@ -34,6 +34,9 @@ test("nginx stopped while a request waits on the API ends with every worker", as
   await expect.poll(() => taken, { timeout: 5_000 }).toBe(1)
 
   await nginx.stop()
-  for (const pid of [master, ...workers]) expect(running(pid), `nginx process ${pid}`).toBe(false)
+  for (const pid of [master, ...workers])
+    await expect
+      .poll(() => running(pid), { message: `nginx process ${pid}`, timeout: 2_000 })
+      .toBe(false)
   await waiting
 })

@@ -248,13 +248,15 @@ http {
     await rm(prefix, { recursive: true, force: true })
     throw new Error(`${nginx} ${args.join(" ")} -t -q exited with ${checked}`)
   }
-  // A process group of its own, the master's and its workers': a worker outlives a killed master,
-  // holding open the output it shares with this process, and npm test's runner waits for a
-  // step's output to close (e2e/delivery/nginx-stop.spec.ts).
+  // A process group of its own, the master's and its workers': a worker outlives a killed master
+  // (e2e/delivery/nginx-stop.spec.ts). What it says goes through this process, not to its output:
+  // a worker left running would hold that open, and npm test's runner waits for a step's output
+  // to close.
   const child = spawn(nginx, [...args, "-g", "daemon off;"], {
-    stdio: ["ignore", "inherit", "inherit"],
+    stdio: ["ignore", "ignore", "pipe"],
     detached: true,
   })
+  child.stderr?.on("data", (chunk: Buffer) => process.stderr.write(chunk))
   let exited: number | NodeJS.Signals | null = null
   child.on("exit", (code, signal) => (exited = signal ?? code))
   const killGroup = () => {

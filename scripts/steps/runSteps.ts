@@ -6,7 +6,7 @@
 // the others whatever ran beside it.
 import { spawn, spawnSync } from "node:child_process"
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmdirSync } from "node:fs"
-import { cpus } from "node:os"
+import { constants, cpus } from "node:os"
 import path from "node:path"
 import { markdownTable } from "../markdown"
 
@@ -223,6 +223,8 @@ function processorAccount(name: string): ProcessorAccount | undefined {
 
 /** How long a stopped step's processes get to end on SIGTERM before SIGKILL. */
 const graceMs = 10_000
+/** How long, once a step's shell has ended, its output may stay open (what it started holds it). */
+const leftoverMs = 2_000
 
 /**
  * Signals every process of a step: its session (the step's shell leads one of its own) and, where
@@ -256,8 +258,14 @@ interface StepRun {
   processorSeconds?: number
 }
 
-function runStep(step: Step, out: (text: string) => void, limitSeconds: number): StepRunning {
-  const account = processorAccount(step.name)
+function runStep(
+  step: Step,
+  out: (text: string) => void,
+  limitSeconds: number,
+  again = false,
+): StepRunning {
+  // A group of its own for a second run: the first's may still hold a process.
+  const account = processorAccount(again ? `${step.name}-again` : step.name)
   // `times` on a pipe of its own, after the command, whatever the command printed; the command's
   // processes do not get that pipe, so one left running cannot hold the step open.
   const script = `${account ? `${account.join}\n` : ""}{\n${step.command}\n} 3>&-\nstatus=$?\ntimes >&3\nexit $status`
@@ -283,6 +291,9 @@ function runStep(step: Step, out: (text: string) => void, limitSeconds: number):
       if (finished) return
       finished = true
       for (const timer of timers) clearTimeout(timer)
+      // Whatever still holds the pipes must not keep this process running.
+      for (const pipe of child.stdio) pipe?.destroy()
+      child.unref()
       stdout.end()
       stderr.end()
       const grouped = account?.close()
@@ -296,6 +307,21 @@ function runStep(step: Step, out: (text: string) => void, limitSeconds: number):
       })
     }
     child.on("close", finish)
+    // The shell has ended, but its output stays open: a process it started, still running, holds
+    // it. That is no hang: that process is stopped, and the step has the shell's result.
+    child.on("exit", (code) => {
+      if (hung) return
+      for (const timer of timers) clearTimeout(timer)
+      timers.push(
+        setTimeout(() => {
+          out(
+            `── ${step.name}: ended, but processes it started still hold its output; they are stopped:\n${processList(child.pid ?? 0, account)}`,
+          )
+          stop("SIGKILL")
+          finish(code)
+        }, leftoverMs),
+      )
+    })
     timers.push(
       setTimeout(() => {
         hung = true
@@ -313,13 +339,13 @@ function runStep(step: Step, out: (text: string) => void, limitSeconds: number):
       }, limitSeconds * 1000),
     )
   })
-  return { done, stop: () => stop("SIGTERM") }
+  return { done, stop }
 }
 
 interface StepRunning {
   done: Promise<StepRun>
-  /** Stops its processes (the runner itself is stopped). */
-  stop(): void
+  /** Signals its processes (the runner itself is stopped). */
+  stop(signal: NodeJS.Signals): void
 }
 
 const hangsText = (hangs: number) => `hung ${hangs === 1 ? "once" : `${hangs} times`}`
@@ -355,8 +381,13 @@ export async function runSteps(
 
   // The steps lead sessions of their own, which a Ctrl-C at the terminal does not reach.
   const stopAll = (signal: NodeJS.Signals) => {
-    for (const run of current.values()) run.stop()
-    process.exit(signal === "SIGINT" ? 130 : 143)
+    const runs = [...current.values()]
+    for (const run of runs) run.stop("SIGTERM")
+    const ended = Promise.all(runs.map((run) => run.done))
+    void Promise.race([ended, new Promise((resolve) => setTimeout(resolve, graceMs))]).then(() => {
+      for (const run of runs) run.stop("SIGKILL")
+      process.exit(128 + (constants.signals[signal] ?? constants.signals.SIGTERM))
+    })
   }
   const signals = ["SIGINT", "SIGTERM", "SIGHUP"] as const
   for (const signal of signals) process.on(signal, stopAll)
@@ -373,7 +404,7 @@ export async function runSteps(
     let hangs = 0
     let processorSeconds: number | undefined = 0
     for (;;) {
-      const run = runStep(step, out, step.limitSeconds ?? limitSeconds)
+      const run = runStep(step, out, step.limitSeconds ?? limitSeconds, hangs > 0)
       current.set(step.name, run)
       const result = await run.done
       current.delete(step.name)
