@@ -135,9 +135,11 @@ test("the staff's list: no sign-in from this computer under gatsby develop (npm 
 test("what must last the process survives Gatsby's reload of the Function's modules (processWide)", async () => {
   // Gatsby clears the Function's modules from require's cache before each request; the wing
   // (its list, its limits, and with a store its sender) must be the one of the process.
-  // The test's store, not the one beside package.json (a developer's own).
+  // A store of its own: not the one beside package.json (a developer's), nor the one the
+  // Function's requests above opened with other settings (a second wing on it says so).
+  const reloaded = temporaryStore("function-reload")
   const env = {
-    MEMBERS_STORE: store.folder,
+    MEMBERS_STORE: reloaded.folder,
     SIGNUP_PROVIDER: "buttondown",
     BUTTONDOWN_API_KEY: "a-key-of-the-test",
   }
@@ -154,6 +156,7 @@ test("what must last the process survives Gatsby's reload of the Function's modu
   expect(first).not.toBe(second)
   const wing = first.nodeMembership(env)
   expect(wing).toBe(second.nodeMembership(env))
-  // Its store open before the test's is removed (afterAll).
+  // Its store open before it is removed.
   await wing.own
+  await reloaded.remove()
 })
