@@ -254,13 +254,13 @@ ${besidePublishing ? "It ran beside the publisher's tests at nice 19, as `npm te
 Control page, Total Blocking Time of each mobile run: ${controlTbt.map(Math.round).join(", ")} ms.
 ${
   blocks
-    ? 'Its median run blocked: on this machine mobile performance is judged without TBT (the "perf w/o TBT" column).'
-    : 'Its median run did not block: mobile performance is judged on Lighthouse\'s score (the "perf" column).'
+    ? 'It blocked: on this machine mobile performance is judged without TBT (the "perf w/o TBT" column).'
+    : 'It never blocked: mobile performance is judged on Lighthouse\'s score (the "perf" column).'
 }
 
 Mobile: ${rounds} runs a route${
       ranAgain.length
-        ? `, and up to ${extraRuns} more for ${ranAgain.join(", ")}: short on a budget judged by the best run while the machine blocked, each ran again until it met it or had run ${rounds + extraRuns} times (the second look, [\`decisions.md\`](decisions.md#when-the-machine-blocks))`
+        ? `, and up to ${extraRuns} more for ${ranAgain.join(", ")}: short on a budget judged by the best run on a machine that blocks, each ran again until it met it or had run ${rounds + extraRuns} times (the second look, [\`decisions.md\`](decisions.md#when-the-machine-blocks))`
         : ""
     }. Performance is the best run's, accessibility, best practices and SEO
 the worst run's, LCP the median, CLS and JavaScript the largest, Total Blocking Time the lowest

@@ -6,7 +6,7 @@
 // A budget judged by every run (accessibility, layout shift, script size) is never retried: a
 // run that found a problem is never outvoted. Why: docs/decisions.md, "When the machine blocks".
 
-import { machineBlockedOnce } from "./controlPage"
+import { machineBlocks } from "./controlPage"
 
 /** One line of Lighthouse CI's assertion-results.json, as far as the second look reads it. */
 export interface AssertionResult {
@@ -40,7 +40,7 @@ export function routesToRunAgain(
   assertions: Assertions,
   controlBlockingTimes: number[],
 ): string[] {
-  if (!machineBlockedOnce(controlBlockingTimes)) return []
+  if (!machineBlocks(controlBlockingTimes)) return []
   const byBestRun = (result: AssertionResult) => {
     const assertion = assertions[keyOf(result)]
     if (assertion === undefined) return false
