@@ -246,6 +246,7 @@ describe("a step that runs past its limit", () => {
     expect(started).toHaveLength(2)
     for (const pid of started) expect(running(pid)).toBe(false)
     expect(timingTable(result)).toContain("failed (hung 2 times)")
+    rmSync(folder, { recursive: true, force: true })
   })
 
   test("says what was running, and passes if its second run does", async () => {
@@ -269,6 +270,7 @@ describe("a step that runs past its limit", () => {
     expect(output).toContain("[hangs-once] second\n")
     expect(output).toContain("── hangs-once: passed in")
     expect(output).toContain("(hung once)")
+    rmSync(folder, { recursive: true, force: true })
   })
 
   test("a line says, every so often, which steps are running and for how long", async () => {
