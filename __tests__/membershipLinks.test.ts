@@ -122,6 +122,23 @@ test("her first confirmation e-mail, expired, once she has confirmed from a late
   expect(await page.text()).toContain(words.confirmPage.alreadyHeading)
 })
 
+test("her leave link again, once she has left: she is told she has left, no button", async () => {
+  const { app, members, link, status } = await pendingMember()
+  const [member] = await members.list()
+  await members.confirm(member!.id)
+  const leave = await link("leave")
+  expect(await (await app.request(leave)).text()).toMatch(/<form/)
+  await app.request(leave, { method: "POST" })
+  for (const method of ["GET", "POST"]) {
+    const page = await app.request(leave, { method })
+    expect(page.status).toBe(200)
+    const html = await page.text()
+    expect(html).toContain(words.leavePage.leftHeading)
+    expect(html).not.toMatch(/<form/)
+  }
+  expect(await status()).toBe("left")
+})
+
 test("her confirmation link again, once she is a member: she is told so, no button, and no second welcome", async () => {
   const { app, members, link, status } = await pendingMember()
   const confirm = await link("confirm")
@@ -190,13 +207,16 @@ test("a leave link that finds no one (she was erased) does not say she has left:
   await members.confirm(member!.id)
   const leave = await link("leave")
   await members.erase({ id: member!.id })
-  const pressed = await app.request(leave, { method: "POST" })
-  expect(pressed.status).toBe(200)
-  // What she reads, whatever marks it up ("e-mails" is kept on one line in a span of its own).
-  const read = (await pressed.text()).replace(/<[^>]*>/g, "")
-  expect(read).toContain(words.leavePage.notFoundHeading)
-  expect(read).toContain(words.leavePage.notFoundText)
-  expect(read).not.toContain(words.leavePage.leftHeading)
+  // Opened, and pressed (her mail app's one click presses without opening).
+  for (const method of ["GET", "POST"]) {
+    const answer = await app.request(leave, { method })
+    expect(answer.status).toBe(200)
+    // What she reads, whatever marks it up ("e-mails" is kept on one line in a span of its own).
+    const read = (await answer.text()).replace(/<[^>]*>/g, "")
+    expect(read).toContain(words.leavePage.notFoundHeading)
+    expect(read).toContain(words.leavePage.notFoundText)
+    expect(read).not.toContain(words.leavePage.leftHeading)
+  }
 })
 
 describe("after the list moved to a provider (docs/signups.md)", () => {

@@ -98,6 +98,8 @@ describe("the sign-up endpoint, called by the page's script (JSON)", () => {
     ["invalid", { email: "ann.example.com" }],
     ["invalid", { email: "ann@exa mple.com" }],
     ["invalid", { email: "ann@-example.com" }],
+    // The browser's rule takes it; no mail reaches a domain of one label.
+    ["invalid", { email: "ann@example" }],
     [
       "tooLong",
       { email: `${"a".repeat(64)}@${"b".repeat(63)}.${"c".repeat(63)}.${"d".repeat(62)}` },
@@ -150,13 +152,26 @@ describe("abuse and bad input", () => {
   test("only POST signs up: other methods get 405 with Allow: POST (a GET too, from a script)", async () => {
     const { list, received } = fakeList()
     const asked = [
-      ...["PUT", "DELETE", "OPTIONS"].map((method) => request({ method })),
+      ...["PUT", "DELETE", "OPTIONS"].map((method) => request({ method, json: true })),
       request({ method: "GET", headers: { Accept: "application/json" } }),
     ]
     for (const each of asked) {
       const response = await signUp(each, context(list))
       expect(response.status).toBe(405)
       expect(response.headers.get("allow")).toBe("POST")
+    }
+    expect(received).toEqual([])
+  })
+
+  test("from a browser, whose GET and HEAD get the form's page, a 405 allows those too", async () => {
+    const { list, received } = fakeList()
+    for (const method of ["GET", "HEAD"]) {
+      expect((await signUp(request({ method }), context(list))).status).toBe(200)
+    }
+    for (const method of ["PUT", "DELETE", "OPTIONS"]) {
+      const response = await signUp(request({ method }), context(list))
+      expect(response.status).toBe(405)
+      expect(response.headers.get("allow")).toBe("GET, HEAD, POST")
     }
     expect(received).toEqual([])
   })

@@ -99,13 +99,20 @@ export async function leaveMembership(c: Context<MembershipEnv>): Promise<Respon
   const token = await tokenOf(c)
   const check = await checkToken(secret, "leave", token)
   if (!check.ok) return endpointPageAnswer(400, invalidPage())
-  if (!changes(c)) return endpointPageAnswer(200, leavePage(token ?? ""))
+  const her = await store.byId(check.memberId)
+  // Her page says where she stands before it offers a button that could not change it, as the
+  // confirmation's does. Since the list moved to a provider, only the provider knows whether she
+  // is on it: the button, always.
+  if (!changes(c)) {
+    if (!movedTo && !her) return endpointPageAnswer(200, notFoundPage())
+    if (!movedTo && her?.status === "left") return endpointPageAnswer(200, leftPage())
+    return endpointPageAnswer(200, leavePage(token ?? ""))
+  }
   // Since the list moved to a provider, she is off it only once the provider says so (she may
   // have joined there since, whatever the store says of her); until then she stays on both, and
   // the page offers the button again (a mail app may retry a 503). Only a member, whom the move
   // took there, is kept there as unsubscribed if the provider never had her: anyone else's
   // address is not added to it.
-  const her = await store.byId(check.memberId)
   if (movedTo && her) {
     const suppress = her.status === "confirmed"
     if ((await movedTo.unsubscribe?.(her.address, { suppress })) !== "left") {

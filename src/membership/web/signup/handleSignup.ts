@@ -72,7 +72,7 @@ export async function handleSignup(request: Request, context: SignupContext): Pr
   if (request.method !== "POST") {
     return json
       ? refuse(405, { Allow: "POST" })
-      : endpointPageAnswer(405, notAFormPage(context.texts), { Allow: "POST" })
+      : endpointPageAnswer(405, notAFormPage(context.texts), { Allow: "GET, HEAD, POST" })
   }
   const type = (request.headers.get("content-type") ?? "").split(";")[0]?.trim().toLowerCase()
   if (type !== formType && type !== jsonType) return refuse(415)
