@@ -101,10 +101,10 @@ test("the routes are the app's: the whole address, not Express's mount-relative 
   // No OAuth App set here: the sign-in says so, from the sign-in's own handler.
   expect(start.status).toBe(503)
   expect(start.headers.get("cross-origin-opener-policy")).toBe("unsafe-none")
-  // The sign-up's own answer to a method it does not take.
+  // The sign-up's own answer to a method it does not take (its page, whose GET it answers).
   const put = await fetch(`${base}${signupEndpoint}`, { method: "PUT" })
   expect(put.status).toBe(405)
-  expect(put.headers.get("allow")).toBe("POST")
+  expect(put.headers.get("allow")).toBe("GET, HEAD, POST")
 })
 
 test("the staff's list: no sign-in from this computer under gatsby develop (npm run cms) only", async () => {

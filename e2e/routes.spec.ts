@@ -334,6 +334,22 @@ test("affiliate: a keyboard visitor tabs to a button and sees its note", async (
   await expect(page.locator("[data-radix-popper-content-wrapper]")).toHaveCount(0)
   await expect(visit).toBeFocused()
 
+  // On through the collections: each Tab scrolls the page to bring the next button into view, and
+  // that scroll leaves its note open (Radix closes a tooltip whose page scrolls).
+  const explore = page.getByRole("button", { name: affiliate.exploreLabel, exact: true })
+  const scrolledAt = await page.evaluate(() => window.scrollY)
+  for (let index = 0; index < affiliate.collections.length; index++) {
+    await tabTo(page, explore.nth(index), 10)
+    await expect(explore.nth(index)).toBeInViewport()
+    // Past the frame in which the browser sends the scroll.
+    await page.evaluate(
+      () => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 100))),
+    )
+    await expect(page.locator("[data-radix-popper-content-wrapper]")).toBeVisible()
+    await expect(page.locator("[data-radix-popper-content-wrapper]")).toContainText(comingSoon)
+  }
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(scrolledAt)
+
   // Focus moved straight to the button (as a screen reader can) fetches the tooltips' code itself:
   // React hands the focus to the tooltip once that part of the page has hydrated.
   await page.reload()

@@ -1,6 +1,13 @@
 import { css } from "@emotion/react"
 import * as Tooltip from "@radix-ui/react-tooltip"
-import { useEffect, useLayoutEffect, type ReactElement, type ReactNode } from "react"
+import {
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type ReactElement,
+  type ReactNode,
+} from "react"
 import { noteOnInk } from "../../theme/styles"
 import { colors, shadows } from "../../theme/tokens"
 import { NoteTooltipContext, restoreTriggerFocus, triggerSelector } from "./SiteTooltipProvider"
@@ -24,11 +31,40 @@ interface NoteTooltipProps {
   children: ReactElement
 }
 
-/** A short note in a bubble over its trigger, after the site's delay. */
+// Radix closes a tooltip when the page around its trigger scrolls, the scroll that brings a button
+// Tab has just focused into view too: a keyboard visitor would see no note for any button below the
+// fold. Whether a scroll event is being dispatched, from a listener added before any tooltip's own
+// (this chunk loads before one opens; listeners run in the order they were added).
+let scrolling = false
+if (typeof window !== "undefined") {
+  window.addEventListener(
+    "scroll",
+    () => {
+      scrolling = true
+      setTimeout(() => (scrolling = false))
+    },
+    { capture: true, passive: true },
+  )
+}
+
+/**
+ * A short note in a bubble over its trigger, after the site's delay. A scroll closes it as Radix
+ * does, but not while its trigger has the keyboard's focus: the note then stays until she moves
+ * on or presses Escape. (A tap or a click focuses a button too, but not as `:focus-visible`: there
+ * a scroll still closes it.)
+ */
 export function NoteTooltip({ note, children }: NoteTooltipProps) {
+  const [open, setOpen] = useState(false)
+  const trigger = useRef<HTMLButtonElement>(null)
+  const openChanged = (next: boolean) => {
+    if (!next && scrolling && trigger.current?.matches(":focus-visible")) return
+    setOpen(next)
+  }
   return (
-    <Tooltip.Root>
-      <Tooltip.Trigger asChild>{children}</Tooltip.Trigger>
+    <Tooltip.Root open={open} onOpenChange={openChanged}>
+      <Tooltip.Trigger asChild ref={trigger}>
+        {children}
+      </Tooltip.Trigger>
       <Tooltip.Portal>
         {/* Screen readers already hear the note through the trigger's aria-describedby. */}
         <Tooltip.Content css={bubble} side="top" sideOffset={8} aria-hidden="true">
