@@ -7,6 +7,7 @@ import { checkContent, describeProblem } from "../src/content/checkContent"
 import { contentFiles } from "../src/content/model"
 import { NotSaved, saveCheck, saveProblems } from "../src/cms/saveCheck"
 import { copyOfData, dataDir } from "./setup/contentCopy"
+import { entryOf } from "./setup/decapEntry"
 
 // The CMS's Save runs the build's own check on the entry (src/cms/saveCheck.ts): what the build
 // would refuse is refused at Save, in the same words. The content is data/ as it is now.
@@ -24,12 +25,6 @@ const read = (name: string) =>
 /** The build's check of the copy, each problem as the CMS says it (no line: there is no file). */
 const buildSays = () =>
   checkContent(copy.dir).map((problem) => describeProblem({ ...problem, line: undefined }))
-
-/** Decap's entry as preSave is given it: an Immutable Map, reduced to what the handler reads. */
-const entryOf = (slug: string, data: unknown) => {
-  const fields: Record<string, unknown> = { slug, data: { toJS: () => data } }
-  return { get: (key: string) => fields[key] } as never
-}
 
 describe("Save in the CMS runs the site's content check", () => {
   it("lets every file of data/ as it is be saved", () => {

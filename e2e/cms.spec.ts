@@ -410,11 +410,20 @@ test.describe("Decap CMS at /admin/: drafts on the local backend", () => {
     await expect(name).toHaveValue(second!.name)
     await name.fill(first!.name)
     await page.getByRole("button", { name: "Save", exact: true }).click()
-    await expect(page.getByText(expected!)).toBeVisible()
+    // Said in the editor's corner, and in Decap's toast.
+    const notice = page.getByRole("alert").filter({ hasText: /^Not saved/ })
+    await expect(notice).toContainText(expected!.slice(1))
+    const toast = page.getByText(`Failed to persist entry: ${expected}`)
+    await expect(toast).toBeVisible()
     // Nothing committed; the form keeps what she typed.
     await page.waitForTimeout(1000)
     expect(server.git("rev-parse", "--verify", "--quiet", "cms/pages/shop")).toBeUndefined()
     await expect(name).toHaveValue(first!.name)
+    // Decap's toast goes after 8 s; the corner keeps saying it until she hides it.
+    await expect(toast).toHaveCount(0, { timeout: 12_000 })
+    await expect(notice).toBeVisible()
+    await page.getByRole("button", { name: "Hide", exact: true }).click()
+    await expect(notice).toHaveCount(0)
   })
 
   test("her unsaved typing, restored from the editor's backup after a reload, is in the field, the preview and the saved draft", async ({

@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react"
 import { membersPagePath } from "../shared/endpoints"
 import { decapLook } from "./decapLook"
+import { NotSavedNotice } from "./NotSavedNotice"
 import { PublishingNews } from "./PublishingNews"
 
 const corner = {
@@ -30,8 +31,8 @@ const membersLinkId = "members-link"
 const inEditor = () => /^#\/collections\/[^/]+\/(?:entries\/|new)/.test(window.location.hash)
 
 /**
- * What the site adds to the CMS's page, in its bottom corner: the news of a publish
- * (./PublishingNews.tsx) and the way to the members' list
+ * What the site adds to the CMS's page, in its bottom corner: a Save the site's check refused
+ * (./NotSavedNotice.tsx), the news of a publish (./PublishingNews.tsx) and the way to the members' list
  * (src/membership/staffPage/components/MembersPage.tsx). Decap 3 has no registerAdditionalLink
  * (a later Decap's), so the link is our own. The link is not over the form while an entry is
  * open (on a phone it hid a field's last lines): the way to the list is from the lists of
@@ -47,6 +48,7 @@ export function CmsCorner() {
 
   return (
     <div css={corner}>
+      <NotSavedNotice />
       <PublishingNews focusAfterHide={membersLinkId} />
       {!editing && (
         <a id={membersLinkId} href={membersPagePath} css={membersLink}>

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FocusEvent } from "react"
+import { useEffect, useState } from "react"
 import { readToken, staffJson } from "../membership/staffPage/session"
 import {
   publishesEndpoint,
@@ -23,8 +23,12 @@ import {
 } from "../publishing/staffPage/publishNews"
 import { publishingTexts, stateWords } from "../publishing/staffPage/publishingTexts"
 import { membersPagePath } from "../shared/endpoints"
-import { decapLook } from "./decapLook"
-import { fixedSpace } from "../theme/tokens"
+import {
+  cornerCard as card,
+  cornerHideButton as hideButton,
+  cornerLabel as label,
+} from "./decapLook"
+import { useFocusReturn } from "./focusReturn"
 
 const texts = publishingTexts.news
 /** The members' list page's publishing panel: the whole reason, and the undo. */
@@ -131,37 +135,7 @@ function usePublishNews(): PublishNews | null {
   return news
 }
 
-const card = {
-  ...decapLook,
-  maxWidth: "min(360px, calc(100vw - 32px))",
-  // Over the form on a phone: never more than part of the screen (its reason scrolls).
-  maxHeight: "45vh",
-  overflowY: "auto",
-  padding: "12px 16px",
-  fontSize: "15px",
-  "& p": { margin: "0 0 8px" },
-  "& a": { color: "#3a69c7", fontWeight: 600 },
-} as const
-
-const label = {
-  fontSize: "13px",
-  fontWeight: 600,
-  textTransform: "uppercase",
-  letterSpacing: "0.04em",
-} as const
-
 const reason = { color: "#d5342b", overflowWrap: "anywhere" } as const
-
-const hideButton = {
-  ...decapLook,
-  boxShadow: "none",
-  // A control in a finger's reach, as the site's are (Decap's own are 36 px).
-  minHeight: fixedSpace.tapTarget,
-  marginTop: "4px",
-  padding: "0 14px",
-  fontWeight: 600,
-  cursor: "pointer",
-} as const
 
 /** The news in words: what the live region reads out. */
 function NewsWords({ news }: { news: PublishNews }) {
@@ -203,18 +177,11 @@ export function PublishingNews({ focusAfterHide }: { focusAfterHide?: string }) 
   const news = usePublishNews()
   const [hidden, setHidden] = useState<string>()
   const shown = news && newsKey(news) !== hidden ? news : null
-  const cameFrom = useRef<HTMLElement | null>(null)
+  const { rememberOrigin, returnFocus } = useFocusReturn()
 
-  const rememberOrigin = (event: FocusEvent<HTMLDivElement>) => {
-    const from = event.relatedTarget
-    if (from instanceof HTMLElement && !event.currentTarget.contains(from)) cameFrom.current = from
-  }
   const hide = (which: PublishNews) => {
     setHidden(newsKey(which))
-    const back = cameFrom.current?.isConnected
-      ? cameFrom.current
-      : document.getElementById(focusAfterHide ?? "")
-    back?.focus()
+    returnFocus(focusAfterHide)
   }
 
   return (

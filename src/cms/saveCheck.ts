@@ -38,12 +38,21 @@ export function saveProblems(fileName: string, data: unknown): string | undefine
   ].join(" ")
 }
 
+/**
+ * Sent on the window by each Save's check, its words (`detail`) what was refused, or null where
+ * it passed: ./NotSavedNotice.tsx keeps them in sight.
+ */
+export const saveCheckedEvent = "evergrace:save-checked"
+
 /** Decap's preSave listener (CMS.registerEventListener in ./cms.tsx). */
 export const saveCheck: CmsEventListener = {
   name: "preSave",
   handler: ({ entry }) => {
     // A file collection's entry is named by its file (src/cms/config.ts: `name: file.name`).
     const problems = saveProblems(String(entry.get("slug")), entry.get("data")?.toJS())
+    if (typeof window !== "undefined") {
+      window.dispatchEvent(new CustomEvent(saveCheckedEvent, { detail: problems ?? null }))
+    }
     if (problems) throw new NotSaved(problems)
     // Nothing returned: Decap saves the entry as it is.
     return undefined
