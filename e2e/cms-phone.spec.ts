@@ -25,6 +25,13 @@ test("at 390 pixels: a text changed and saved as a draft, the editor within the 
   // The way to the members' list is in the corner of the lists, and not over the form.
   const membersLink = page.locator("#members-link")
   await expect(membersLink).toBeVisible()
+  // Scrolled to the end, the list's last entry is clear of it, not under it.
+  const entries = page.locator('a[href*="/entries/"]')
+  await expect(entries.first()).toBeVisible()
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight))
+  const last = await entries.last().boundingBox()
+  const link = await membersLink.boundingBox()
+  expect(last && link && last.y + last.height <= link.y).toBe(true)
   await page.getByRole("link", { name: contentModel.shop.label }).click()
   await expect(membersLink).toBeHidden()
 

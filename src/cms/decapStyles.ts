@@ -73,4 +73,10 @@ body [class*="-LibraryTop"] [class*="-DeleteButton"] {
 body [class*="-WorkflowTopRow"] [class*="-StyledDropdownButton"] {
   display: none;
 }
+/* Room at the end of the page for the corner's Members' list link (./CmsCorner.tsx), fixed at the
+   bottom: the last entry of a list scrolls clear of it (on a phone it sat under the link). The
+   editor has its own scrolling panes, and no link. */
+body {
+  padding-bottom: 80px;
+}
 `
