@@ -32,11 +32,12 @@ const inEditor = () => /^#\/collections\/[^/]+\/(?:entries\/|new)/.test(window.l
 
 /**
  * What the site adds to the CMS's page, in its bottom corner: a Save the site's check refused
- * (./NotSavedNotice.tsx), the news of a publish (./PublishingNews.tsx) and the way to the members' list
- * (src/membership/staffPage/components/MembersPage.tsx). Decap 3 has no registerAdditionalLink
- * (a later Decap's), so the link is our own. The link is not over the form while an entry is
- * open (on a phone it hid a field's last lines): the way to the list is from the lists of
- * entries and the Workflow board. The news shows there too, since Publish is pressed there.
+ * (./NotSavedNotice.tsx), the news of a publish (./PublishingNews.tsx) and the way to the
+ * members' list (src/membership/staffPage/components/MembersPage.tsx). Decap 3 has no
+ * registerAdditionalLink (a later Decap's), so the link is our own. The link is not over the
+ * form while an entry is open (on a phone it hid a field's last lines): the way to the list is
+ * from the lists of entries and the Workflow board. The news shows there too, since Publish is
+ * pressed there.
  */
 export function CmsCorner() {
   const [editing, setEditing] = useState(inEditor)
