@@ -5,10 +5,16 @@ import { renderToStaticMarkup } from "react-dom/server"
 import { useStaticQuery } from "gatsby"
 import contact from "../data/contact.json"
 import site from "../data/site.json"
+import { Layout } from "../src/components/layout/Layout"
 import { Seo } from "../src/components/layout/Seo"
 import { fillPlaceholders } from "../src/content/placeholders"
 import { hostSignupProblem } from "../src/membership/web/providers/fromEnv"
-import { hostPreview, isPreviewSite, previewSettingProblem } from "../src/previews/previewSite"
+import {
+  hostPreview,
+  isPreviewSite,
+  previewNoticeId,
+  previewSettingProblem,
+} from "../src/previews/previewSite"
 import { createApp } from "../src/server/app"
 import type { Settings } from "../src/server/app"
 import {
@@ -18,6 +24,7 @@ import {
   membersEndpoint,
   signupEndpoint,
 } from "../src/shared/endpoints"
+import { escapeRegExp } from "../src/utils/escapeRegExp"
 import { staticQueryData } from "./setup/content"
 import { runtimeWithoutList } from "./setup/servers"
 
@@ -92,6 +99,38 @@ describe("its pages", () => {
       .mockImplementation(() => ({ ...staticQueryData, site: { siteMetadata: { preview } } }))
     return renderToStaticMarkup(<Seo title="Shop" description="Dresses and more" path="/shop" />)
   }
+
+  const pageOf = (preview: boolean) => {
+    jest
+      .mocked(useStaticQuery)
+      .mockImplementation(() => ({ ...staticQueryData, site: { siteMetadata: { preview } } }))
+    const html = renderToStaticMarkup(
+      <Layout currentPath="/shop">
+        <h1>Shop</h1>
+      </Layout>,
+    )
+    // Read as text: React writes an apostrophe, a quote and an ampersand as entities.
+    return html
+      .replace(/&#x27;/g, "'")
+      .replace(/&quot;/g, '"')
+      .replace(/&amp;/g, "&")
+  }
+
+  test("say at their top that they are a preview, a link away from the same page on the live site; the live site's do not", () => {
+    const { text, liveLinkLabel } = staticQueryData.siteJson.previewNotice
+    const preview = pageOf(true)
+    const notice = preview.indexOf(`<p id="${previewNoticeId}">${text}</p>`)
+    expect(notice).toBeGreaterThan(-1)
+    expect(notice).toBeLessThan(preview.indexOf("<header"))
+    const liveLink = new RegExp(
+      `<a [^>]*href="${escapeRegExp(new URL("/shop", site.siteUrl).href)}"[^>]*>${escapeRegExp(liveLinkLabel)}</a>`,
+    )
+    expect(preview.slice(notice)).toMatch(liveLink)
+    const live = pageOf(false)
+    expect(live).toContain("<header")
+    expect(live).not.toContain(text)
+    expect(live).not.toContain(liveLinkLabel)
+  })
 
   test("ask not to be indexed, and name no canonical address; the live site's do not", () => {
     const canonical = `<link rel="canonical" href="${new URL("/shop", site.siteUrl).href}"/>`

@@ -17,7 +17,10 @@ import {
 import { Releases, undoneChangeOut } from "../../src/publishing/node/releases"
 import { publishSettings } from "../../src/publishing/node/settings"
 import { failureWords, statusWords } from "../../src/publishing/node/statusWords"
+import { previewNoticeId } from "../../src/previews/previewSite"
 import { membersPagePath, signupEndpoint } from "../../src/shared/endpoints"
+import { escapeRegExp } from "../../src/utils/escapeRegExp"
+import { publishedUrl } from "../support/content"
 import { startNginx, type NginxServer } from "../support/nginx"
 import {
   eventually,
@@ -660,6 +663,10 @@ test("a draft's pull request gets its own preview address, never indexed, its si
   expect(malformed.headers["content-security-policy"]).toBeTruthy()
   // Built as a preview (src/previews/previewSite.ts): each page says noindex, and names its commit.
   expect(journal.body.toString()).toMatch(/<meta name="robots" content="noindex/)
+  // …and its top says so, a link away from the same page on the live site.
+  expect(journal.body.toString()).toMatch(
+    new RegExp(`id="${previewNoticeId}".*?href="${escapeRegExp(publishedUrl("/journal"))}"`, "s"),
+  )
   const marked = await requestWithHost(`${nginx.baseUrl}/preview.json`, host)
   expect(JSON.parse(marked.body.toString())).toEqual({ preview: true, commit: draft })
   expect((await requestWithHost(`${nginx.baseUrl}/robots.txt`, host)).body.toString()).toContain(
@@ -690,6 +697,7 @@ test("a draft's pull request gets its own preview address, never indexed, its si
   await eventually("the next release", () => servedEverywhere("/journal", nextTitle), buildMs)
   for (const base of servers()) {
     expect(await page(base, "/journal")).not.toMatch(/<meta name="robots"/)
+    expect(await page(base, "/journal")).not.toContain(`id="${previewNoticeId}"`)
     expect((await fetch(`${base}/preview.json`)).status).toBe(404)
     expect(await page(base, "/robots.txt")).toContain("Allow: /")
   }

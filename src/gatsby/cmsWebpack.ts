@@ -222,7 +222,7 @@ interface CmsWebpackHelpers {
 }
 
 /** The site's static-query hooks; the preview has stand-ins of the same name in ./preview/. */
-const previewHooks = ["useSiteSettings", "useErrorTexts"]
+const previewHooks = ["useSiteSettings", "useErrorTexts", "usePreviewSite"]
 
 interface CopyPattern {
   from: string

@@ -1,10 +1,16 @@
 import { graphql, useStaticQuery } from "gatsby"
 
+export type PreviewNoticeTexts = NonNullable<
+  NonNullable<Queries.PreviewSiteQuery["siteJson"]>["previewNotice"]
+>
+
 /**
  * Whether this build is a preview of a draft (SITE_PREVIEW, src/previews/previewSite.ts, read by
- * gatsby-config.ts into the site's metadata): its pages ask search engines not to index them.
+ * gatsby-config.ts into the site's metadata): then the notice every page shows at its top
+ * (data/site.json's previewNotice), and its pages ask search engines not to index them. On the
+ * live site, undefined.
  */
-export function usePreviewSite(): boolean {
+export function usePreviewSite(): { notice: PreviewNoticeTexts } | undefined {
   const data = useStaticQuery<Queries.PreviewSiteQuery>(graphql`
     query PreviewSite {
       site {
@@ -12,7 +18,15 @@ export function usePreviewSite(): boolean {
           preview
         }
       }
+      siteJson {
+        previewNotice {
+          text
+          liveLinkLabel
+        }
+      }
     }
   `)
-  return data.site?.siteMetadata?.preview === true
+  if (data.site?.siteMetadata?.preview !== true) return undefined
+  if (!data.siteJson?.previewNotice) throw new Error("data/site.json has no previewNotice")
+  return { notice: data.siteJson.previewNotice }
 }

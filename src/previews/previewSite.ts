@@ -21,6 +21,9 @@ export const previewSetting = "SITE_PREVIEW"
  */
 export const previewFile = "preview.json"
 
+/** The element id of the notice at the top of a preview's pages (src/components/layout/PreviewNotice.tsx). */
+export const previewNoticeId = "preview-notice"
+
 export function isPreviewSite(env: HostEnv): boolean {
   return /^(?:1|true|yes)$/i.test(env[previewSetting]?.trim() ?? "")
 }

@@ -6,6 +6,7 @@ import { GlobalStyles } from "../../theme/GlobalStyles"
 import { ErrorBoundary } from "./ErrorBoundary"
 import { Footer } from "./Footer"
 import { Header } from "./Header"
+import { PreviewNotice } from "./PreviewNotice"
 import { SkipLink } from "./SkipLink"
 
 const MAIN_ID = "content"
@@ -22,7 +23,10 @@ interface LayoutProps {
   children: ReactNode
 }
 
-/** The frame of every page: skip link, fixed navigation, the page, the footer. */
+/**
+ * The frame of every page: skip link, a preview's notice (on a preview of a draft only), fixed
+ * navigation, the page, the footer.
+ */
 export function Layout({ currentPath, children }: LayoutProps) {
   const settings = useSiteSettings()
   const errorTexts = useErrorTexts()
@@ -30,6 +34,7 @@ export function Layout({ currentPath, children }: LayoutProps) {
     <>
       <GlobalStyles />
       <SkipLink targetId={MAIN_ID} label={settings.skipLinkLabel} />
+      <PreviewNotice currentPath={currentPath} />
       <Header currentPath={currentPath} />
       <main id={MAIN_ID} css={main} tabIndex={-1}>
         {/* A new page starts with a fresh boundary, so one broken page does not stick. */}

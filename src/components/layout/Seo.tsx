@@ -32,7 +32,7 @@ export function Seo({
   children,
 }: SeoProps) {
   const site = useSiteSettings()
-  const hidden = usePreviewSite() || noindex
+  const hidden = usePreviewSite() !== undefined || noindex
   const fullTitle = path === "/" ? `${site.brandName} | ${title}` : `${title} | ${site.brandName}`
   const url = absolute(path, site)
   const shareImage = site.shareImage.publicURL ? absolute(site.shareImage.publicURL, site) : null

@@ -82,5 +82,19 @@ export const site = contentFile({
         { hint: "Shown beside the copyright line at the bottom of every page." },
       ),
     ]),
+    group(
+      "previewNotice",
+      "Preview notice",
+      [
+        paragraph("text", "Notice", { maxLength: 160 }),
+        text("liveLinkLabel", "Link to the live page", {
+          maxLength: 40,
+          hint: "Opens the same page on the live site, to compare the two.",
+        }),
+      ],
+      {
+        hint: "Shown at the top of every page of a draft's preview (its “View preview” link), and never on the live site, so that no one mistakes a preview for it.",
+      },
+    ),
   ],
 })
