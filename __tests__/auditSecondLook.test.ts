@@ -3,7 +3,10 @@
  */
 import { assertionsFor } from "../lighthouserc.cjs"
 import { machineBlocks } from "../scripts/audit/controlPage"
-import { routesToRunAgain, type AssertionResult } from "../scripts/audit/secondLook"
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs"
+import { tmpdir } from "node:os"
+import path from "node:path"
+import { routesToRunAgain, waitForFile, type AssertionResult } from "../scripts/audit/secondLook"
 
 const miss = (path: string, auditId: string, auditProperty?: string, level = "error") => ({
   url: `http://localhost:9000${path}`,
@@ -58,5 +61,23 @@ describe("which routes run again where the machine blocked", () => {
   })
   test("a warning is not a miss", () => {
     expect(runAgain([miss("/shop", "total-blocking-time", undefined, "warn")])).toEqual([])
+  })
+})
+
+describe("the second look waits for the tests beside it to end", () => {
+  const folder = mkdtempSync(path.join(tmpdir(), "second-look-"))
+  afterAll(() => rmSync(folder, { recursive: true, force: true }))
+
+  test("until their file appears", async () => {
+    const file = path.join(folder, "publishing-ended")
+    const started = Date.now()
+    setTimeout(() => writeFileSync(file, ""), 300)
+    await expect(waitForFile(file, 5_000, 50)).resolves.toBe(true)
+    expect(Date.now() - started).toBeGreaterThanOrEqual(250)
+  })
+  test("or no longer than its limit, if it never does", async () => {
+    const started = Date.now()
+    await expect(waitForFile(path.join(folder, "never"), 300, 50)).resolves.toBe(false)
+    expect(Date.now() - started).toBeLessThan(2_000)
   })
 })

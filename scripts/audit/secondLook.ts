@@ -6,6 +6,7 @@
 // A budget judged by every run (accessibility, layout shift, script size) is never retried: a
 // run that found a problem is never outvoted. Why: docs/decisions.md, "When the machine blocks".
 
+import { existsSync } from "node:fs"
 import { machineBlocks } from "./controlPage"
 
 /** One line of Lighthouse CI's assertion-results.json, as far as the second look reads it. */
@@ -51,4 +52,18 @@ export function routesToRunAgain(
     .filter((result) => result.level === "error" && byBestRun(result))
     .map((result) => new URL(result.url).pathname)
   return [...new Set(paths)]
+}
+
+/**
+ * Waits until `file` exists, at most `limitMs`: whether it came. Under `npm test` the publisher's
+ * tests run beside the gate and write their file as they end (scripts/test.ts), so that the
+ * second look runs on a machine with nothing beside it.
+ */
+export async function waitForFile(file: string, limitMs: number, pollMs = 1000): Promise<boolean> {
+  const until = Date.now() + limitMs
+  for (;;) {
+    if (existsSync(file)) return true
+    if (Date.now() >= until) return false
+    await new Promise((resolve) => setTimeout(resolve, Math.min(pollMs, until - Date.now())))
+  }
 }
