@@ -117,8 +117,10 @@ describe("its pages", () => {
   }
 
   test("say at their top that they are a preview, a link away from the same page on the live site; the live site's do not", () => {
-    const { text, liveLinkLabel } = staticQueryData.siteJson.previewNotice
+    const { label, text, liveLinkLabel } = staticQueryData.siteJson.previewNotice
     const preview = pageOf(true)
+    // A landmark of its own, named briefly for screen readers.
+    expect(preview).toMatch(new RegExp(`<aside [^>]*aria-label="${escapeRegExp(label)}"`))
     const notice = preview.indexOf(`<p id="${previewNoticeId}">${text}</p>`)
     expect(notice).toBeGreaterThan(-1)
     expect(notice).toBeLessThan(preview.indexOf("<header"))

@@ -20,6 +20,7 @@ export function usePreviewSite(): { notice: PreviewNoticeTexts } | undefined {
       }
       siteJson {
         previewNotice {
+          label
           text
           liveLinkLabel
         }

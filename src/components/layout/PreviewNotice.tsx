@@ -3,7 +3,7 @@ import { usePreviewSite } from "../../hooks/usePreviewSite"
 import { previewNoticeId } from "../../previews/previewSite"
 import { useSiteSettings } from "../../hooks/useSiteSettings"
 import { container, focusOnDark } from "../../theme/styles"
-import { colors, fontSizes, space } from "../../theme/tokens"
+import { colors, fontSizes, mq, space } from "../../theme/tokens"
 
 // Above the header, in the page's flow: it scrolls away, and the sticky header stays as it is.
 const band = css`
@@ -11,6 +11,15 @@ const band = css`
   color: ${colors.white};
   font-size: ${fontSizes.small};
   ${focusOnDark};
+  /* Printers leave the ink out: a printed preview still says what it is, in ink on white. */
+  ${mq.print} {
+    border-bottom: 2px solid ${colors.ink};
+    background: none;
+    color: ${colors.ink};
+    & a {
+      color: ${colors.ink};
+    }
+  }
 `
 
 const row = css`
@@ -45,7 +54,7 @@ export function PreviewNotice({ currentPath }: { currentPath: string }) {
   const { siteUrl } = useSiteSettings()
   if (!preview) return null
   return (
-    <aside css={band} aria-labelledby={previewNoticeId}>
+    <aside css={band} aria-label={preview.notice.label}>
       <div css={row}>
         <p id={previewNoticeId}>{preview.notice.text}</p>
         <a css={liveLink} href={new URL(currentPath, siteUrl).href}>

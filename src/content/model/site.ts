@@ -86,6 +86,10 @@ export const site = contentFile({
       "previewNotice",
       "Preview notice",
       [
+        text("label", "Notice name (read aloud)", {
+          maxLength: 30,
+          hint: "Screen readers announce the notice by this name.",
+        }),
         paragraph("text", "Notice", { maxLength: 160 }),
         text("liveLinkLabel", "Link to the live page", {
           maxLength: 40,
