@@ -24,8 +24,9 @@ const minutes = (count: number) => count * 60
  * beside it. The publisher's tests do, the whole step and its builds at nice 19: they take the core
  * that Lighthouse's one browser leaves idle, and mostly yield it when Lighthouse wants it
  * (docs/decisions.md, "Lighthouse and the publisher's tests side by side", has why and what it
- * costs). Lighthouse's second look, for a route short on a budget, waits for them to end. They are the longest step, so they start before Lighthouse, as the other content ends
- * (beside what is left of nginx's checks). Not beside the other content: at nice 10 beside a
+ * costs); Lighthouse's second look, for a route short on a budget, waits for them to end. They
+ * are the longest step, so they start before Lighthouse, as the other content ends (beside what
+ * is left of nginx's checks). Not beside the other content: at nice 10 beside a
  * build and browsers at nice 0, the publisher's first build missed its 4 minutes (a rehearsal of
  * c222eec).
  *

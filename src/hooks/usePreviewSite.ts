@@ -1,6 +1,6 @@
 import { graphql, useStaticQuery } from "gatsby"
 
-export type PreviewNoticeTexts = NonNullable<
+type PreviewNoticeTexts = NonNullable<
   NonNullable<Queries.PreviewSiteQuery["siteJson"]>["previewNotice"]
 >
 

@@ -39,7 +39,6 @@ const liveLink = css`
   font-weight: 600;
   text-decoration: underline;
   &:hover {
-    color: ${colors.white};
     text-decoration-thickness: 2px;
   }
 `
