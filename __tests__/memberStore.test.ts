@@ -21,6 +21,7 @@ import { mailerFromSettings } from "../src/membership/node/mailer"
 import { membersSecret } from "../src/membership/node/linksSecret"
 import { nodeMembership, stopMemberships } from "../src/membership/node/nodeMembership"
 import { eraseThroughServer } from "../src/membership/node/storeControl"
+import { memberIdFor } from "../src/membership/web/links/signedLinks"
 
 const tsx = path.resolve("node_modules/.bin/tsx")
 let folder: string
@@ -170,6 +171,51 @@ test("leaving is recorded at once and drops what was waiting for her; she may jo
   expect(await store.confirm(id, new Date(firstSent - 60_000))).toBe("stale")
   clock += resendLimit.minimumGapMs
   expect(await store.confirm(id, new Date(clock))).toBe("confirmed")
+})
+
+test("leaving a sign-up she never confirmed does not reset the resend limit: her address typed again waits its turn, and a day later nothing is kept", async () => {
+  let clock = Date.parse("2026-11-26T09:00:00Z")
+  const store = memberStore(folder, {
+    now: () => new Date(clock),
+    // As the server makes her id: from her address, under the links' secret.
+    memberId: (key) => memberIdFor("the links' secret of this test", key),
+  })
+  const her = "cleo@example.com"
+  const dueTimes = async () => (await readJobs(folder)).map((job) => Date.parse(job.notBefore))
+  const signedUpAt = clock
+  expect(await store.subscribe(her)).toBe("joined")
+  const id = (await readMembers(folder))[0]?.id ?? ""
+  // She did not ask: she presses leave in the confirmation, and nothing of her address is kept.
+  clock += 60_000
+  expect(await store.leave(id)).toBe("forgotten")
+  expect(storeFilesHold(her)).toEqual([])
+  expect(await readJobs(folder)).toEqual([])
+
+  // Whoever typed it types it again at once: her next confirmation waits for the gap after the
+  // first, as if she had not left; and so on, never more than the day's count.
+  const due: number[] = []
+  for (let round = 0; round < resendLimit.perDay; round++) {
+    clock += 60_000
+    expect(await store.subscribe(her)).toBe("joined")
+    const [next] = await dueTimes()
+    due.push(next!)
+    clock = Math.max(clock, next!) + 60_000
+    expect(await store.leave(id)).toBe("forgotten")
+  }
+  expect(due[0]).toBe(signedUpAt + resendLimit.minimumGapMs)
+  expect(due.at(-1)).toBeGreaterThanOrEqual(signedUpAt + dayMs)
+
+  // A day after her last confirmation, what was kept of her goes, and her address is new again.
+  clock = Math.max(...due) + dayMs
+  await store.forgetUnconfirmed(new Date(clock - 7 * dayMs))
+  expect(await store.subscribe(her)).toBe("joined")
+  expect(await dueTimes()).toEqual([clock])
+  // Erased, by her address: nothing of her, nor of when she was sent anything, is kept.
+  clock += 60_000
+  expect(await store.leave(id)).toBe("forgotten")
+  expect(await store.erase({ address: her })).toBe(false)
+  expect(await store.subscribe(her)).toBe("joined")
+  expect(await dueTimes()).toEqual([clock])
 })
 
 test("one who left and signs up again keeps the proof of each membership; the new sign-up given up, she is one who left again", async () => {

@@ -28,6 +28,11 @@ export interface Databases {
   ids: Database<string, string>
   outbox: Database<OutboxJob, string>
   audit: Database<AuditEntry, string>
+  /**
+   * By her id, never her address: when confirmations went to a sign-up she left unconfirmed,
+   * kept for a day, so that her address signed up again cannot reset the resend limit.
+   */
+  sentBeforeLeaving: Database<string[], string>
 }
 
 /** What each part of the store is given (memberStore, below): reads and writes on the databases. */
@@ -79,7 +84,7 @@ async function openDatabases(folder: string): Promise<Databases> {
   // Each commit is synced to the disk before its promise resolves. LMDB's default on Linux
   // (overlappingSync) resolves first and flushes later, and its `flushed` promise could then wait
   // for a flush that only the next write brings: the last sign-ups of a burst hung (loadtest).
-  const root = open({ path: path.join(folder, databaseFile), overlappingSync: false, maxDbs: 5 })
+  const root = open({ path: path.join(folder, databaseFile), overlappingSync: false, maxDbs: 8 })
   for (const file of [databaseFile, lockFile]) chmodSync(path.join(folder, file), privateFileMode)
   const db: Databases = {
     root,
@@ -87,6 +92,7 @@ async function openDatabases(folder: string): Promise<Databases> {
     ids: root.openDB<string, string>({ name: "ids" }),
     outbox: root.openDB<OutboxJob, string>({ name: "outbox" }),
     audit: root.openDB<AuditEntry, string>({ name: "audit" }),
+    sentBeforeLeaving: root.openDB<string[], string>({ name: "sentBeforeLeaving" }),
   }
   await moveFirstMembers(root, db.members, db.ids)
   return db

@@ -59,13 +59,11 @@ function dropJobs(db: Databases, memberId: string) {
 }
 
 /**
- * Her confirmations sent (or to be sent) in the last day, whether one more now would break the
- * limit, and when the next may go.
+ * Her confirmations sent (or to be sent) in the last day, of the times kept in her record (or
+ * since she left unconfirmed), whether one more now would break the limit, and when the next may go.
  */
-function resendState(member: Member | undefined, at: Date) {
-  const recent = (member?.confirmationsSent ?? []).filter(
-    (t) => at.getTime() - Date.parse(t) < dayMs,
-  )
+function resendState(sent: readonly string[] | undefined, at: Date) {
+  const recent = (sent ?? []).filter((t) => at.getTime() - Date.parse(t) < dayMs)
   const times = recent.map((t) => Date.parse(t)).sort((a, b) => a - b)
   const afterGap = Math.max(0, ...times) + resendLimit.minimumGapMs
   // A day after the one that leaves room for another within the day's count.
@@ -168,9 +166,11 @@ export function members(
           const at = now()
           const member = db.members.get(key)
           if (member?.status === "confirmed") return "already-member"
-          // The same address again (pending, or one who left): the confirmation once more, within
-          // the limit, which a bot re-submitting her address cannot reset.
-          const { recent, limited, next } = resendState(member, at)
+          // The same address again (pending, one who left, or one who left unconfirmed lately):
+          // the confirmation once more, within the limit, which a bot re-submitting her address
+          // cannot reset, not even by her own leave.
+          const sent = member?.confirmationsSent ?? db.sentBeforeLeaving.get(newId)
+          const { recent, limited, next } = resendState(sent, at)
           if (member?.status === "pending") {
             if (limited || confirmationWaiting(db, member.id)) return "already-asked"
             confirmAgain(db, key, member, recent, at)
@@ -193,6 +193,7 @@ export function members(
           }
           db.members.putSync(key, fresh)
           db.ids.putSync(fresh.id, key)
+          db.sentBeforeLeaving.removeSync(fresh.id)
           queue(db, "confirmation", fresh, at, next)
           queued = true
           return "joined"
@@ -244,7 +245,14 @@ export function members(
           return "left"
         }
         if (member.status === "pending") {
-          // She never joined: nothing of her is kept (as if she had ignored the e-mail).
+          // She never joined: nothing of her is kept (as if she had ignored the e-mail) but, by
+          // her id, when her confirmations went this last day: else whoever typed her address
+          // could send her one more after each leave, the more she asked to stop.
+          const at = now()
+          const sent = resendState(member.confirmationsSent, at).recent.filter(
+            (t) => Date.parse(t) <= at.getTime(),
+          )
+          if (sent.length > 0) db.sentBeforeLeaving.putSync(member.id, sent)
           remove(db, key, member)
           gone = member.address
           return "forgotten"
@@ -269,7 +277,7 @@ export function members(
         if (member.status !== "pending") return "notPending"
         if (confirmationWaiting(db, memberId)) return "waiting"
         const at = now()
-        const { recent, limited } = resendState(member, at)
+        const { recent, limited } = resendState(member.confirmationsSent, at)
         if (limited) return "limited"
         confirmAgain(db, key, member, recent, at)
         queued = true
@@ -280,7 +288,10 @@ export function members(
     },
 
     async erase(who) {
+      // Her id as the server makes it: what was kept of a sign-up she left goes too.
+      const id = "id" in who ? who.id : await memberId(memberKey(who.address))
       const address = await write((db) => {
+        db.sentBeforeLeaving.removeSync(id)
         const key = "id" in who ? db.ids.get(who.id) : memberKey(who.address)
         const member = key === undefined ? undefined : db.members.get(key)
         if (key === undefined || member === undefined) return undefined
@@ -294,6 +305,10 @@ export function members(
 
     async forgetUnconfirmed(before) {
       const forgotten = await write((db) => {
+        // What was kept of a sign-up she left is kept a day, from her last confirmation.
+        for (const { key, value: sent } of db.sentBeforeLeaving.getRange()) {
+          if (resendState(sent, now()).recent.length === 0) db.sentBeforeLeaving.removeSync(key)
+        }
         const addresses: string[] = []
         for (const { key, value: member } of db.members.getRange()) {
           // From the last confirmation sent: a link sent yesterday keeps its week.
