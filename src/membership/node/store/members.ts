@@ -58,12 +58,16 @@ function dropJobs(db: Databases, memberId: string) {
   }
 }
 
+/** Of the times her confirmations went (or are to go), those of the last day before `at`, and later. */
+const withinDay = (sent: readonly string[] | undefined, at: Date) =>
+  (sent ?? []).filter((t) => at.getTime() - Date.parse(t) < dayMs)
+
 /**
  * Her confirmations sent (or to be sent) in the last day, of the times kept in her record (or
  * since she left unconfirmed), whether one more now would break the limit, and when the next may go.
  */
 function resendState(sent: readonly string[] | undefined, at: Date) {
-  const recent = (sent ?? []).filter((t) => at.getTime() - Date.parse(t) < dayMs)
+  const recent = withinDay(sent, at)
   const times = recent.map((t) => Date.parse(t)).sort((a, b) => a - b)
   const afterGap = Math.max(0, ...times) + resendLimit.minimumGapMs
   // A day after the one that leaves room for another within the day's count.
@@ -249,7 +253,7 @@ export function members(
           // her id, when her confirmations went this last day: else whoever typed her address
           // could send her one more after each leave, the more she asked to stop.
           const at = now()
-          const sent = resendState(member.confirmationsSent, at).recent.filter(
+          const sent = withinDay(member.confirmationsSent, at).filter(
             (t) => Date.parse(t) <= at.getTime(),
           )
           if (sent.length > 0) db.sentBeforeLeaving.putSync(member.id, sent)
@@ -307,7 +311,7 @@ export function members(
       const forgotten = await write((db) => {
         // What was kept of a sign-up she left is kept a day, from her last confirmation.
         for (const { key, value: sent } of db.sentBeforeLeaving.getRange()) {
-          if (resendState(sent, now()).recent.length === 0) db.sentBeforeLeaving.removeSync(key)
+          if (withinDay(sent, now()).length === 0) db.sentBeforeLeaving.removeSync(key)
         }
         const addresses: string[] = []
         for (const { key, value: member } of db.members.getRange()) {
