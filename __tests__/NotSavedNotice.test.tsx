@@ -14,13 +14,14 @@ const refused = {
   ...shop,
   categories: [first, { ...second, name: first!.name }, ...shop.categories.slice(2)],
 }
-const save = (data: unknown) => () => {
-  try {
-    saveCheck.handler({ entry: entryOf("shop", data), author: {} as never })
-  } catch {
-    // Decap shows the throw in its toast.
-  }
-}
+/** Save pressed: the check's answer awaited, a refusal caught as Decap catches it (its toast). */
+const save = (data: unknown) =>
+  act(() =>
+    saveCheck.handler({ entry: entryOf("shop", data), author: {} as never }).then(
+      () => undefined,
+      () => undefined,
+    ),
+  )
 
 test("a refused Save is said until she hides it, and Hide gives the focus back", async () => {
   const user = userEvent.setup()
@@ -32,7 +33,7 @@ test("a refused Save is said until she hides it, and Hide gives the focus back",
   )
   expect(screen.queryByRole("alert")).not.toBeInTheDocument()
   screen.getByRole("button", { name: "Save" }).focus()
-  act(save(refused))
+  await save(refused)
   const words = saveProblems("shop", refused)!
   expect(screen.getByRole("alert")).toHaveTextContent(words.slice(1))
   expect(screen.getByRole("alert")).toHaveTextContent(/^Not saved\s*This was not saved/)
@@ -43,14 +44,14 @@ test("a refused Save is said until she hides it, and Hide gives the focus back",
   expect(screen.getByRole("button", { name: "Save" })).toHaveFocus()
 })
 
-test("a Save that passes, or another entry opened, takes it away", () => {
+test("a Save that passes, or another entry opened, takes it away", async () => {
   render(<NotSavedNotice />)
-  act(save(refused))
+  await save(refused)
   expect(screen.getByRole("alert")).toBeInTheDocument()
-  act(save(shop))
+  await save(shop)
   expect(screen.queryByRole("alert")).not.toBeInTheDocument()
 
-  act(save(refused))
+  await save(refused)
   expect(screen.getByRole("alert")).toBeInTheDocument()
   act(() => void window.dispatchEvent(new HashChangeEvent("hashchange")))
   expect(screen.queryByRole("alert")).not.toBeInTheDocument()

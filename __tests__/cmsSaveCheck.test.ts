@@ -4,8 +4,10 @@
 import fs from "node:fs"
 import path from "node:path"
 import { checkContent, describeProblem } from "../src/content/checkContent"
+import { imageFolder } from "../src/content/fields"
 import { contentFiles } from "../src/content/model"
 import { NotSaved, saveCheck, saveProblems } from "../src/cms/saveCheck"
+import { plainPicture } from "./setup/pictures"
 import { copyOfData, dataDir } from "./setup/contentCopy"
 import { entryOf } from "./setup/decapEntry"
 
@@ -60,19 +62,66 @@ describe("Save in the CMS runs the site's content check", () => {
     )
   })
 
-  it("stops Decap's save by throwing from preSave, its message the words alone", () => {
+  it("stops Decap's save by throwing from preSave, its message the words alone", async () => {
     const shop = read("shop")
     shop.categories[1].name = shop.categories[0].name
     const save = () => saveCheck.handler({ entry: entryOf("shop", shop), author: {} as never })
-    expect(save).toThrow(NotSaved)
-    expect(save).toThrow(/^this was not saved, because the site would refuse it: data\/shop.json/)
-    try {
-      save()
-    } catch (error) {
-      expect(`${error}`).toBe(saveProblems("shop", shop))
-    }
-    expect(saveCheck.handler({ entry: entryOf("shop", read("shop")), author: {} as never })).toBe(
-      undefined,
+    await expect(save()).rejects.toThrow(NotSaved)
+    await expect(save()).rejects.toThrow(
+      /^this was not saved, because the site would refuse it: data\/shop.json/,
     )
+    await expect(save()).rejects.toHaveProperty("message", saveProblems("shop", shop))
+    await expect(
+      saveCheck.handler({ entry: entryOf("shop", read("shop")), author: {} as never }),
+    ).resolves.toBeUndefined()
+  })
+
+  describe("a picture uploaded to the entry", () => {
+    // As the editor hands them to Save: a JPEG it made 2400 wide from a portrait taller than
+    // twice its width, an AVIF it left as it came, and a phone's portrait as it makes one.
+    const made: Record<string, Buffer> = {}
+    beforeAll(async () => {
+      made.tall = await plainPicture(2400, 6000).jpeg().toBuffer()
+      made.avif = await plainPicture(3200, 2400).avif({ effort: 0 }).toBuffer()
+      made.portrait = await plainPicture(2400, 4267).jpeg().toBuffer()
+    }, 60_000)
+
+    /** The About page naming `name`, uploaded in the editor: the CMS's words, and the build's. */
+    async function saveWith(name: string) {
+      const value = `${imageFolder}/${name}`
+      const about = { ...read("about"), image: value }
+      const file = new Blob([new Uint8Array(made[path.parse(name).name]!)])
+      const entry = entryOf("about", about, [{ path: `data/${value}`, draft: true, file }])
+      const cms = await saveCheck.handler({ entry, author: {} as never }).then(
+        () => undefined,
+        (error: unknown) => `${error}`,
+      )
+      fs.writeFileSync(path.join(copy.dir, value), made[path.parse(name).name]!)
+      copy.edit("about", (json) => (json.image = value))
+      return { cms, build: buildSays() }
+    }
+
+    it.each(["tall.jpg", "avif.avif"])(
+      "is refused at Save when the build would refuse it (%s), in the build's words",
+      async (name) => {
+        const { cms, build } = await saveWith(name)
+        expect(build).toHaveLength(1)
+        expect(build[0]).toContain(`names ${imageFolder}/${name}, which is`)
+        expect(cms).toBe(`this was not saved, because the site would refuse it: ${build[0]}`)
+      },
+    )
+
+    it("is saved when the build takes it", async () => {
+      const { cms, build } = await saveWith("portrait.jpg")
+      expect(build).toEqual([])
+      expect(cms).toBeUndefined()
+    })
+
+    it("already in the repository is left to the build: Save reads only what it commits", async () => {
+      const about = { ...read("about"), image: `${imageFolder}/tall.jpg` }
+      await expect(
+        saveCheck.handler({ entry: entryOf("about", about), author: {} as never }),
+      ).resolves.toBeUndefined()
+    })
   })
 })

@@ -7,6 +7,7 @@ import sharp from "sharp"
 import { checkContent, describeProblem, formatProblems } from "../src/content/checkContent"
 import { contentFiles } from "../src/content/model"
 import { pageRoutes } from "../src/content/routes"
+import { plainPicture } from "./setup/pictures"
 import { copyOfData, dataDir } from "./setup/contentCopy"
 
 let copy: ReturnType<typeof copyOfData>
@@ -273,13 +274,11 @@ describe("the content check", () => {
     // as the CMS makes it: 2400 pixels wide, 3200 tall.
     const made: Record<string, Buffer> = {}
     beforeAll(async () => {
-      const plain = (width: number, height: number) =>
-        sharp({ create: { width, height, channels: 3, background: "#c9a6a0" } })
-      made.phone = await plain(4032, 3024).jpeg().toBuffer()
+      made.phone = await plainPicture(4032, 3024).jpeg().toBuffer()
       // A phone's tall portrait (9:16) as the editor makes it, and a picture taller than that.
-      made.portrait = await plain(2400, 4267).jpeg().toBuffer()
-      made.tall = await plain(2400, 6000).jpeg().toBuffer()
-      made.avif = await plain(3200, 2400).avif({ effort: 0 }).toBuffer()
+      made.portrait = await plainPicture(2400, 4267).jpeg().toBuffer()
+      made.tall = await plainPicture(2400, 6000).jpeg().toBuffer()
+      made.avif = await plainPicture(3200, 2400).avif({ effort: 0 }).toBuffer()
       made.noisy = await sharp({
         create: {
           width: 2400,

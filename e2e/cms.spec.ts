@@ -15,6 +15,8 @@ import { contentModel, isPageName, type ContentName } from "../src/content/model
 import { siteAddresses, unknownPath } from "../src/content/routes"
 import { pageShowing } from "../src/cms/savedContent"
 import { saveProblems } from "../src/cms/saveCheck"
+import { pictureProblem } from "../src/content/checkContent/pictureFacts"
+import type { Field, ImageField } from "../src/content/fields"
 import { startDecapServer, type DecapServer } from "./support/decapServer"
 import { forward } from "./support/forward"
 import { offFace, siteFaces } from "./support/fonts"
@@ -334,6 +336,47 @@ test.describe("Decap CMS at /admin/: drafts on the local backend", () => {
       }
     })
   }
+
+  test("a picture too tall for the site is refused at Save, in the check's words, and nothing is committed", async ({
+    page,
+  }) => {
+    // A portrait more than twice as tall as wide: the editor makes it 2400 pixels wide, and so
+    // more pixels than the site takes (src/content/pictureLimits.ts).
+    const [across, down] = [1000, 2600]
+    const folder = mkdtempSync(path.join(tmpdir(), "evergrace-photo-"))
+    const photo = path.join(folder, "tall-portrait.png")
+    await sharp({ create: { width: across, height: down, channels: 3, background: "#c9a6a0" } })
+      .png()
+      .toFile(photo)
+    const saved = "tall-portrait.jpg"
+    const made = {
+      width: pictureLimits.width,
+      height: Math.round((pictureLimits.width * down) / across),
+    }
+    expect(made.width * made.height).toBeGreaterThan(pictureLimits.megapixels * 1_000_000)
+    // The check's own words for such a picture (src/content/checkContent/pictureFacts.ts).
+    const fields: readonly Field[] = contentModel.about.fields
+    const field = fields.find((each): each is ImageField => each.kind === "image")!
+    const words = pictureProblem(`images/${saved}`, { format: "jpeg", ...made, bytes: 0 }, field)!
+    try {
+      await signIn(page, server)
+      await page.getByRole("link", { name: contentModel.about.label }).click()
+      await page.getByRole("button", { name: "Choose different image" }).first().click()
+      await page.locator('input[type="file"]').setInputFiles(photo)
+      await expect(page.getByText(saved, { exact: true })).toBeVisible({ timeout: 30_000 })
+      await page.getByRole("button", { name: "Choose selected" }).click()
+      await page.getByRole("button", { name: "Save", exact: true }).click()
+      const notice = page.getByRole("alert").filter({ hasText: /^Not saved/ })
+      await expect(notice).toContainText(
+        `names images/${saved}, which is ${made.width} × ${made.height} pixels`,
+      )
+      await expect(notice).toContainText(words.slice(words.lastIndexOf(". ") + 2))
+      await page.waitForTimeout(1000)
+      expect(server.git("rev-parse", "--verify", "--quiet", "cms/pages/about")).toBeUndefined()
+    } finally {
+      rmSync(folder, { recursive: true, force: true })
+    }
+  })
 
   test("an article's category is a menu of the journal's own list, and the choice is saved as a draft", async ({
     page,

@@ -1,6 +1,8 @@
 import type { CmsEventListener } from "decap-cms-core"
 import { checkEntry } from "../content/checkContent/checkEntry"
+import { pictureFacts, type PictureFacts } from "../content/checkContent/pictureFacts"
 import { describeProblem } from "../content/checkContent/problems"
+import { dataFolder } from "../content/fields"
 import { contentModel } from "../content/model"
 
 /**
@@ -8,7 +10,9 @@ import { contentModel } from "../content/model"
  * build would refuse (two shop categories of one name, an article filed under a category no longer
  * in the list) is stopped here, in the check's words, rather than failing the live build after
  * Publish. Decap's field patterns (./config.ts) cover what each field alone must be; this is what
- * depends on the rest of the file.
+ * depends on the rest of the file, and the pictures uploaded to the entry: one the site would not
+ * take (an AVIF too wide, which the editor does not resize; a picture too tall for its width) is
+ * refused here, where she uploaded it, not by the preview and the publish after.
  */
 
 /** Thrown from Decap's preSave: Decap stops the save and shows it as "… %{details}". */
@@ -25,12 +29,16 @@ export class NotSaved extends Error {
 }
 
 /** What is wrong with a file's content as the CMS would save it, in words; undefined if nothing. */
-export function saveProblems(fileName: string, data: unknown): string | undefined {
+export function saveProblems(
+  fileName: string,
+  data: unknown,
+  pictures?: ReadonlyMap<string, PictureFacts>,
+): string | undefined {
   const file = (contentModel as Record<string, (typeof contentModel)[keyof typeof contentModel]>)[
     fileName
   ]
   if (!file) return undefined
-  const problems = checkEntry(file, data)
+  const problems = checkEntry(file, data, pictures)
   if (problems.length === 0) return undefined
   return [
     "this was not saved, because the site would refuse it:",
@@ -44,12 +52,35 @@ export function saveProblems(fileName: string, data: unknown): string | undefine
  */
 export const saveCheckedEvent = "evergrace:save-checked"
 
-/** Decap's preSave listener (CMS.registerEventListener in ./cms.tsx). */
+/** One of Decap's media files of an entry (decap-cms-core's createMediaFileFromAsset). */
+interface MediaFile {
+  path?: string
+  draft?: boolean
+  file?: Blob
+}
+
+/**
+ * The pictures uploaded to the entry, to be committed with it, by the value a field names each
+ * with: data/images/a.jpg is images/a.jpg (config.ts: `public_folder`). The editor has already
+ * made each what it makes of an upload (`media_processing`), so these are the bytes Save commits.
+ */
+async function uploadedPictures(mediaFiles: MediaFile[]): Promise<Map<string, PictureFacts>> {
+  const pictures = new Map<string, PictureFacts>()
+  for (const { path, draft, file } of mediaFiles) {
+    if (!draft || !file || !path?.startsWith(`${dataFolder}/`)) continue
+    const bytes = new Uint8Array(await file.arrayBuffer())
+    pictures.set(path.slice(dataFolder.length + 1), pictureFacts(bytes))
+  }
+  return pictures
+}
+
+/** Decap's preSave listener (CMS.registerEventListener in ./cms.tsx); Decap waits for it. */
 export const saveCheck: CmsEventListener = {
   name: "preSave",
-  handler: ({ entry }) => {
+  handler: async ({ entry }) => {
+    const pictures = await uploadedPictures(entry.get("mediaFiles")?.toJS() ?? [])
     // A file collection's entry is named by its file (src/cms/config.ts: `name: file.name`).
-    const problems = saveProblems(String(entry.get("slug")), entry.get("data")?.toJS())
+    const problems = saveProblems(String(entry.get("slug")), entry.get("data")?.toJS(), pictures)
     if (typeof window !== "undefined") {
       window.dispatchEvent(new CustomEvent(saveCheckedEvent, { detail: problems ?? null }))
     }

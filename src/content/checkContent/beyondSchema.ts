@@ -22,7 +22,8 @@ export interface Walker {
   report: (segments: string[], message: string) => void
   /**
    * What is wrong with the picture a field names (./pictures.ts: in data/images, a picture, not
-   * too large), or undefined; not given where the files cannot be read (the CMS, in a browser).
+   * too large), or undefined. In the CMS (./checkEntry.ts), only the pictures uploaded to the
+   * entry are judged: the others are in the repository, which the browser cannot read.
    */
   checkPicture?: (value: string, field: ImageField) => string | undefined
   pagePaths: ReadonlySet<string>

@@ -1,0 +1,91 @@
+/**
+ * What the site asks of a picture's bytes: a format sharp turns into the site's sizes, and within
+ * the limits (../pictureLimits.ts). Reads no file: the build hands it a file's bytes
+ * (./pictures.ts), and the CMS the bytes of a picture uploaded to the entry being saved
+ * (src/cms/saveCheck.ts), so both refuse the same picture in the same words.
+ */
+import { imageSize } from "image-size"
+import { type ImageField } from "../fields"
+import { pictureLimits } from "../pictureLimits"
+
+type PictureFormat = "jpeg" | "png" | "webp" | "avif"
+
+export interface PictureFacts {
+  /** Read from the first bytes; undefined for anything else (a HEIC, a PDF, an empty file). */
+  format?: PictureFormat
+  width: number
+  height: number
+  bytes: number
+}
+
+const ascii = (head: Uint8Array, from: number, to: number) =>
+  String.fromCharCode(...head.subarray(from, to))
+
+/** Reads a picture's first bytes: is it one of the formats sharp turns into the site's sizes? */
+function pictureFormat(head: Uint8Array): PictureFormat | undefined {
+  if (head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return "jpeg"
+  if ([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a].every((byte, at) => head[at] === byte))
+    return "png"
+  if (ascii(head, 0, 4) === "RIFF" && ascii(head, 8, 12) === "WEBP") return "webp"
+  if (head.length >= 8 && ascii(head, 4, 8) === "ftyp") {
+    // AVIF is an ISO box: the brands after "ftyp" say which kind.
+    const boxSize = new DataView(head.buffer, head.byteOffset, head.byteLength).getUint32(0)
+    const end = Math.min(boxSize, head.length, 64)
+    for (let offset = 8; offset + 4 <= end; offset += 4) {
+      if (["avif", "avis"].includes(ascii(head, offset, offset + 4))) return "avif"
+    }
+  }
+  return undefined
+}
+
+/** A picture's format, size in pixels and bytes. */
+export function pictureFacts(data: Uint8Array): PictureFacts {
+  const format = pictureFormat(data)
+  let size: { width?: number; height?: number } = {}
+  try {
+    if (format) size = imageSize(data)
+  } catch {
+    // A file that starts as a picture but cannot be measured: its format's words say enough.
+  }
+  return { format, width: size.width ?? 0, height: size.height ?? 0, bytes: data.length }
+}
+
+const megabytes = (bytes: number) => `${(bytes / 1_000_000).toFixed(1)} MB`
+
+/** What is wrong with the picture a field names, in words; undefined if nothing. */
+export function pictureProblem(
+  value: string,
+  facts: PictureFacts,
+  field: ImageField,
+): string | undefined {
+  if (!facts.format) {
+    return `names ${value}, which is not a JPEG, PNG, WebP or AVIF picture: save it in one of those formats`
+  }
+  const tooLarge = pictureTooLarge(facts, field)
+  return tooLarge ? `names ${value}, which ${tooLarge}` : undefined
+}
+
+/** What is too large about a picture and how to fix it; undefined if nothing. */
+function pictureTooLarge(
+  { format, width, height, bytes }: PictureFacts,
+  field: ImageField,
+): string | undefined {
+  const { width: widest, megapixels, bytes: mostBytes } = pictureLimits
+  const over = width > widest || width * height > megapixels * 1_000_000 || bytes > mostBytes
+  if (!over) return undefined
+  // What the editor makes of an upload (src/cms/config.ts): a JPEG this wide, as tall as it
+  // keeps the picture's shape; it leaves an AVIF as it is.
+  const tooTall = widest * Math.round((widest * height) / width) > megapixels * 1_000_000
+  const fix = field.asUploaded
+    ? `The editor keeps this picture as it is uploaded: make it ${widest} pixels wide (or narrower) in a photo app first`
+    : format === "avif"
+      ? `The editor does not resize AVIF pictures: save it as a JPEG at most ${widest} pixels wide in a photo app, and upload that`
+      : tooTall
+        ? `It is too tall for its width: crop it in a photo app to at most twice as tall as it is wide, then upload it again in the editor`
+        : `Upload it again in the editor, which makes it that size, or make it ${widest} pixels wide (or narrower) in a photo app and save it as a JPEG`
+  return [
+    `is ${width} × ${height} pixels and ${megabytes(bytes)}: the site shows a picture at most`,
+    `${widest} pixels wide, and takes pictures of up to ${megapixels} megapixels and ${megabytes(mostBytes)}.`,
+    fix,
+  ].join(" ")
+}
