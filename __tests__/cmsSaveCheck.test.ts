@@ -78,35 +78,51 @@ describe("Save in the CMS runs the site's content check", () => {
 
   describe("a picture uploaded to the entry", () => {
     // As the editor hands them to Save: a JPEG it made 2400 wide from a portrait taller than
-    // twice its width, an AVIF it left as it came, and a phone's portrait as it makes one.
+    // twice its width, an AVIF it left as it came, the first bytes of a JPEG (a copy cut short), and a phone's
+    // portrait as it makes one.
     const made: Record<string, Buffer> = {}
     beforeAll(async () => {
       made.tall = await plainPicture(2400, 6000).jpeg().toBuffer()
       made.avif = await plainPicture(3200, 2400).avif({ effort: 0 }).toBuffer()
+      made.cut = made.tall.subarray(0, 20)
       made.portrait = await plainPicture(2400, 4267).jpeg().toBuffer()
     }, 60_000)
 
-    /** The About page naming `name`, uploaded in the editor: the CMS's words, and the build's. */
-    async function saveWith(name: string) {
+    /** Where a file names a picture: the About page's, and the first shop category's. */
+    const places = {
+      about: (json: Record<string, unknown>, value: string) => (json.image = value),
+      shop: (json: { categories: { image: string }[] }, value: string) =>
+        (json.categories[0]!.image = value),
+    }
+
+    /** `name` uploaded in the editor and named in `file`: what Save says, and what the build does. */
+    async function saveWith(name: string, file: keyof typeof places = "about") {
       const value = `${imageFolder}/${name}`
-      const about = { ...read("about"), image: value }
-      const file = new Blob([new Uint8Array(made[path.parse(name).name]!)])
-      const entry = entryOf("about", about, [{ path: `data/${value}`, draft: true, file }])
+      const bytes = made[path.parse(name).name]!
+      const data = read(file)
+      places[file](data, value)
+      const upload = { path: `data/${value}`, draft: true, file: new Blob([new Uint8Array(bytes)]) }
+      const entry = entryOf(file, data, [upload])
       const cms = await saveCheck.handler({ entry, author: {} as never }).then(
         () => undefined,
         (error: unknown) => `${error}`,
       )
-      fs.writeFileSync(path.join(copy.dir, value), made[path.parse(name).name]!)
-      copy.edit("about", (json) => (json.image = value))
+      fs.writeFileSync(path.join(copy.dir, value), bytes)
+      copy.edit(file, (json) => places[file](json, value))
       return { cms, build: buildSays() }
     }
 
-    it.each(["tall.jpg", "avif.avif"])(
-      "is refused at Save when the build would refuse it (%s), in the build's words",
-      async (name) => {
-        const { cms, build } = await saveWith(name)
+    it.each([
+      ["tall.jpg", "about", "which is 2400 × 6000 pixels"],
+      ["avif.avif", "about", "which is 3200 × 2400 pixels"],
+      ["cut.jpg", "about", "which cannot be read as a picture"],
+      ["tall.jpg", "shop", "which is 2400 × 6000 pixels"],
+    ] as const)(
+      "is refused at Save when the build would refuse it (%s in %s), in the build's words",
+      async (name, file, says) => {
+        const { cms, build } = await saveWith(name, file)
         expect(build).toHaveLength(1)
-        expect(build[0]).toContain(`names ${imageFolder}/${name}, which is`)
+        expect(build[0]).toContain(`names ${imageFolder}/${name}, ${says}`)
         expect(cms).toBe(`this was not saved, because the site would refuse it: ${build[0]}`)
       },
     )
@@ -115,13 +131,6 @@ describe("Save in the CMS runs the site's content check", () => {
       const { cms, build } = await saveWith("portrait.jpg")
       expect(build).toEqual([])
       expect(cms).toBeUndefined()
-    })
-
-    it("already in the repository is left to the build: Save reads only what it commits", async () => {
-      const about = { ...read("about"), image: `${imageFolder}/tall.jpg` }
-      await expect(
-        saveCheck.handler({ entry: entryOf("about", about), author: {} as never }),
-      ).resolves.toBeUndefined()
     })
   })
 })

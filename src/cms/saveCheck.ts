@@ -2,7 +2,7 @@ import type { CmsEventListener } from "decap-cms-core"
 import { checkEntry } from "../content/checkContent/checkEntry"
 import { pictureFacts, type PictureFacts } from "../content/checkContent/pictureFacts"
 import { describeProblem } from "../content/checkContent/problems"
-import { dataFolder } from "../content/fields"
+import { dataFolder, imageFolder } from "../content/fields"
 import { contentModel } from "../content/model"
 
 /**
@@ -55,21 +55,24 @@ export const saveCheckedEvent = "evergrace:save-checked"
 /** One of Decap's media files of an entry (decap-cms-core's createMediaFileFromAsset). */
 interface MediaFile {
   path?: string
-  draft?: boolean
   file?: Blob
 }
 
+/** Where uploads go, and how the content names them (./config.ts: `media_folder`, `public_folder`). */
+const mediaFolder = `${dataFolder}/${imageFolder}/`
+const publicFolder = `${imageFolder}/`
+
 /**
  * The pictures uploaded to the entry, to be committed with it, by the value a field names each
- * with: data/images/a.jpg is images/a.jpg (config.ts: `public_folder`). The editor has already
- * made each what it makes of an upload (`media_processing`), so these are the bytes Save commits.
+ * with (data/images/a.jpg is images/a.jpg). The editor has already made each what it makes of an
+ * upload (`media_processing`), so these are the bytes Save commits.
  */
 async function uploadedPictures(mediaFiles: MediaFile[]): Promise<Map<string, PictureFacts>> {
   const pictures = new Map<string, PictureFacts>()
-  for (const { path, draft, file } of mediaFiles) {
-    if (!draft || !file || !path?.startsWith(`${dataFolder}/`)) continue
+  for (const { path, file } of mediaFiles) {
+    if (!file || !path?.startsWith(mediaFolder)) continue
     const bytes = new Uint8Array(await file.arrayBuffer())
-    pictures.set(path.slice(dataFolder.length + 1), pictureFacts(bytes))
+    pictures.set(publicFolder + path.slice(mediaFolder.length), pictureFacts(bytes))
   }
   return pictures
 }

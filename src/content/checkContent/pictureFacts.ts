@@ -13,6 +13,8 @@ type PictureFormat = "jpeg" | "png" | "webp" | "avif"
 export interface PictureFacts {
   /** Read from the first bytes; undefined for anything else (a HEIC, a PDF, an empty file). */
   format?: PictureFormat
+  /** True when it starts as a picture but its size cannot be read: cut short, or damaged. */
+  damaged?: boolean
   width: number
   height: number
   bytes: number
@@ -41,13 +43,15 @@ function pictureFormat(head: Uint8Array): PictureFormat | undefined {
 /** A picture's format, size in pixels and bytes. */
 export function pictureFacts(data: Uint8Array): PictureFacts {
   const format = pictureFormat(data)
-  let size: { width?: number; height?: number } = {}
+  const facts = { format, width: 0, height: 0, bytes: data.length }
+  if (!format) return facts
   try {
-    if (format) size = imageSize(data)
+    const { width, height } = imageSize(data)
+    return { ...facts, width, height }
   } catch {
-    // A file that starts as a picture but cannot be measured: its format's words say enough.
+    // image-size throws on a picture cut short ("Corrupt JPG"): sharp would refuse it too.
+    return { ...facts, damaged: true }
   }
-  return { format, width: size.width ?? 0, height: size.height ?? 0, bytes: data.length }
 }
 
 const megabytes = (bytes: number) => `${(bytes / 1_000_000).toFixed(1)} MB`
@@ -60,6 +64,9 @@ export function pictureProblem(
 ): string | undefined {
   if (!facts.format) {
     return `names ${value}, which is not a JPEG, PNG, WebP or AVIF picture: save it in one of those formats`
+  }
+  if (facts.damaged) {
+    return `names ${value}, which cannot be read as a picture (the file may be damaged, or cut short in copying): save it again in a photo app, then upload it again`
   }
   const tooLarge = pictureTooLarge(facts, field)
   return tooLarge ? `names ${value}, which ${tooLarge}` : undefined
