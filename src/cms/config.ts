@@ -8,10 +8,10 @@ import type {
 } from "decap-cms-core"
 import {
   contentFilePath,
-  dataFolder,
   entryNameField,
   imageExtensions,
   imageFolder,
+  imageFolderPath,
   isPageFile,
   type ContentFile,
   type Field,
@@ -311,7 +311,7 @@ export function cmsConfig({
     logo: { src: signInLogo },
     // Pictures go to data/images and the JSON names them images/name.jpg, relative to the data
     // file, as gatsby-source-filesystem resolves them today.
-    media_folder: `${dataFolder}/${imageFolder}`,
+    media_folder: imageFolderPath,
     public_folder: imageFolder,
     // Each upload made, in the browser, a JPEG the width of the widest picture the site shows,
     // its camera data (the place it was taken) dropped, before it is committed: a PNG photo at

@@ -2,7 +2,7 @@ import type { CmsEventListener } from "decap-cms-core"
 import { checkEntry } from "../content/checkContent/checkEntry"
 import { pictureFacts, type PictureFacts } from "../content/checkContent/pictureFacts"
 import { describeProblem } from "../content/checkContent/problems"
-import { dataFolder, imageFolder } from "../content/fields"
+import { imageFolder, imageFolderPath } from "../content/fields"
 import { contentModel } from "../content/model"
 
 /**
@@ -59,7 +59,7 @@ interface MediaFile {
 }
 
 /** Where uploads go, and how the content names them (./config.ts: `media_folder`, `public_folder`). */
-const mediaFolder = `${dataFolder}/${imageFolder}/`
+const mediaFolder = `${imageFolderPath}/`
 const publicFolder = `${imageFolder}/`
 
 /**

@@ -276,3 +276,6 @@ export const contentFilePath = (name: string) => `${dataFolder}/${name}.json`
 
 /** Folder of the pictures, relative to data/, as the JSON names them (images/foo.jpg). */
 export const imageFolder = "images"
+
+/** The pictures' folder from the repository's root: where the CMS commits an upload. */
+export const imageFolderPath = `${dataFolder}/${imageFolder}`

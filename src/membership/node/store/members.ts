@@ -310,8 +310,9 @@ export function members(
     async forgetUnconfirmed(before) {
       const forgotten = await write((db) => {
         // What was kept of a sign-up she left is kept a day, from her last confirmation.
+        const at = now()
         for (const { key, value: sent } of db.sentBeforeLeaving.getRange()) {
-          if (withinDay(sent, now()).length === 0) db.sentBeforeLeaving.removeSync(key)
+          if (withinDay(sent, at).length === 0) db.sentBeforeLeaving.removeSync(key)
         }
         const addresses: string[] = []
         for (const { key, value: member } of db.members.getRange()) {
