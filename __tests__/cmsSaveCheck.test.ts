@@ -7,7 +7,7 @@ import { checkContent, describeProblem } from "../src/content/checkContent"
 import { imageFolder } from "../src/content/fields"
 import { contentFiles } from "../src/content/model"
 import { NotSaved, saveCheck, saveProblems } from "../src/cms/saveCheck"
-import { plainPicture } from "./setup/pictures"
+import { detailedPhoto, plainPicture } from "./setup/pictures"
 import { copyOfData, dataDir } from "./setup/contentCopy"
 import { entryOf } from "./setup/decapEntry"
 
@@ -79,13 +79,13 @@ describe("Save in the CMS runs the site's content check", () => {
   describe("a picture uploaded to the entry", () => {
     // As the editor hands them to Save: a JPEG it made 2400 wide from a portrait taller than
     // twice its width, an AVIF it left as it came, the first bytes of a JPEG (a copy cut short), and a phone's
-    // portrait as it makes one.
+    // portrait as it makes one, with as much detail as a photo has.
     const made: Record<string, Buffer> = {}
     beforeAll(async () => {
       made.tall = await plainPicture(2400, 6000).jpeg().toBuffer()
       made.avif = await plainPicture(3200, 2400).avif({ effort: 0 }).toBuffer()
       made.cut = made.tall.subarray(0, 20)
-      made.portrait = await plainPicture(2400, 4267).jpeg().toBuffer()
+      made.portrait = await detailedPhoto(2400, 4267)
     }, 60_000)
 
     /** Where a file names a picture: the About page's, and the first shop category's. */

@@ -7,7 +7,8 @@ import sharp from "sharp"
 import { checkContent, describeProblem, formatProblems } from "../src/content/checkContent"
 import { contentFiles } from "../src/content/model"
 import { pageRoutes } from "../src/content/routes"
-import { plainPicture } from "./setup/pictures"
+import { pictureLimits } from "../src/content/pictureLimits"
+import { detailedPhoto, plainPicture } from "./setup/pictures"
 import { copyOfData, dataDir } from "./setup/contentCopy"
 
 let copy: ReturnType<typeof copyOfData>
@@ -270,19 +271,19 @@ describe("the content check", () => {
 
   describe("a picture larger than the site can use (src/content/pictureLimits.ts)", () => {
     // Made once: 4032 × 3024 of one colour (a 12-megapixel photo's pixels, few bytes), 2400 ×
-    // 1600 of noise at quality 100 (a 2400-pixel picture of too many bytes), and a portrait photo
-    // as the CMS makes it: 2400 pixels wide, 3200 tall.
+    // 2400 of noise at quality 100 (a 2400-pixel picture of too many bytes), and a phone's tall
+    // portrait as the CMS makes it, 2400 pixels wide, with as much detail as a photo has.
     const made: Record<string, Buffer> = {}
     beforeAll(async () => {
       made.phone = await plainPicture(4032, 3024).jpeg().toBuffer()
       // A phone's tall portrait (9:16) as the editor makes it, and a picture taller than that.
-      made.portrait = await plainPicture(2400, 4267).jpeg().toBuffer()
+      made.portrait = await detailedPhoto(2400, 4267)
       made.tall = await plainPicture(2400, 6000).jpeg().toBuffer()
       made.avif = await plainPicture(3200, 2400).avif({ effort: 0 }).toBuffer()
       made.noisy = await sharp({
         create: {
           width: 2400,
-          height: 1600,
+          height: 2400,
           channels: 3,
           background: "#808080",
           noise: { type: "gaussian", mean: 128, sigma: 60 },
@@ -301,22 +302,22 @@ describe("the content check", () => {
       uploaded("phone-photo.jpg", made.phone)
       expect(problemsIn(copy.dir)).toEqual([
         expect.stringMatching(
-          /^data\/about\.json: Picture \('image'\) names images\/phone-photo\.jpg, which is 4032 × 3024 pixels and \d\.\d MB: the site shows a picture at most 2400 pixels wide, and takes pictures of up to 12 megapixels and 2\.0 MB\. Upload it again in the editor, which makes it that size, or make it 2400 pixels wide \(or narrower\) in a photo app and save it as a JPEG/,
+          /^data\/about\.json: Picture \('image'\) names images\/phone-photo\.jpg, which is 4032 × 3024 pixels and \d\.\d MB: the site shows a picture at most 2400 pixels wide, and takes pictures of up to 12 megapixels and 6\.0 MB\. Upload it again in the editor, which makes it that size, or make it 2400 pixels wide \(or narrower\) in a photo app and save it as a JPEG/,
         ),
       ])
     })
 
     it("refuses one of more bytes than a picture that size needs", () => {
       uploaded("noisy.jpg", made.noisy)
-      expect(made.noisy!.length).toBeGreaterThan(2_000_000)
+      expect(made.noisy!.length).toBeGreaterThan(pictureLimits.bytes)
       expect(problemsIn(copy.dir)).toEqual([
         expect.stringMatching(
-          /names images\/noisy\.jpg, which is 2400 × 1600 pixels and \d\.\d MB:/,
+          /names images\/noisy\.jpg, which is 2400 × 2400 pixels and \d\.\d MB:/,
         ),
       ])
     })
 
-    it("accepts a phone's tall portrait photo as the editor makes it: 2400 pixels wide", () => {
+    it("accepts a phone's tall portrait photo as the editor makes it: 2400 pixels wide, however detailed", () => {
       uploaded("portrait.jpg", made.portrait)
       expect(problemsIn(copy.dir)).toEqual([])
     })

@@ -1,7 +1,7 @@
 // What a picture costs the build, by its size: the image jobs a full-width picture gets (the
 // BannerImage fragment of src/components/ui/ResponsiveImage.tsx: six widths, each as JPEG, WebP and
 // AVIF, with the site's AVIF settings), run one after another with sharp, for each file named.
-// It measured the limits of the content check (src/content/checkContent/pictureLimits.ts):
+// It measured the limits of the content check (src/content/pictureLimits.ts):
 //   npx tsx scripts/measure-pictures.ts <picture> [<picture> …]
 import { readFileSync, statSync } from "node:fs"
 import sharp from "sharp"

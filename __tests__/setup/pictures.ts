@@ -1,5 +1,29 @@
 import sharp from "sharp"
+import { pictureLimits } from "../../src/content/pictureLimits"
 
 /** A picture of one colour, `width` × `height`: a photo's pixels in few bytes, quick to encode. */
 export const plainPicture = (width: number, height: number) =>
   sharp({ create: { width, height, channels: 3, background: "#c9a6a0" } })
+
+/**
+ * The most bytes the editor makes of a photo `width` × `height`: fine grain over the whole frame
+ * (a knit or a sequined dress, close up), encoded at its quality. Chromium's canvas, which encodes
+ * the editor's uploads, makes a file of the same size from it (docs/cms.md, "Pictures").
+ */
+export async function detailedPhoto(width: number, height: number) {
+  const grain = await sharp({
+    create: {
+      width,
+      height,
+      channels: 3,
+      background: "#808080",
+      noise: { type: "gaussian", mean: 128, sigma: 60 },
+    },
+  })
+    .raw()
+    .toBuffer()
+  return sharp(grain, { raw: { width, height, channels: 3 } })
+    .blur(0.6)
+    .jpeg({ quality: pictureLimits.quality })
+    .toBuffer()
+}
