@@ -378,6 +378,50 @@ test.describe("Decap CMS at /admin/: drafts on the local backend", () => {
     }
   })
 
+  test("a picture uploaded under a name the library has gets a name of its own, and the live picture stays", async ({
+    page,
+  }) => {
+    // The About page's picture, chosen again from her computer under its own name: Decap would
+    // ask whether to replace it and delete the live one at once (src/cms/uploadNames.ts).
+    const about = JSON.parse(readFileSync(path.join(realData, "about.json"), "utf8")) as Json
+    const picture = String(about.image)
+    const name = path.basename(picture)
+    const saved = `${path.parse(name).name}-2.jpg`
+    const live = server.git("rev-parse", `${server.branch}:data/${picture}`)
+    const folder = mkdtempSync(path.join(tmpdir(), "evergrace-photo-"))
+    const photo = path.join(folder, name)
+    await sharp({ create: { width: 1200, height: 800, channels: 3, background: "#c9a6a0" } })
+      .jpeg()
+      .toFile(photo)
+    const questions: string[] = []
+    page.on("dialog", (dialog) => {
+      questions.push(dialog.message())
+      void dialog.dismiss()
+    })
+    try {
+      await signIn(page, server)
+      await page.getByRole("link", { name: contentModel.about.label }).click()
+      await page.getByRole("button", { name: "Choose different image" }).first().click()
+      // The library lists the picture of that name before she uploads hers.
+      await expect(page.getByText(name, { exact: true })).toBeVisible()
+      await page.locator('input[type="file"]').setInputFiles(photo)
+      await expect(page.getByText(saved, { exact: true })).toBeVisible({ timeout: 30_000 })
+      await page.getByRole("button", { name: "Choose selected" }).click()
+      await page.getByRole("button", { name: "Save", exact: true }).click()
+      await expect
+        .poll(() => jsonOn(server, "cms/pages/about", "data/about.json")?.image, {
+          message: "the draft names her picture by its own name",
+        })
+        .toBe(`${path.dirname(picture)}/${saved}`)
+      expect(server.git("cat-file", "-e", `cms/pages/about:data/images/${saved}`)).toBeDefined()
+      // Nothing asked, and the live picture is where it was, as it was.
+      expect(questions).toEqual([])
+      expect(server.git("rev-parse", `${server.branch}:data/${picture}`)).toBe(live)
+    } finally {
+      rmSync(folder, { recursive: true, force: true })
+    }
+  })
+
   test("an article's category is a menu of the journal's own list, and the choice is saved as a draft", async ({
     page,
   }) => {

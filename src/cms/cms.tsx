@@ -17,6 +17,7 @@ import "./preview/preview.css"
 import { followRefusedSaves } from "./refusedFields"
 import { saveCheck } from "./saveCheck"
 import { pageChoices, pageShowing, savedContent } from "./savedContent"
+import { neverReplacePictures } from "./uploadNames"
 import { showLoadedPictures } from "./withLoadedPicture"
 import { WholeNumberControl, wholeNumberWidget } from "./WholeNumberControl"
 
@@ -88,6 +89,10 @@ document.head.append(styles)
 
 // A Save refused for a field out of sight brings the field into sight (./refusedFields.ts).
 followRefusedSaves(document)
+
+// A picture uploaded under a name the library has gets a name of its own, where Decap would
+// delete the live one at once to put it in its place (./uploadNames.ts).
+neverReplacePictures(window)
 
 // The site's corner of the CMS's page (./CmsCorner.tsx): the news of a publish, and the way to
 // the members' list.
