@@ -280,6 +280,7 @@ describe("the content check", () => {
       made.portrait = await detailedPhoto(2400, 4267)
       made.tall = await plainPicture(2400, 6000).jpeg().toBuffer()
       made.avif = await plainPicture(3200, 2400).avif({ effort: 0 }).toBuffer()
+      made.tallAvif = await plainPicture(2000, 6500).avif({ effort: 0 }).toBuffer()
       made.noisy = await sharp({
         create: {
           width: 2400,
@@ -336,9 +337,26 @@ describe("the content check", () => {
       copy.edit("site", (json) => (json.icon = "images/big-icon.jpg"))
       const [problem] = problemsIn(copy.dir).filter((each) => each.includes("big-icon"))
       expect(problem).toMatch(
-        /The editor keeps this picture as it is uploaded: make it 2400 pixels wide/,
+        /The editor keeps this picture as it is uploaded: make it at most 2400 pixels wide and 6\.0 MB/,
       )
       expect(problem).not.toMatch(/Upload it again in the editor/)
+    })
+
+    it("refuses a site icon of too many bytes, and says so, when its width is right", () => {
+      fs.writeFileSync(path.join(copy.dir, "images", "heavy-icon.jpg"), made.noisy!)
+      copy.edit("site", (json) => (json.icon = "images/heavy-icon.jpg"))
+      const [problem] = problemsIn(copy.dir).filter((each) => each.includes("heavy-icon"))
+      expect(problem).toMatch(
+        /which is 2400 × 2400 pixels and \d+\.\d MB: .* and 6\.0 MB in a photo app/,
+      )
+    })
+
+    it("refuses an AVIF too tall for its width, and says to crop it as well as to make it a JPEG", () => {
+      uploaded("tall.avif", made.tallAvif)
+      const [problem] = problemsIn(copy.dir)
+      expect(problem).toMatch(
+        /names images\/tall\.avif, which is 2000 × 6500 pixels .* crop it in a photo app to at most twice as tall as it is wide, save it as a JPEG, and upload that/,
+      )
     })
 
     it("refuses an AVIF over 2400 pixels wide, and does not send it back to the editor", () => {
