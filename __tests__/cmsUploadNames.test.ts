@@ -1,8 +1,13 @@
+import { readFileSync } from "node:fs"
 import { nextName, takenName } from "../src/cms/uploadNames"
 
 describe("a picture uploaded under a name the library has (src/cms/uploadNames.ts)", () => {
-  it("reads the name from Decap's question whether to replace it, and no other question", () => {
-    expect(takenName("spring.jpg already exists. Do you want to replace it?")).toBe("spring.jpg")
+  it("reads the name from the question the shipped Decap asks, and from no other question", () => {
+    // The question as Decap's bundle writes it (persistMedia): `${file.name} already exists. …`
+    const bundle = readFileSync(require.resolve("decap-cms-app/dist/decap-cms-app.js"), "utf8")
+    const asked = /`\$\{\w+\.name\}( already exists\.[^`]*)`/.exec(bundle)
+    expect(asked).not.toBeNull()
+    expect(takenName(`spring.jpg${asked![1]}`)).toBe("spring.jpg")
     expect(takenName("Are you sure you want to leave this page?")).toBeUndefined()
   })
 
@@ -10,7 +15,8 @@ describe("a picture uploaded under a name the library has (src/cms/uploadNames.t
     expect(nextName("spring.jpg", "Spring.JPG")).toBe("spring-2.JPG")
     expect(nextName("spring-2.jpg", "spring-2.png")).toBe("spring-3.png")
     expect(nextName("img_1234.jpg", "IMG_1234.heic.png")).toBe("img_1234-2.png")
-    // A year or a long number in a name is part of the name, not a count.
+    // A year or a size at the end of a name is part of the name, not a count.
     expect(nextName("dress-2024.jpg", "dress-2024.jpg")).toBe("dress-2024-2.jpg")
+    expect(nextName("summer-24.jpg", "summer-24.jpg")).toBe("summer-24-2.jpg")
   })
 })

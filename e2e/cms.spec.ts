@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process"
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs"
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import path from "node:path"
 import {
@@ -378,7 +378,7 @@ test.describe("Decap CMS at /admin/: drafts on the local backend", () => {
     }
   })
 
-  test("a picture uploaded under a name the library has gets a name of its own, and the live picture stays", async ({
+  test("a picture uploaded under a name the library has gets a name of its own, and the live picture stays; her own upload of that name she may replace", async ({
     page,
   }) => {
     // The About page's picture, chosen again from her computer under its own name: Decap would
@@ -388,15 +388,22 @@ test.describe("Decap CMS at /admin/: drafts on the local backend", () => {
     const name = path.basename(picture)
     const saved = `${path.parse(name).name}-2.jpg`
     const live = server.git("rev-parse", `${server.branch}:data/${picture}`)
+    expect(live, "the About page's picture is in the repository").toBeDefined()
     const folder = mkdtempSync(path.join(tmpdir(), "evergrace-photo-"))
-    const photo = path.join(folder, name)
-    await sharp({ create: { width: 1200, height: 800, channels: 3, background: "#c9a6a0" } })
-      .jpeg()
-      .toFile(photo)
+    // Two photos of that name: the first across, the second (a better one, say) upright.
+    const photo = (width: number, height: number) => {
+      const file = path.join(folder, `${width}x${height}`, name)
+      mkdirSync(path.dirname(file))
+      return sharp({ create: { width, height, channels: 3, background: "#c9a6a0" } })
+        .jpeg()
+        .toFile(file)
+        .then(() => file)
+    }
+    const [across, upright] = [await photo(1200, 800), await photo(800, 1200)]
     const questions: string[] = []
     page.on("dialog", (dialog) => {
       questions.push(dialog.message())
-      void dialog.dismiss()
+      void dialog.accept()
     })
     try {
       await signIn(page, server)
@@ -404,7 +411,16 @@ test.describe("Decap CMS at /admin/: drafts on the local backend", () => {
       await page.getByRole("button", { name: "Choose different image" }).first().click()
       // The library lists the picture of that name before she uploads hers.
       await expect(page.getByText(name, { exact: true })).toBeVisible()
-      await page.locator('input[type="file"]').setInputFiles(photo)
+      const upload = page.locator('input[type="file"]')
+      await upload.setInputFiles(across)
+      await expect(page.getByText(saved, { exact: true })).toBeVisible({ timeout: 30_000 })
+      // Nothing asked about the live picture.
+      expect(questions).toEqual([])
+
+      // The upright one, under the same name: the live name is taken, and the next one is her
+      // own upload of this draft, which Decap asks her whether to replace. She does.
+      await upload.setInputFiles(upright)
+      await expect.poll(() => questions).toEqual([expect.stringContaining(saved)])
       await expect(page.getByText(saved, { exact: true })).toBeVisible({ timeout: 30_000 })
       await page.getByRole("button", { name: "Choose selected" }).click()
       await page.getByRole("button", { name: "Save", exact: true }).click()
@@ -413,9 +429,22 @@ test.describe("Decap CMS at /admin/: drafts on the local backend", () => {
           message: "the draft names her picture by its own name",
         })
         .toBe(`${path.dirname(picture)}/${saved}`)
-      expect(server.git("cat-file", "-e", `cms/pages/about:data/images/${saved}`)).toBeDefined()
-      // Nothing asked, and the live picture is where it was, as it was.
-      expect(questions).toEqual([])
+      // The draft holds the upright one under that name, and no third.
+      const committed = execFileSync(
+        "git",
+        ["show", `cms/pages/about:data/${path.dirname(picture)}/${saved}`],
+        { cwd: server.repoDir, maxBuffer: 64 * 1024 * 1024 },
+      )
+      const { width, height } = await sharp(committed).metadata()
+      expect(height! > width!, "the upright photo").toBe(true)
+      const images = server.git("ls-tree", "--name-only", "cms/pages/about", "data/images/") ?? ""
+      expect(
+        images
+          .split("\n")
+          .filter((each) => each.includes(path.parse(name).name))
+          .sort(),
+      ).toEqual([`data/${path.dirname(picture)}/${saved}`, `data/${picture}`].sort())
+      // The live picture is where it was, as it was.
       expect(server.git("rev-parse", `${server.branch}:data/${picture}`)).toBe(live)
     } finally {
       rmSync(folder, { recursive: true, force: true })
