@@ -9,22 +9,7 @@ import { chromium } from "@playwright/test"
 import sharp from "sharp"
 import { fullChromiumLaunchOptions } from "../e2e/support/browser"
 import { pictureLimits } from "../src/content/pictureLimits"
-
-/** Grain over a whole `width` × `height` frame, softened by `blur`: finer is more bytes. */
-async function grain(width: number, height: number, blur: number) {
-  const noise = await sharp({
-    create: {
-      width,
-      height,
-      channels: 3,
-      background: "#808080",
-      noise: { type: "gaussian", mean: 128, sigma: 60 },
-    },
-  })
-    .raw()
-    .toBuffer()
-  return sharp(noise, { raw: { width, height, channels: 3 } }).blur(blur)
-}
+import { grain } from "../__tests__/setup/pictures"
 
 async function main() {
   const pictures: [string, sharp.Sharp][] = process.argv

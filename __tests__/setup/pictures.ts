@@ -6,12 +6,12 @@ export const plainPicture = (width: number, height: number) =>
   sharp({ create: { width, height, channels: 3, background: "#c9a6a0" } })
 
 /**
- * The most bytes the editor makes of a photo `width` × `height`: fine grain over the whole frame
- * (a knit or a sequined dress, close up), encoded at its quality. Chromium's canvas, which encodes
- * the editor's uploads, makes a file of the same size from it (docs/cms.md, "Pictures").
+ * Grain over a whole `width` × `height` frame, softened by `blur` (in pixels): the finer, the
+ * more bytes a JPEG of it takes. scripts/measure-editor-jpeg.ts measures what the editor makes
+ * of it.
  */
-export async function detailedPhoto(width: number, height: number) {
-  const grain = await sharp({
+export async function grain(width: number, height: number, blur: number) {
+  const noise = await sharp({
     create: {
       width,
       height,
@@ -22,8 +22,14 @@ export async function detailedPhoto(width: number, height: number) {
   })
     .raw()
     .toBuffer()
-  return sharp(grain, { raw: { width, height, channels: 3 } })
-    .blur(0.6)
-    .jpeg({ quality: pictureLimits.quality })
-    .toBuffer()
+  return sharp(noise, { raw: { width, height, channels: 3 } }).blur(blur)
+}
+
+/**
+ * The most bytes the editor makes of a photo `width` × `height`: the finest grain measured (a
+ * knit or a sequined dress, close up), encoded at its quality. Chromium's canvas, which encodes
+ * the editor's uploads, makes a file of the same size from it (docs/cms.md, "Pictures").
+ */
+export async function detailedPhoto(width: number, height: number) {
+  return (await grain(width, height, 0.6)).jpeg({ quality: pictureLimits.quality }).toBuffer()
 }

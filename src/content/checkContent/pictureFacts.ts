@@ -84,12 +84,13 @@ function pictureTooLarge(
   // keeps the picture's shape; it leaves an AVIF as it is.
   const tooTall = widest * Math.round((widest * height) / width) > megapixels * 1_000_000
   // Cropping first: an AVIF made a JPEG and uploaded is made 2400 wide, and too tall still.
+  const crop = `It is too tall for its width: crop it in a photo app to at most twice as tall as it is wide`
   const fix = field.asUploaded
     ? `The editor keeps this picture as it is uploaded: make it at most ${widest} pixels wide and ${megabytes(mostBytes)} in a photo app first`
     : tooTall
       ? format === "avif"
-        ? `It is too tall for its width: crop it in a photo app to at most twice as tall as it is wide, save it as a JPEG, and upload that`
-        : `It is too tall for its width: crop it in a photo app to at most twice as tall as it is wide, then upload it again in the editor`
+        ? `${crop}, save it as a JPEG, and upload that`
+        : `${crop}, then upload it again in the editor`
       : format === "avif"
         ? `The editor does not resize AVIF pictures: save it as a JPEG at most ${widest} pixels wide in a photo app, and upload that`
         : `Upload it again in the editor, which makes it that size, or make it ${widest} pixels wide (or narrower) in a photo app and save it as a JPEG`
