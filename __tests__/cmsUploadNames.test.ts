@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs"
-import { nextName, takenName } from "../src/cms/uploadNames"
+import { entryName, entryPictureName, nextName, takenName } from "../src/cms/uploadNames"
 
 describe("a picture uploaded under a name the library has (src/cms/uploadNames.ts)", () => {
   it("reads the name from the question the shipped Decap asks, and from no other question", () => {
@@ -18,5 +18,20 @@ describe("a picture uploaded under a name the library has (src/cms/uploadNames.t
     // A year or a size at the end of a name is part of the name, not a count.
     expect(nextName("dress-2024.jpg", "dress-2024.jpg")).toBe("dress-2024-2.jpg")
     expect(nextName("summer-24.jpg", "summer-24.jpg")).toBe("summer-24-2.jpg")
+  })
+
+  it("is named for the entry whose editor it is chosen in, once", () => {
+    expect(entryName("#/collections/pages/entries/about")).toBe("about")
+    expect(entryName("#/collections/settings/entries/site?ref=workflow")).toBe("site")
+    // The picture library opened from the menu belongs to no entry.
+    expect(entryName("#/media")).toBeUndefined()
+    expect(entryName("#/collections/pages")).toBeUndefined()
+    expect(entryPictureName("about", "image.jpg")).toBe("about-image.jpg")
+    expect(entryPictureName("home", "IMG_1234.JPG")).toBe("home-IMG_1234.JPG")
+    // Already named so (again after a refusal, or as data/'s own pictures are): kept.
+    expect(entryPictureName("about", "About-Hero.jpg")).toBe("About-Hero.jpg")
+    expect(entryPictureName("about", "about-hero-2.jpg")).toBe("about-hero-2.jpg")
+    // Another entry's name is part of hers.
+    expect(entryPictureName("home", "about-hero.jpg")).toBe("home-about-hero.jpg")
   })
 })

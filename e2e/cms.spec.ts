@@ -300,8 +300,9 @@ test.describe("Decap CMS at /admin/: drafts on the local backend", () => {
         await page.getByRole("link", { name: contentModel.about.label }).click()
         await page.getByRole("button", { name: "Choose different image" }).first().click()
         await page.locator('input[type="file"]').setInputFiles(photo)
-        // Processed, then in the library (marked a draft) and selected: a JPEG, by name too.
-        const saved = `${path.basename(upload.name, path.extname(upload.name))}.jpg`
+        // Processed, then in the library (marked a draft) and selected: a JPEG, by name too, and
+        // named for the page first (src/cms/uploadNames.ts).
+        const saved = `about-${path.basename(upload.name, path.extname(upload.name))}.jpg`
         await expect(page.getByText(saved, { exact: true })).toBeVisible({ timeout: 30_000 })
         await page.getByRole("button", { name: "Choose selected" }).click()
         await page.getByRole("button", { name: "Save", exact: true }).click()
@@ -348,7 +349,7 @@ test.describe("Decap CMS at /admin/: drafts on the local backend", () => {
     await sharp({ create: { width: across, height: down, channels: 3, background: "#c9a6a0" } })
       .png()
       .toFile(photo)
-    const saved = "tall-portrait.jpg"
+    const saved = "about-tall-portrait.jpg"
     const made = {
       width: pictureLimits.width,
       height: Math.round((pictureLimits.width * down) / across),
@@ -446,6 +447,83 @@ test.describe("Decap CMS at /admin/: drafts on the local backend", () => {
       ).toEqual([`data/${path.dirname(picture)}/${saved}`, `data/${picture}`].sort())
       // The live picture is where it was, as it was.
       expect(server.git("rev-parse", `${server.branch}:data/${picture}`)).toBe(live)
+    } finally {
+      rmSync(folder, { recursive: true, force: true })
+    }
+  })
+
+  test("two drafts that each upload a photo of one name both publish, each page with its own photo", async ({
+    page,
+  }) => {
+    // A phone names every photo it shares "image.jpg", and a camera starts again at DSC_0001:
+    // two drafts open at once may each add a picture of one name, neither in the library yet.
+    // Published one after the other, the second met the first's file: decap-server's merge
+    // stopped on the conflict, and GitHub's backend forces it (decap-cms-backend-github,
+    // forceMergePR), the second photo then shown on the first page too (src/cms/uploadNames.ts).
+    // Two drafts made and published: twice the work of one.
+    test.setTimeout(240_000)
+    const pictureOf = (name: "home" | "about") => {
+      const data = jsonOn(server, server.branch, `data/${name}.json`)!
+      return String(name === "home" ? data.hero.image : data.image)
+    }
+    const folder = mkdtempSync(path.join(tmpdir(), "evergrace-photo-"))
+    const photo = async (width: number, height: number) => {
+      const file = path.join(folder, `${width}x${height}`, "image.jpg")
+      mkdirSync(path.dirname(file))
+      await sharp({ create: { width, height, channels: 3, background: "#c9a6a0" } })
+        .jpeg()
+        .toFile(file)
+      return file
+    }
+    const photos = { home: await photo(1200, 800), about: await photo(800, 1200) }
+    const labels = { home: contentModel.home.label, about: contentModel.about.label }
+    const isUpright = async (branch: string, picture: string) => {
+      const bytes = execFileSync("git", ["show", `${branch}:data/${picture}`], {
+        cwd: server.repoDir,
+        maxBuffer: 64 * 1024 * 1024,
+      })
+      const { width, height } = await sharp(bytes).metadata()
+      return height! > width!
+    }
+    try {
+      await signIn(page, server)
+      for (const name of ["home", "about"] as const) {
+        const before = pictureOf(name)
+        await page.goto("/admin/#/")
+        await page.getByRole("link", { name: labels[name] }).click()
+        await page.getByRole("button", { name: "Choose different image" }).first().click()
+        await page.locator('input[type="file"]').setInputFiles(photos[name])
+        await page.getByRole("button", { name: "Choose selected" }).click()
+        await page.getByRole("button", { name: "Save", exact: true }).click()
+        await expect
+          .poll(() => {
+            const draft = jsonOn(server, `cms/pages/${name}`, `data/${name}.json`)
+            return draft && String(name === "home" ? draft.hero.image : draft.image)
+          })
+          .not.toBe(before)
+        await expect(page.getByRole("button", { name: "Status: Draft" })).toBeVisible()
+      }
+      // Both drafts are open; each is published from its editor.
+      for (const name of ["home", "about"] as const) {
+        await page.goto("/admin/#/")
+        await page.getByRole("link", { name: labels[name] }).click()
+        await page.getByRole("button", { name: "Status: Draft" }).click()
+        await page.getByRole("menuitem", { name: "Ready" }).click()
+        await expect(page.getByRole("button", { name: "Status: Ready" })).toBeVisible()
+        page.once("dialog", (dialog) => void dialog.accept())
+        await page.getByRole("button", { name: "Publish", exact: true }).click()
+        await page.getByRole("menuitem", { name: "Publish now" }).click()
+        await expect
+          .poll(() => server.git("rev-parse", "--verify", "--quiet", `cms/pages/${name}`), {
+            message: `${name}'s draft is published`,
+          })
+          .toBeUndefined()
+      }
+      // Each page on main names its own photo: the Home page's across, the About page's upright.
+      const [home, about] = [pictureOf("home"), pictureOf("about")]
+      expect(home).not.toBe(about)
+      expect(await isUpright(server.branch, home)).toBe(false)
+      expect(await isUpright(server.branch, about)).toBe(true)
     } finally {
       rmSync(folder, { recursive: true, force: true })
     }

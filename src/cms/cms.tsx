@@ -90,8 +90,9 @@ document.head.append(styles)
 // A Save refused for a field out of sight brings the field into sight (./refusedFields.ts).
 followRefusedSaves(document)
 
-// A picture uploaded under a name the library has gets a name of its own, where Decap would
-// delete the live one at once to put it in its place (./uploadNames.ts).
+// A picture is uploaded under its entry's name, so two drafts never add one name, and under a
+// name of its own where the library has it, where Decap would delete the live one at once to put
+// it in its place (./uploadNames.ts).
 neverReplacePictures(window)
 
 // The site's corner of the CMS's page (./CmsCorner.tsx): the news of a publish, and the way to

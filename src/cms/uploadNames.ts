@@ -1,19 +1,30 @@
 /**
- * A picture uploaded under a name the picture library already has is uploaded under a name of
- * its own (spring.jpg, then spring-2.jpg), never in the other one's place.
+ * The names pictures are uploaded under in the editor: a picture chosen in an entry's editor is
+ * named for the entry first (image.jpg in the About page's editor is about-image.jpg), and one
+ * under a name the picture library already has gets a name of its own (about-image-2.jpg), never
+ * the other one's place.
  *
- * Why: Decap asks "spring.jpg already exists. Do you want to replace it?" and, on OK, deletes the
- * published file from the live content at once (decap-cms-core, actions/mediaLibrary.ts:
- * persistMedia, then deleteMedia and the backend's deleteFiles), past drafts and review, as the
- * library's hidden Delete would (./decapStyles.ts): every other page that shows it could not be
- * published again until her draft was, and throwing her draft away would lose the picture. Names
- * meet more often than one would think: two phones both name photos IMG_1234.jpg, and the content
- * check's advice for a picture too large is to upload it again.
+ * Why the entry's name: every draft is an entry's own, and two drafts open at once could each add
+ * a picture of one name that neither the library nor the other draft showed (a phone names every
+ * photo it shares image.jpg; a camera starts again at DSC_0001). Published one after the other,
+ * the second met the first's file: decap-server's merge stops on the conflict, and GitHub's
+ * backend then forces the merge (decap-cms-backend-github, API.ts: forceMergePR), the second
+ * photo replacing the first on its page too. Named for the entry, only that entry's own draft
+ * can add the name. The pictures of data/ were named so already (about-hero.jpg).
  *
- * How: Decap asks with `window.confirm` while it handles the file input's change. That question
- * is answered "no" (nothing deleted, nothing uploaded), and the same file goes through the same
- * input again under the next name (Decap asks again if that one is taken too).
- * e2e/cms.spec.ts fails if Decap's question changes.
+ * Why a name of its own: Decap asks "spring.jpg already exists. Do you want to replace it?" and,
+ * on OK, deletes the published file from the live content at once (decap-cms-core,
+ * actions/mediaLibrary.ts: persistMedia, then deleteMedia and the backend's deleteFiles), past
+ * drafts and review, as the library's hidden Delete would (./decapStyles.ts): every other page
+ * that shows it could not be published again until her draft was, and throwing her draft away
+ * would lose the picture. Names meet more often than one would think: the content check's advice
+ * for a picture too large is to upload it again.
+ *
+ * How: the chosen file is renamed for its entry as the file input's change reaches the page,
+ * before Decap's handler reads the input. Decap asks its question with `window.confirm` while
+ * it handles the change: that question is answered "no" (nothing deleted, nothing uploaded), and
+ * the same file goes through the same input again under the next name (Decap asks again if that
+ * one is taken too). e2e/cms.spec.ts fails if Decap's question changes.
  *
  * A picture she uploaded earlier in this draft (its card marked Draft) is hers to replace: OK
  * then only drops that upload from the draft (`deleteMedia` with `file.draft`), so Decap's
@@ -27,7 +38,15 @@ export function neverReplacePictures(window: Window) {
     (event) => {
       const input = event.target
       const file = input instanceof HTMLInputElement && input.type === "file" && input.files?.[0]
-      chosen = file ? { input, file } : undefined
+      if (!file) {
+        chosen = undefined
+        return
+      }
+      const entry = entryName(window.location.hash)
+      const named = entry === undefined ? file.name : entryPictureName(entry, file.name)
+      chosen = { input, file: named === file.name ? file : renamed(file, named) }
+      // Replaced before Decap's handler reads the input; setting `files` fires no event.
+      if (chosen.file !== file) input.files = fileList(chosen.file)
     },
     // Before Decap's own handler, which asks its question while it handles the change.
     true,
@@ -39,19 +58,37 @@ export function neverReplacePictures(window: Window) {
       return ask(question)
     }
     const { input, file } = chosen
-    const renamed = new File([file], nextName(taken, file.name), {
-      type: file.type,
-      lastModified: file.lastModified,
-    })
+    const next = renamed(file, nextName(taken, file.name))
     // After Decap's handler has returned and emptied the input.
     window.setTimeout(() => {
-      const files = new DataTransfer()
-      files.items.add(renamed)
-      input.files = files.files
+      input.files = fileList(next)
       input.dispatchEvent(new Event("change", { bubbles: true }))
     })
     return false
   }
+}
+
+const renamed = (file: File, name: string) =>
+  new File([file], name, { type: file.type, lastModified: file.lastModified })
+
+function fileList(file: File): FileList {
+  const files = new DataTransfer()
+  files.items.add(file)
+  return files.files
+}
+
+/** The entry open in the editor, from Decap's address (`#/collections/pages/entries/about`). */
+export function entryName(hash: string): string | undefined {
+  return /^#\/collections\/[^/]+\/entries\/([^/?#]+)/.exec(hash)?.[1]
+}
+
+/**
+ * The name a picture chosen in `entry`'s editor is uploaded under: the entry's name first, as
+ * the pictures of data/ are named (about-hero.jpg), unless hers starts so already.
+ */
+export function entryPictureName(entry: string, chosen: string): string {
+  const prefix = `${entry.toLowerCase()}-`
+  return chosen.toLowerCase().startsWith(prefix) ? chosen : `${prefix}${chosen}`
 }
 
 /**
