@@ -87,6 +87,8 @@ function fakeSource() {
     // The content alone differs between the fake's commits.
     changedFiles: async (a, b) =>
       files.get(a) === files.get(b) ? [] : ["data/journal.json", "data/home.json"],
+    // No draft of the fake's changes anything (__tests__/publishingGit.test.ts has drafts).
+    changedSince: async () => [],
     undoCommit: async (undo) => {
       undos.push(undo)
       return add(content.get(undo.filesOf) ?? {}, files.get(undo.filesOf), false)

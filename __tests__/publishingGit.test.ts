@@ -13,7 +13,13 @@ import { History } from "../src/publishing/node/history"
 import { NginxPolicy } from "../src/publishing/node/nginxPolicy"
 import { Previews } from "../src/publishing/node/previews"
 import { Publisher } from "../src/publishing/node/publisher"
-import { Releases, undoneChangeStays } from "../src/publishing/node/releases"
+import { contentModel } from "../src/content/model"
+import {
+  draftsHoldingUndone,
+  Releases,
+  undoneChangeOut,
+  undoneChangeStays,
+} from "../src/publishing/node/releases"
 
 // What the staff's page and the commit statuses call a commit (src/publishing/node/git.ts), read
 // from a real Git repository standing in for GitHub's.
@@ -196,9 +202,12 @@ test("an undo written into the repository: a commit of the earlier files on the 
   expect(inGithub("rev-parse", "main")).toBe(theirs)
 })
 
-test("an undo of a packages update, written into the branch, leaves the branch's package-lock.json as the server has it: the next page published goes live", async () => {
-  // The publisher with this repository and the real check of the packages (build.ts's
-  // linkPackages, as buildSite runs it first); Gatsby's build itself stands in as one page.
+/**
+ * The publisher with a real repository standing in for GitHub's (github.git, pushed from
+ * `origin`), and a build that checks the packages as buildSite does first (build.ts's
+ * linkPackages) and stands in for Gatsby's with one page.
+ */
+function publisherOnGithub() {
   const github = path.join(folder, "github.git")
   execFileSync("git", ["init", "--quiet", "--bare", "--initial-branch=main", github])
   const appDir = path.join(folder, "app")
@@ -206,15 +215,6 @@ test("an undo of a packages update, written into the branch, leaves the branch's
   mkdirSync(path.join(appDir, "node_modules"), { recursive: true })
   mkdirSync(path.join(appDir, "public"), { recursive: true })
   writeFileSync(path.join(appDir, "public", "index.html"), "the checkout")
-  const lock = (version: number) => JSON.stringify({ name: "evergrace", lockfileVersion: version })
-  const withLock = (version: number, message: string) => {
-    writeFileSync(path.join(origin, "package-lock.json"), lock(version))
-    run("add", "package-lock.json")
-    run("commit", "--quiet", "-m", message)
-    return run("rev-parse", "HEAD")
-  }
-  const installed = (version: number) =>
-    writeFileSync(path.join(appDir, "package-lock.json"), lock(version))
   const releases = new Releases(stateDir, async (_project, releaseDir) =>
     writeFileSync(path.join(releaseDir, "site.cjs"), "module.exports = {}\n"),
   )
@@ -249,6 +249,22 @@ test("an undo of a packages update, written into the branch, leaves the branch's
     await publisher.idle()
   }
   const liveCommit = async () => (await releases.current())?.commit
+  return { github, appDir, publisher, publish, liveCommit }
+}
+
+test("an undo of a packages update, written into the branch, leaves the branch's package-lock.json as the server has it: the next page published goes live", async () => {
+  // The publisher with this repository and the real check of the packages (build.ts's
+  // linkPackages, as buildSite runs it first); Gatsby's build itself stands in as one page.
+  const { github, appDir, publisher, publish, liveCommit } = publisherOnGithub()
+  const lock = (version: number) => JSON.stringify({ name: "evergrace", lockfileVersion: version })
+  const withLock = (version: number, message: string) => {
+    writeFileSync(path.join(origin, "package-lock.json"), lock(version))
+    run("add", "package-lock.json")
+    run("commit", "--quiet", "-m", message)
+    return run("rev-parse", "HEAD")
+  }
+  const installed = (version: number) =>
+    writeFileSync(path.join(appDir, "package-lock.json"), lock(version))
 
   const before = withLock(1, "Page and packages as they were")
   installed(1)
@@ -274,5 +290,45 @@ test("an undo of a packages update, written into the branch, leaves the branch's
   const [last] = (await publisher.publishes()).records
   expect(last).toMatchObject({ commit: page, state: "live" })
   expect(await liveCommit()).toBe(page)
+  publisher.stop()
+})
+
+test("an undo names the drafts saved before it that would put the undone change back: a draft of the page it changed, not a draft of another page, nor one begun before the change", async () => {
+  const { appDir, github, publisher, publish } = publisherOnGithub()
+  const lock = JSON.stringify({ name: "evergrace", lockfileVersion: 3 })
+  writeFileSync(path.join(appDir, "package-lock.json"), lock)
+  writeFileSync(path.join(origin, "package-lock.json"), lock)
+  mkdirSync(path.join(origin, "data"))
+  const save = (message: string, files: Record<string, unknown>) => {
+    for (const [name, value] of Object.entries(files)) {
+      writeFileSync(path.join(origin, "data", `${name}.json`), JSON.stringify(value))
+    }
+    run("add", "--all")
+    run("commit", "--quiet", "-m", message)
+    return run("rev-parse", "HEAD")
+  }
+  /** A draft the CMS saves: a branch from main as it is, with one commit of its own, pushed. */
+  const draft = (branch: string, files: Record<string, unknown>) => {
+    run("switch", "--quiet", "-c", branch)
+    save(`Update “${branch}”`, files)
+    run("push", "--quiet", github, branch)
+    run("switch", "--quiet", "main")
+  }
+  const first = save("Prices", { home: { price: "£40" }, shop: { heading: "Shop" } })
+  await publish(first)
+  // A draft begun before the wrong price has no copy of it, whatever file it changes.
+  draft("cms/pages/journal", { home: { price: "£40", note: "older" } })
+  const wrong = save("A wrong price", { home: { price: "£4" } })
+  await publish(wrong)
+  // Begun from the wrong price: a colleague's draft of the Home page, and one of the Shop page.
+  draft("cms/pages/home", { home: { price: "£4", headline: "Spring" } })
+  draft("cms/pages/shop", { shop: { heading: "Shop the spring" } })
+
+  const answer = await publisher.rollback("eve-editor")
+  expect(answer.live?.commit).toBe(first)
+  expect(answer.message).toContain(undoneChangeOut)
+  expect(answer.message).toContain(draftsHoldingUndone([contentModel.home.label]))
+  expect(answer.message).not.toContain(contentModel.shop.label)
+  expect(answer.message).not.toContain(contentModel.journal.label)
   publisher.stop()
 })

@@ -173,6 +173,15 @@ export class Repository {
     return names.split("\n").filter(Boolean)
   }
 
+  /** The files `tip` changed since its line left `base`'s (`git diff base...tip`: a draft's own). */
+  async changedSince(base: string, tip: string): Promise<string[]> {
+    const names = await git(
+      ["diff", "--name-only", "--no-renames", `${base}...${tip}`],
+      this.gitDir,
+    )
+    return names.split("\n").filter(Boolean)
+  }
+
   /**
    * An undo's commit, made in this copy: over `parent` (the branch's head as last fetched), with
    * `filesOf`'s files. Pushed by `pushUndo`.

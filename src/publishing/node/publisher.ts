@@ -36,6 +36,7 @@ import type { Previews } from "./previews"
 import {
   appDirOf,
   DiskFull,
+  draftsHoldingUndone,
   undoneChangeLate,
   undoneChangeOut,
   undoneChangeStays,
@@ -81,6 +82,7 @@ export type Source = Pick<
   | "archive"
   | "sameFiles"
   | "changedFiles"
+  | "changedSince"
   | "undoCommit"
   | "pushUndo"
 >
@@ -141,6 +143,12 @@ const goLiveRetryMs = 10 * 60_000
 const goLiveTries = 3
 /** The CMS's drafts' branches (editorial workflow), each with its preview. */
 const draftPrefix = "cms/"
+
+/** The page a draft's branch is of (`cms/pages/home`: the Home page's label), as the CMS names it. */
+function draftLabel(branch: string): string {
+  const entry = branch.split("/").at(-1)
+  return contentFiles.find((file) => file.name === entry)?.label ?? branch
+}
 const logsKept = 20
 /** An undo's answer waits this long for GitHub to take its commit, then says it is under way. */
 const undoWaitMs = 10_000
@@ -397,7 +405,9 @@ export class Publisher implements PublishingDesk {
       written === "late"
         ? undoneChangeLate
         : written === "written"
-          ? undoneChangeOut
+          ? [undoneChangeOut, draftsHoldingUndone(await this.draftsHolding(undone, target))]
+              .filter(Boolean)
+              .join(" ")
           : undoneChangeStays[written]
     return {
       result: "rolledBack",
@@ -451,6 +461,34 @@ export class Publisher implements PublishingDesk {
       // Pushed since the last fetch: a newer change, as where it is seen before the push.
       if (error instanceof PushedSince) return stays("notLive", error.message)
       return stays("failed", (error as Error).message)
+    }
+  }
+
+  /**
+   * The drafts that would put an undone change back: begun after it (the CMS makes a draft from
+   * the branch as it was), and changing a file it changed. The CMS saves and publishes a draft's
+   * whole files (a Save replays its commits on the branch; a publish GitHub cannot merge is
+   * forced), so the draft's copy, the undone change in it, would replace the one put back. Named
+   * by the page each is a draft of; none where GitHub cannot be read.
+   */
+  private async draftsHolding(undone: Release, target: Release): Promise<string[]> {
+    const { source } = this.parts
+    if (!undone.commit || !target.commit) return []
+    try {
+      // The drafts as they are now: one saved since the last webhook counts too.
+      await source.fetch()
+      const undoneFiles = new Set(await source.changedFiles(undone.commit, target.commit))
+      const held: string[] = []
+      for (const branch of await source.branches(draftPrefix)) {
+        const tip = await source.head(branch)
+        if (!tip || !(await source.descends(tip, undone.commit))) continue
+        const own = await source.changedSince(undone.commit, tip)
+        if (own.some((file) => undoneFiles.has(file))) held.push(draftLabel(branch))
+      }
+      return held
+    } catch (error) {
+      this.log(`undo: the drafts could not be read: ${(error as Error).message}`)
+      return []
     }
   }
 

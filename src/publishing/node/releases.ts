@@ -320,6 +320,22 @@ export const undoneChangeNote =
 export const undoneChangeOut =
   "The editor has the earlier version too (reload it where it is open): the undone change is out of the content, so the next publish keeps it out."
 
+/**
+ * The drafts saved before an undo that hold the undone change (Publisher's draftsHolding), told
+ * with its answer; "" for none.
+ */
+export function draftsHoldingUndone(pages: readonly string[]): string {
+  if (pages.length === 0) return ""
+  return pages.length === 1
+    ? `The draft of “${pages[0]}”, saved before this undo, still holds the undone change: open it in the editor, change it back and save, or delete the draft, before it is published. Published as it is, it puts the change back.`
+    : `The drafts of ${pages
+        .slice(0, -1)
+        .map((page) => `“${page}”`)
+        .join(
+          ", ",
+        )} and “${pages.at(-1)}”, saved before this undo, still hold the undone change: open each in the editor, change it back and save, or delete the draft, before it is published. Published as they are, they put the change back.`
+}
+
 /** Why an undo was not written into the branch (Publisher's undoInRepository), for its answer. */
 export const undoneChangeStays = {
   notLive:
