@@ -1152,6 +1152,34 @@ test("a draft's commit gets one preview status, once the preview is ready, and n
   ])
 })
 
+test("a draft's preview whose build was stopped says to save the draft again, not to publish it again: the page offers nothing for a preview", async () => {
+  const { git, publisher, build, statuses } = await publisherWith()
+  const draft = git.commit()
+  git.heads.set("cms/pages/shop", draft)
+  build.failOn(draft, { ok: false, kind: "stopped", reason: "the gatsby build took too long" })
+  await publisher.receive({
+    kind: "pullRequest",
+    delivery: "opened",
+    repository: repo,
+    action: "update",
+    number: 8,
+    branch: "cms/pages/shop",
+    base: "main",
+    commit: draft,
+  })
+  await publisher.idle()
+  const reason = failureWords.previewStopped("the gatsby build took too long")
+  expect((await publisher.publishes()).records[0]).toMatchObject({
+    kind: "preview",
+    state: "failed",
+    reason,
+  })
+  expect(statuses.find((each) => each.sha === draft)?.status.description).toBe(
+    statusWords.previewFailed(reason),
+  )
+  expect(await publisher.publishAgain("eve-editor")).toMatchObject({ result: "nothingToPublish" })
+})
+
 test("a draft merged or deleted while the server was down loses its preview when the server starts", async () => {
   const { git, publisher, restart } = await publisherWith()
   const draft = git.commit()

@@ -926,7 +926,9 @@ export class Publisher implements PublishingDesk {
         outcome.kind === "content"
           ? failureWords.content(outcome.reason)
           : outcome.kind === "stopped"
-            ? failureWords.stopped(outcome.reason)
+            ? (kind === "preview" ? failureWords.previewStopped : failureWords.stopped)(
+                outcome.reason,
+              )
             : outcome.kind === "disk"
               ? failureWords.diskDuring
               : failureWords.build(outcome.reason),

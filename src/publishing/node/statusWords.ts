@@ -33,6 +33,8 @@ export const failureWords = {
   content: (problems: string) => `the content check refused it: ${problems}`,
   build: (error: string) => `the site could not be built (${error})`,
   stopped: (what: string) => `${what}; publish it again from the members' list page (Publishing)`,
+  /** A draft's preview has no "publish again": a new save builds a new one. */
+  previewStopped: (what: string) => `${what}; save the draft again in the editor for a new preview`,
   disk: (freeMb: number, neededMb: number) =>
     `the server's disk is full (${freeMb} MB free, a build needs ${neededMb} MB): whoever manages the server must make room`,
   diskDuring:
