@@ -27,6 +27,18 @@ describe("npm run cms", () => {
     expect(editor.reason).toMatch(/Commit or stash them \(git stash\)/)
   })
 
+  test("content not committed (what the editor wrote without drafts): commit and push it, never stash it", () => {
+    const editor = localEditor({
+      branch: "main",
+      changes: [" M data/home.json", "?? data/images/about-image.jpg"],
+    })
+    expect(editor.mode).toBe("fs")
+    expect(editor.reason).toContain("data/home.json")
+    expect(editor.reason).toMatch(/commit them \(git add data && git commit/)
+    expect(editor.reason).toContain("git push")
+    expect(editor.reason).not.toMatch(/stash/)
+  })
+
   test("no branch (not a Git checkout, or a detached HEAD): no drafts", () => {
     expect(localEditor({ changes: [] })).toEqual({
       mode: "fs",

@@ -40,12 +40,18 @@ export function localEditor({ branch, changes }: Checkout): LocalEditor {
   if (changes.length > 0) {
     const shown = changes.slice(0, 5).map((line) => `    ${line}`)
     if (changes.length > 5) shown.push(`    … and ${changes.length - 5} more`)
+    // `git status --porcelain`: two letters of state and a space, then the path.
+    const contentOnly = changes.every((line) => line.slice(3).startsWith("data/"))
     return {
       mode: "fs",
       reason: [
         `the working copy has changes not committed yet, which decap-server's Git mode would commit with the first draft:`,
         ...shown,
-        `  Commit or stash them (git stash), then start npm run cms again for drafts.`,
+        // Content alone: most often what the editor wrote without drafts, which a stash would
+        // take off this computer's site, and which goes live only once committed and pushed.
+        contentOnly
+          ? `  These are content: commit them (git add data && git commit -m "Content"), and git push to put them live; then start npm run cms again for drafts.`
+          : `  Commit or stash them (git stash), then start npm run cms again for drafts.`,
       ].join("\n"),
     }
   }
