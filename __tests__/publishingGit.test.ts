@@ -7,12 +7,13 @@ import { tmpdir } from "node:os"
 import path from "node:path"
 import { childrenOf, commandLine, running } from "../e2e/support/processes"
 import { publishSettingsForTests, TestClock } from "../e2e/support/publishing"
-import { linkPackages } from "../src/publishing/node/build"
+import { linkPackages, PackagesChanged } from "../src/publishing/node/build"
 import { PushedSince, Repository } from "../src/publishing/node/git"
 import { History } from "../src/publishing/node/history"
 import { NginxPolicy } from "../src/publishing/node/nginxPolicy"
 import { Previews } from "../src/publishing/node/previews"
 import { Publisher } from "../src/publishing/node/publisher"
+import { failureWords } from "../src/publishing/node/statusWords"
 import { contentModel } from "../src/content/model"
 import {
   draftsHoldingUndone,
@@ -330,5 +331,68 @@ test("an undo names the drafts saved before it that would put the undone change 
   expect(answer.message).toContain(draftsHoldingUndone([contentModel.home.label]))
   expect(answer.message).not.toContain(contentModel.shop.label)
   expect(answer.message).not.toContain(contentModel.journal.label)
+  publisher.stop()
+})
+
+test("a draft's preview refused for its packages says to save the draft again where the draft is behind, and to update the server where the server is", async () => {
+  const { github, appDir, publisher, publish } = publisherOnGithub()
+  const lock = (version: number) => JSON.stringify({ name: "evergrace", lockfileVersion: version })
+  const withLock = (version: number, message: string) => {
+    writeFileSync(path.join(origin, "package-lock.json"), lock(version))
+    run("add", "package-lock.json")
+    run("commit", "--quiet", "-m", message)
+    return run("rev-parse", "HEAD")
+  }
+  const installed = (version: number) =>
+    writeFileSync(path.join(appDir, "package-lock.json"), lock(version))
+  /** A draft the CMS saves from main as it is, its preview asked for; the preview's record. */
+  const previewOf = async (branch: string) => {
+    run("switch", "--quiet", "-c", branch)
+    const saved = commit(`Update “${branch}”`)
+    run("push", "--quiet", github, branch)
+    run("switch", "--quiet", "main")
+    await publisher.receive({
+      kind: "pullRequest",
+      delivery: branch,
+      repository: "evergrace/website",
+      action: "update",
+      number: 8,
+      branch,
+      base: "main",
+      commit: saved,
+    })
+    await publisher.idle()
+    return (await publisher.publishes()).records.find((record) => record.commit === saved)
+  }
+
+  installed(1)
+  await publish(withLock(1, "Packages as they were"))
+  // A draft begun then; the packages updated since, and the server with them.
+  run("switch", "--quiet", "-c", "cms/pages/home")
+  const early = commit("Update “cms/pages/home”")
+  run("push", "--quiet", github, "cms/pages/home")
+  run("switch", "--quiet", "main")
+  installed(2)
+  await publish(withLock(2, "Packages updated"))
+  await publisher.receive({
+    kind: "pullRequest",
+    delivery: "early",
+    repository: "evergrace/website",
+    action: "update",
+    number: 7,
+    branch: "cms/pages/home",
+    base: "main",
+    commit: early,
+  })
+  await publisher.idle()
+  const behind = (await publisher.publishes()).records.find((record) => record.commit === early)
+  expect(behind).toMatchObject({ kind: "preview", state: "failed" })
+  expect(behind?.reason).toBe(failureWords.draftBehindOnPackages)
+
+  // Packages updated again, and the server not yet: a draft begun now is refused for the server.
+  await publish(withLock(3, "Packages updated again"))
+  const current = await previewOf("cms/pages/shop")
+  expect(current).toMatchObject({ kind: "preview", state: "failed" })
+  expect(current?.reason).toBe(new PackagesChanged().message)
   publisher.stop()
 })

@@ -492,6 +492,18 @@ export class Publisher implements PublishingDesk {
     }
   }
 
+  /**
+   * Whether a draft's packages differ from the live branch's: begun before the site's code
+   * changed, where the server has the branch's packages. Her next save brings it up to date (the
+   * CMS replays a draft on the branch as it is), and the server has nothing to update.
+   */
+  private async draftBehindOnPackages(draft: string): Promise<boolean> {
+    const { source, settings } = this.parts
+    const live = await source.head(settings.branch)
+    if (!live) return false
+    return (await source.changedFiles(live, draft)).includes("package-lock.json")
+  }
+
   /** Resolves once nothing is being built and nothing is waiting (tests, the measurements). */
   async idle(): Promise<void> {
     while (this.running) await this.running
@@ -909,7 +921,15 @@ export class Publisher implements PublishingDesk {
           outcome = await build(options)
         }
       } catch (error) {
-        if (error instanceof PackagesChanged) throw new Failure(error.message, false, true)
+        if (error instanceof PackagesChanged) {
+          throw new Failure(
+            kind === "preview" && (await this.draftBehindOnPackages(info.sha))
+              ? failureWords.draftBehindOnPackages
+              : error.message,
+            false,
+            true,
+          )
+        }
         throw error
       } finally {
         logFile.end()

@@ -47,5 +47,7 @@ export const failureWords = {
   serverStopped:
     "the server stopped before this was finished; as it starts again it publishes the newest change (a draft's preview: at its next save)",
   undoneMeanwhile: "an undo changed the live version while this was built; the undo stays",
+  draftBehindOnPackages:
+    "this draft was begun before the site's code changed, and needs the packages of then: change anything in it and save it again in the editor, which brings it up to date, for a new preview",
   noBranch: (branch: string) => `the branch ${branch} is not in the repository`,
 }
