@@ -161,6 +161,18 @@ function fakeBuild() {
   }
 }
 
+/** GitHub's pull_request webhook for a draft the CMS saved on `branch` (its preview wanted). */
+const draftSaved = (branch: string, commit: string) => ({
+  kind: "pullRequest" as const,
+  delivery: `${branch} ${commit}`,
+  repository: repo,
+  action: "update" as const,
+  number: 8,
+  branch,
+  base: "main",
+  commit,
+})
+
 /** The content of a commit with an article dated 3 January 2030 (the tests' clocks start before). */
 const springOnJanuary3 = { journal: { articles: [{ title: "Spring", date: "2030-01-03" }] } }
 
@@ -1130,16 +1142,7 @@ test("a draft's commit gets one preview status, once the preview is ready, and n
   const draft = git.commit()
   git.heads.set("cms/pages/shop", draft)
   build.hold()
-  await publisher.receive({
-    kind: "pullRequest",
-    delivery: "opened",
-    repository: repo,
-    action: "update",
-    number: 8,
-    branch: "cms/pages/shop",
-    base: "main",
-    commit: draft,
-  })
+  await publisher.receive(draftSaved("cms/pages/shop", draft))
   await build.started(1)
   expect(statuses.filter((each) => each.sha === draft)).toEqual([])
   build.release()
@@ -1157,16 +1160,7 @@ test("a draft's preview whose build was stopped says to save the draft again, no
   const draft = git.commit()
   git.heads.set("cms/pages/shop", draft)
   build.failOn(draft, { ok: false, kind: "stopped", reason: "the gatsby build took too long" })
-  await publisher.receive({
-    kind: "pullRequest",
-    delivery: "opened",
-    repository: repo,
-    action: "update",
-    number: 8,
-    branch: "cms/pages/shop",
-    base: "main",
-    commit: draft,
-  })
+  await publisher.receive(draftSaved("cms/pages/shop", draft))
   await publisher.idle()
   const reason = failureWords.previewStopped("the gatsby build took too long")
   expect((await publisher.publishes()).records[0]).toMatchObject({
@@ -1186,17 +1180,7 @@ test("a draft merged or deleted while the server was down loses its preview when
   git.heads.set("main", sha(1))
   git.heads.set("cms/journal/spring", draft)
   git.heads.set("cms/journal/summer", draft)
-  const opened = (branch: string) =>
-    publisher.receive({
-      kind: "pullRequest",
-      delivery: branch,
-      repository: repo,
-      action: "update",
-      number: 7,
-      branch,
-      base: "main",
-      commit: draft,
-    })
+  const opened = (branch: string) => publisher.receive(draftSaved(branch, draft))
   await opened("cms/journal/spring")
   await opened("cms/journal/summer")
   await publisher.idle()

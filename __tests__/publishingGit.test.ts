@@ -250,22 +250,39 @@ function publisherOnGithub() {
     await publisher.idle()
   }
   const liveCommit = async () => (await releases.current())?.commit
-  return { github, appDir, publisher, publish, liveCommit }
-}
-
-test("an undo of a packages update, written into the branch, leaves the branch's package-lock.json as the server has it: the next page published goes live", async () => {
-  // The publisher with this repository and the real check of the packages (build.ts's
-  // linkPackages, as buildSite runs it first); Gatsby's build itself stands in as one page.
-  const { github, appDir, publisher, publish, liveCommit } = publisherOnGithub()
+  /** A draft's preview asked for, as GitHub's pull_request webhook asks; resolves once built. */
+  const askPreview = async (branch: string, commit: string) => {
+    await publisher.receive({
+      kind: "pullRequest",
+      delivery: `${branch} ${commit}`,
+      repository: "evergrace/website",
+      action: "update",
+      number: 8,
+      branch,
+      base: "main",
+      commit,
+    })
+    await publisher.idle()
+    return (await publisher.publishes()).records.find((record) => record.commit === commit)
+  }
   const lock = (version: number) => JSON.stringify({ name: "evergrace", lockfileVersion: version })
+  /** A commit of the packages at `version` (package-lock.json's lockfileVersion stands for it). */
   const withLock = (version: number, message: string) => {
     writeFileSync(path.join(origin, "package-lock.json"), lock(version))
     run("add", "package-lock.json")
     run("commit", "--quiet", "-m", message)
     return run("rev-parse", "HEAD")
   }
+  /** The server's packages at `version`, as whoever manages it installs them. */
   const installed = (version: number) =>
     writeFileSync(path.join(appDir, "package-lock.json"), lock(version))
+  return { github, appDir, publisher, publish, liveCommit, askPreview, withLock, installed }
+}
+
+test("an undo of a packages update, written into the branch, leaves the branch's package-lock.json as the server has it: the next page published goes live", async () => {
+  // The publisher with this repository and the real check of the packages (build.ts's
+  // linkPackages, as buildSite runs it first); Gatsby's build itself stands in as one page.
+  const { github, publisher, publish, liveCommit, withLock, installed } = publisherOnGithub()
 
   const before = withLock(1, "Page and packages as they were")
   installed(1)
@@ -335,63 +352,29 @@ test("an undo names the drafts saved before it that would put the undone change 
 })
 
 test("a draft's preview refused for its packages says to save the draft again where the draft is behind, and to update the server where the server is", async () => {
-  const { github, appDir, publisher, publish } = publisherOnGithub()
-  const lock = (version: number) => JSON.stringify({ name: "evergrace", lockfileVersion: version })
-  const withLock = (version: number, message: string) => {
-    writeFileSync(path.join(origin, "package-lock.json"), lock(version))
-    run("add", "package-lock.json")
-    run("commit", "--quiet", "-m", message)
-    return run("rev-parse", "HEAD")
-  }
-  const installed = (version: number) =>
-    writeFileSync(path.join(appDir, "package-lock.json"), lock(version))
-  /** A draft the CMS saves from main as it is, its preview asked for; the preview's record. */
-  const previewOf = async (branch: string) => {
+  const { github, publisher, publish, askPreview, withLock, installed } = publisherOnGithub()
+  /** A draft the CMS saves from main as it is, pushed; its commit. */
+  const draft = (branch: string) => {
     run("switch", "--quiet", "-c", branch)
     const saved = commit(`Update “${branch}”`)
     run("push", "--quiet", github, branch)
     run("switch", "--quiet", "main")
-    await publisher.receive({
-      kind: "pullRequest",
-      delivery: branch,
-      repository: "evergrace/website",
-      action: "update",
-      number: 8,
-      branch,
-      base: "main",
-      commit: saved,
-    })
-    await publisher.idle()
-    return (await publisher.publishes()).records.find((record) => record.commit === saved)
+    return saved
   }
 
   installed(1)
   await publish(withLock(1, "Packages as they were"))
   // A draft begun then; the packages updated since, and the server with them.
-  run("switch", "--quiet", "-c", "cms/pages/home")
-  const early = commit("Update “cms/pages/home”")
-  run("push", "--quiet", github, "cms/pages/home")
-  run("switch", "--quiet", "main")
+  const early = draft("cms/pages/home")
   installed(2)
   await publish(withLock(2, "Packages updated"))
-  await publisher.receive({
-    kind: "pullRequest",
-    delivery: "early",
-    repository: "evergrace/website",
-    action: "update",
-    number: 7,
-    branch: "cms/pages/home",
-    base: "main",
-    commit: early,
-  })
-  await publisher.idle()
-  const behind = (await publisher.publishes()).records.find((record) => record.commit === early)
+  const behind = await askPreview("cms/pages/home", early)
   expect(behind).toMatchObject({ kind: "preview", state: "failed" })
   expect(behind?.reason).toBe(failureWords.draftBehindOnPackages)
 
   // Packages updated again, and the server not yet: a draft begun now is refused for the server.
   await publish(withLock(3, "Packages updated again"))
-  const current = await previewOf("cms/pages/shop")
+  const current = await askPreview("cms/pages/shop", draft("cms/pages/shop"))
   expect(current).toMatchObject({ kind: "preview", state: "failed" })
   expect(current?.reason).toBe(new PackagesChanged().message)
   publisher.stop()
