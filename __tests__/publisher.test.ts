@@ -1174,6 +1174,49 @@ test("a draft's preview whose build was stopped says to save the draft again, no
   expect(await publisher.publishAgain("eve-editor")).toMatchObject({ result: "nothingToPublish" })
 })
 
+test("as the server starts it builds the previews it missed, with their status: a draft saved while it was down, and one whose build the stop cut short; not one built or refused", async () => {
+  const { git, publisher, build, restart, statuses } = await publisherWith()
+  /** A draft saved on its own branch; main as it was. */
+  const draft = (branch: string) => {
+    const commit = git.commit()
+    git.heads.set("main", sha(1))
+    git.heads.set(branch, commit)
+    return commit
+  }
+  const previewOf = async (branch: string, commit: string) => {
+    await publisher.receive(draftSaved(branch, commit))
+    await publisher.idle()
+  }
+  await previewOf("cms/pages/shop", draft("cms/pages/shop"))
+  const refused = draft("cms/pages/about")
+  build.failOn(refused, { ok: false, kind: "content", reason: "data/about.json: no picture" })
+  await previewOf("cms/pages/about", refused)
+  // Its build under way as the server stops, which stops it.
+  const cut = draft("cms/pages/home")
+  build.failOn(cut, { ok: false, kind: "stopped", reason: "killed" })
+  build.hold()
+  await publisher.receive(draftSaved("cms/pages/home", cut))
+  await build.started(build.built.indexOf(refused) + 2)
+  publisher.stop()
+  build.release()
+  await publisher.idle()
+  // Saved while the server was down: its webhook never reached it.
+  const missed = draft("cms/journal/spring")
+  build.failOn(cut, { ok: true })
+  const before = build.built.length
+  const started = await restart()
+  await started.idle()
+  expect(build.built.slice(before).filter((commit) => commit !== sha(1))).toEqual([cut, missed])
+  for (const commit of [cut, missed]) {
+    expect(statuses.filter((each) => each.sha === commit)).toEqual([
+      {
+        sha: commit,
+        status: expect.objectContaining({ state: "success", context: previewContext }),
+      },
+    ])
+  }
+})
+
 test("a draft merged or deleted while the server was down loses its preview when the server starts", async () => {
   const { git, publisher, restart } = await publisherWith()
   const draft = git.commit()

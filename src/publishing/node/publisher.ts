@@ -168,6 +168,8 @@ export class Publisher implements PublishingDesk {
   /** The go-live's tries again since the last one scheduled (one per failure, up to goLiveTries). */
   private goLiveRetries = 0
   private stopped = false
+  /** Set as the server starts: the drafts' previews it missed are looked for after the live site. */
+  private previewsMissed = false
   private readonly deliveries: string[] = []
   private readonly workDir: string
   /** There while a build runs: found as the server starts, the build was stopped half-way. */
@@ -212,6 +214,7 @@ export class Publisher implements PublishingDesk {
       goLiveDue: false,
     }
     this.scheduleGoLive(live)
+    this.previewsMissed = true
     this.kick()
   }
 
@@ -273,6 +276,8 @@ export class Publisher implements PublishingDesk {
         message: `Previews are made of the CMS's drafts (cms/… into ${branch}), not of ${event.branch}.`,
       }
     }
+    // Kept for the previews the server builds as it starts (wantMissedPreviews).
+    this.parts.history.repository = event.repository
     const wanted = this.previewsWanted.get(event.branch) ?? {
       repository: event.repository,
       action: event.action,
@@ -573,6 +578,10 @@ export class Publisher implements PublishingDesk {
         await this.publishLive(live)
         continue
       }
+      if (this.previewsMissed) {
+        this.previewsMissed = false
+        await this.wantMissedPreviews()
+      }
       const [branch, preview] = this.previewsWanted.entries().next().value ?? []
       if (!branch || !preview) return
       this.previewsWanted.delete(branch)
@@ -698,18 +707,9 @@ export class Publisher implements PublishingDesk {
       history.answered(wanted.pushes.keys())
     } catch (error) {
       this.publishing = undefined
-      if (this.stopped) {
-        // The server is stopping: as it starts again it publishes the newest change, and answers
-        // the pushes (still pending, in the history).
-        if (record) {
-          history.update(record, {
-            state: "failed",
-            reason: failureWords.serverStopped,
-            finishedAt: this.iso(),
-          })
-        }
-        return
-      }
+      // The server is stopping: as it starts again it publishes the newest change, and answers
+      // the pushes (still pending, in the history).
+      if (this.stopped) return this.stoppedWithServer(record)
       const reason =
         error instanceof Failure ? error.reason : failureWords.build((error as Error).message)
       if (error instanceof Failure && error.suspect) this.cacheSuspect = true
@@ -808,6 +808,9 @@ export class Publisher implements PublishingDesk {
         })
       }
     } catch (error) {
+      // The server is stopping: as it starts again it builds the preview (wantMissedPreviews),
+      // and its status goes then.
+      if (this.stopped) return this.stoppedWithServer(record)
       const reason =
         error instanceof Failure ? error.reason : failureWords.build((error as Error).message)
       if (error instanceof Failure && error.suspect) this.cacheSuspect = true
@@ -821,6 +824,47 @@ export class Publisher implements PublishingDesk {
           context: previewContext,
         })
       }
+    }
+  }
+
+  /** A build cut short by the server stopping, said so in its record (the start takes it up). */
+  private stoppedWithServer(record: PublishRecord | undefined) {
+    if (!record) return
+    this.parts.history.update(record, {
+      state: "failed",
+      reason: failureWords.serverStopped,
+      finishedAt: this.iso(),
+    })
+  }
+
+  /**
+   * The previews the server missed while it was down: a draft saved then (its webhook never came),
+   * or one whose build the stop cut short. Each draft whose head has no preview built or refused
+   * is built, its status posted to the repository the webhooks name, as "View Preview" needs.
+   * The branches as the start's catch-up fetched them.
+   */
+  private async wantMissedPreviews() {
+    const { source, history } = this.parts
+    const repository = history.repository
+    if (!repository) return
+    const records = history.records()
+    try {
+      for (const branch of await source.branches(draftPrefix)) {
+        const head = await source.head(branch)
+        const done = records.some(
+          (record) =>
+            record.kind === "preview" &&
+            record.commit === head &&
+            (record.state === "ready" ||
+              (record.state === "failed" && record.reason !== failureWords.serverStopped)),
+        )
+        if (!head || done || this.previewsWanted.has(branch)) continue
+        this.previewsWanted.set(branch, { repository, action: "update", pushes: new Set([head]) })
+      }
+    } catch (error) {
+      this.log(
+        `previews missed while stopped: the drafts could not be read: ${(error as Error).message}`,
+      )
     }
   }
 

@@ -45,7 +45,7 @@ export const failureWords = {
   repository: (what: string) =>
     `the repository could not be read (${what}): whoever manages the server must look at its access to GitHub (PUBLISH_REPO and its token)`,
   serverStopped:
-    "the server stopped before this was finished; as it starts again it publishes the newest change (a draft's preview: at its next save)",
+    "the server stopped before this was finished; as it starts again it publishes the newest change, and builds the drafts' previews again",
   undoneMeanwhile: "an undo changed the live version while this was built; the undo stays",
   draftBehindOnPackages:
     "this draft was begun before the site's code changed, and needs the packages of then: change anything in it and save it again in the editor, which brings it up to date, for a new preview",
