@@ -89,6 +89,7 @@ function fakeSource() {
       files.get(a) === files.get(b) ? [] : ["data/journal.json", "data/home.json"],
     // No draft of the fake's changes anything (__tests__/publishingGit.test.ts has drafts).
     changedSince: async () => [],
+    mergeBase: async (a, b) => sha(Math.min(numberOf(a), numberOf(b))),
     undoCommit: async (undo) => {
       undos.push(undo)
       return add(content.get(undo.filesOf) ?? {}, files.get(undo.filesOf), false)
@@ -220,7 +221,7 @@ async function publisherWith(
   await releases.switchTo(first)
   const clock = options.clock ?? new TestClock(Date.parse("2030-01-01T08:00:00Z"))
   /** The server's publisher, started as the server starts it, its history read from the disk. */
-  const startPublisher = async () => {
+  const startPublisher = async (settle = true) => {
     const started = new Publisher({
       settings: publishSettingsForTests(stateDir, { minFreeBytes: 100 }),
       source,
@@ -247,7 +248,7 @@ async function publisherWith(
       log: () => undefined,
     })
     await started.start()
-    await started.idle()
+    if (settle) await started.idle()
     return started
   }
   const publisher = await startPublisher()
@@ -286,12 +287,12 @@ async function publisherWith(
       await build.started(before + 1)
       return commit
     },
-    /** The server stopped (its build with it) and started again. */
-    restart: async () => {
+    /** The server stopped (its build with it) and started again; `settle`: done catching up. */
+    restart: async (settle = true) => {
       publisher.stop()
       // As the server stops (publishingServer.ts): what the history holds is on the disk first.
       await publisher.drain()
-      return startPublisher()
+      return startPublisher(settle)
     },
   }
 }
@@ -1215,6 +1216,36 @@ test("as the server starts it builds the previews it missed, with their status: 
       },
     ])
   }
+})
+
+test("as the server starts it does not build a preview again that it built, however many publishes since; stopped during its catch-up, it starts no preview", async () => {
+  const { git, publisher, build, restart, publish } = await publisherWith()
+  const built = git.commit()
+  git.heads.set("main", sha(1))
+  git.heads.set("cms/pages/shop", built)
+  await publisher.receive(draftSaved("cms/pages/shop", built))
+  await publisher.idle()
+  // More publishes than the history keeps records of.
+  for (let count = 0; count < 101; count += 1) await publish()
+  const before = build.built.length
+  const started = await restart()
+  expect(build.built.slice(before)).toEqual([])
+
+  // Down again: a push and a draft saved meanwhile. As it starts, the server is stopped (a
+  // deploy) during its build of the push: nothing more is built, the missed preview neither.
+  started.stop()
+  await started.drain()
+  const missed = git.commit()
+  git.heads.set("cms/journal/spring", missed)
+  git.heads.set("main", git.commit())
+  build.hold()
+  const again = await restart(false)
+  await build.started(before + 1)
+  again.stop()
+  build.release()
+  await again.idle()
+  expect(build.built.slice(before)).toHaveLength(1)
+  expect(build.built).not.toContain(missed)
 })
 
 test("a draft merged or deleted while the server was down loses its preview when the server starts", async () => {

@@ -70,7 +70,7 @@ function git(repo: string, ...args: string[]): string | undefined {
 }
 
 function checkoutOf(repo: string): Checkout {
-  const status = git(repo, "status", "--porcelain")
+  const status = git(repo, "-c", "core.quotePath=false", "status", "--porcelain")
   return {
     branch: status === undefined ? undefined : git(repo, "symbolic-ref", "--short", "HEAD"),
     changes: status ? status.split("\n") : [],

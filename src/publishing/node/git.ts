@@ -80,8 +80,17 @@ export class Repository {
     private readonly timeouts = { fetchMs },
   ) {}
 
+  /** The fetch under way: two at once into one copy fail on a ref both change ("cannot lock ref"). */
+  private fetching: Promise<unknown> = Promise.resolve()
+
   /** Every branch of PUBLISH_REPO, as it is now; a branch deleted there is deleted here. */
-  async fetch(): Promise<void> {
+  fetch(): Promise<void> {
+    const fetched = this.fetching.then(() => this.fetchNow())
+    this.fetching = fetched.catch(() => undefined)
+    return fetched
+  }
+
+  private async fetchNow(): Promise<void> {
     if (!existsSync(path.join(this.gitDir, "HEAD"))) {
       await mkdir(this.gitDir, { recursive: true })
       await git(["init", "--quiet", "--bare"], this.gitDir)
@@ -171,6 +180,11 @@ export class Repository {
   async changedFiles(a: string, b: string): Promise<string[]> {
     const names = await git(["diff", "--name-only", "--no-renames", a, b], this.gitDir)
     return names.split("\n").filter(Boolean)
+  }
+
+  /** Where two commits' lines meet (`git merge-base`); undefined when they never do. */
+  async mergeBase(a: string, b: string): Promise<string | undefined> {
+    return git(["merge-base", a, b], this.gitDir).catch(() => undefined)
   }
 
   /** The files `tip` changed since its line left `base`'s (`git diff base...tip`: a draft's own). */

@@ -36,6 +36,11 @@ interface Saved {
    * version that was live, so its push is live already and builds nothing.
    */
   undos?: string[]
+  /**
+   * Each draft's head whose preview was built or refused (branch → sha), whatever records the
+   * history still keeps: the server, as it starts, builds only the previews it missed.
+   */
+  previewed?: Record<string, string>
 }
 
 const recordsKept = 100
@@ -92,6 +97,27 @@ export class History {
     const pending = { ...this.saved.pending }
     for (const sha of shas) delete pending[sha]
     this.saved.pending = pending
+    this.save()
+  }
+
+  /** The draft's head last previewed (built or refused), if any. */
+  previewedHead(branch: string): string | undefined {
+    return this.saved.previewed?.[branch]
+  }
+
+  /** The draft's preview is done for `sha`: built, or refused for a reason a new build keeps. */
+  previewDone(branch: string, sha: string) {
+    this.saved.previewed = { ...this.saved.previewed, [branch]: sha }
+    this.save()
+  }
+
+  /** Forgets the drafts whose branch is gone (merged or deleted). */
+  keepPreviewsOf(branches: readonly string[]) {
+    const kept = Object.entries(this.saved.previewed ?? {}).filter(([branch]) =>
+      branches.includes(branch),
+    )
+    if (kept.length === Object.keys(this.saved.previewed ?? {}).length) return
+    this.saved.previewed = Object.fromEntries(kept)
     this.save()
   }
 
@@ -218,6 +244,10 @@ function readSaved(file: string): Saved {
         typeof saved.pending === "object" && saved.pending !== null ? saved.pending : undefined,
       liveTrail: Array.isArray(saved.liveTrail) ? saved.liveTrail : [],
       undos: Array.isArray(saved.undos) ? saved.undos : undefined,
+      previewed:
+        typeof saved.previewed === "object" && saved.previewed !== null
+          ? saved.previewed
+          : undefined,
     }
   } catch (error) {
     // Kept aside for whoever manages the server, not overwritten by the next publish; the

@@ -37,6 +37,7 @@ import {
   appDirOf,
   DiskFull,
   draftsHoldingUndone,
+  draftsNotChecked,
   undoneChangeLate,
   undoneChangeOut,
   undoneChangeStays,
@@ -83,6 +84,7 @@ export type Source = Pick<
   | "sameFiles"
   | "changedFiles"
   | "changedSince"
+  | "mergeBase"
   | "undoCommit"
   | "pushUndo"
 >
@@ -406,11 +408,14 @@ export class Publisher implements PublishingDesk {
       setTimeout(resolve, this.parts.undoWaitMs ?? undoWaitMs, "late").unref(),
     )
     const written = await Promise.race([writing, waited])
+    // Within the same wait: past it, the answer says the drafts could not be looked at.
+    const drafts =
+      written === "written" ? await Promise.race([this.draftsHolding(undone, target), waited]) : []
     const note =
       written === "late"
         ? undoneChangeLate
         : written === "written"
-          ? [undoneChangeOut, draftsHoldingUndone(await this.draftsHolding(undone, target))]
+          ? [undoneChangeOut, drafts === "late" ? draftsNotChecked : draftsHoldingUndone(drafts)]
               .filter(Boolean)
               .join(" ")
           : undoneChangeStays[written]
@@ -470,11 +475,12 @@ export class Publisher implements PublishingDesk {
   }
 
   /**
-   * The drafts that would put an undone change back: begun after it (the CMS makes a draft from
-   * the branch as it was), and changing a file it changed. The CMS saves and publishes a draft's
-   * whole files (a Save replays its commits on the branch; a publish GitHub cannot merge is
-   * forced), so the draft's copy, the undone change in it, would replace the one put back. Named
-   * by the page each is a draft of; none where GitHub cannot be read.
+   * The drafts that would put an undone change back: begun after the version put back (the CMS
+   * makes a draft from the branch as it is), so holding some of what was undone, and changing a
+   * file that holds it. The CMS saves and publishes a draft's whole files (a Save replays its
+   * commits on the branch; a publish GitHub cannot merge is forced), so the draft's copy, the
+   * undone change in it, would replace the one put back. Named by the page each is a draft of;
+   * none where GitHub cannot be read.
    */
   private async draftsHolding(undone: Release, target: Release): Promise<string[]> {
     const { source } = this.parts
@@ -482,13 +488,16 @@ export class Publisher implements PublishingDesk {
     try {
       // The drafts as they are now: one saved since the last webhook counts too.
       await source.fetch()
-      const undoneFiles = new Set(await source.changedFiles(undone.commit, target.commit))
       const held: string[] = []
       for (const branch of await source.branches(draftPrefix)) {
         const tip = await source.head(branch)
-        if (!tip || !(await source.descends(tip, undone.commit))) continue
-        const own = await source.changedSince(undone.commit, tip)
-        if (own.some((file) => undoneFiles.has(file))) held.push(draftLabel(branch))
+        // Where the draft left the branch: at or before the version put back, it holds none of
+        // the undone change (several publishes built together are undone together).
+        const begun = tip && (await source.mergeBase(tip, undone.commit))
+        if (!tip || !begun || (await source.descends(target.commit, begun))) continue
+        const holding = new Set(await source.changedFiles(target.commit, begun))
+        const own = await source.changedSince(begun, tip)
+        if (own.some((file) => holding.has(file))) held.push(draftLabel(branch))
       }
       return held
     } catch (error) {
@@ -572,6 +581,8 @@ export class Publisher implements PublishingDesk {
 
   private async work() {
     for (;;) {
+      // Stopped (a deploy, Ctrl-C): nothing more starts, whatever was asked before.
+      if (this.stopped) return
       const live = this.liveWanted
       if (live) {
         this.liveWanted = undefined
@@ -798,6 +809,7 @@ export class Publisher implements PublishingDesk {
       await this.build(info, showEveryEntry, record, "preview")
       await previews.put(name, path.join(this.workDir, "public"))
       history.update(record, { state: "ready", finishedAt: this.iso() })
+      history.previewDone(branch, head)
       this.log(`preview of ${branch} ready at ${address}`)
       for (const sha of new Set([...wanted.pushes, head])) {
         this.status(wanted.repository, sha, {
@@ -815,6 +827,7 @@ export class Publisher implements PublishingDesk {
         error instanceof Failure ? error.reason : failureWords.build((error as Error).message)
       if (error instanceof Failure && error.suspect) this.cacheSuspect = true
       this.log(`no preview of ${branch}: ${reason}`)
+      if (head) history.previewDone(branch, head)
       if (record) history.update(record, { state: "failed", reason, finishedAt: this.iso() })
       for (const sha of new Set([...wanted.pushes, ...(head ? [head] : [])])) {
         this.status(wanted.repository, sha, {
@@ -847,17 +860,12 @@ export class Publisher implements PublishingDesk {
     const { source, history } = this.parts
     const repository = history.repository
     if (!repository) return
-    const records = history.records()
     try {
-      for (const branch of await source.branches(draftPrefix)) {
+      const branches = await source.branches(draftPrefix)
+      history.keepPreviewsOf(branches)
+      for (const branch of branches) {
         const head = await source.head(branch)
-        const done = records.some(
-          (record) =>
-            record.kind === "preview" &&
-            record.commit === head &&
-            (record.state === "ready" ||
-              (record.state === "failed" && record.reason !== failureWords.serverStopped)),
-        )
+        const done = head !== undefined && history.previewedHead(branch) === head
         if (!head || done || this.previewsWanted.has(branch)) continue
         this.previewsWanted.set(branch, { repository, action: "update", pushes: new Set([head]) })
       }

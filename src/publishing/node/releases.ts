@@ -336,6 +336,10 @@ export function draftsHoldingUndone(pages: readonly string[]): string {
         )} and “${pages.at(-1)}”, saved before this undo, still hold the undone change: open each in the editor, change it back and save, or delete the draft, before it is published. Published as they are, they put the change back.`
 }
 
+/** The drafts not looked at within the undo's wait (GitHub slow to answer the fetch). */
+export const draftsNotChecked =
+  "Whether a draft saved before this undo still holds the undone change could not be checked in time: a draft of that page begun after the undone publish puts the change back when it is published, unless it is changed back first."
+
 /** Why an undo was not written into the branch (Publisher's undoInRepository), for its answer. */
 export const undoneChangeStays = {
   notLive:

@@ -34,7 +34,8 @@ export const failureWords = {
   build: (error: string) => `the site could not be built (${error})`,
   stopped: (what: string) => `${what}; publish it again from the members' list page (Publishing)`,
   /** A draft's preview has no "publish again": a new save builds a new one. */
-  previewStopped: (what: string) => `${what}; save the draft again in the editor for a new preview`,
+  previewStopped: (what: string) =>
+    `${what}; change anything in the draft and save it again in the editor for a new preview`,
   disk: (freeMb: number, neededMb: number) =>
     `the server's disk is full (${freeMb} MB free, a build needs ${neededMb} MB): whoever manages the server must make room`,
   diskDuring:
