@@ -332,14 +332,16 @@ test("an undo names the drafts saved before it that would put the undone change 
     run("push", "--quiet", github, branch)
     run("switch", "--quiet", "main")
   }
-  const first = save("Prices", { home: { price: "£40" }, shop: { heading: "Shop" } })
-  await publish(first)
-  // A draft begun before the wrong price has no copy of it, whatever file it changes.
+  await publish(save("Prices", { home: { price: "£40" }, shop: { heading: "Shop" } }))
+  // A draft begun before the version the undo puts back has no copy of what it undoes, whatever
+  // file it changes.
   draft("cms/pages/journal", { home: { price: "£40", note: "older" } })
-  const wrong = save("A wrong price", { home: { price: "£4" } })
+  const first = save("A headline", { home: { price: "£40", headline: "Spring" } })
+  await publish(first)
+  const wrong = save("A wrong price", { home: { price: "£4", headline: "Spring" } })
   await publish(wrong)
   // Begun from the wrong price: a colleague's draft of the Home page, and one of the Shop page.
-  draft("cms/pages/home", { home: { price: "£4", headline: "Spring" } })
+  draft("cms/pages/home", { home: { price: "£4", headline: "Spring in linen" } })
   draft("cms/pages/shop", { shop: { heading: "Shop the spring" } })
 
   const answer = await publisher.rollback("eve-editor")
