@@ -695,6 +695,32 @@ test("a publish the server could not build is offered again, and built again in 
   expect(build.built).toHaveLength(3)
 })
 
+// A dated article's rebuild builds the live version, not the branch's head: whether it goes live
+// or fails, the change that failed before it is still not live, and still hers to publish again.
+test("a publish the server could not build is still offered again after a dated article's rebuild, failed or live", async () => {
+  const { build, publisher, servedCommit, publish, clock, dated } = await withDatedArticle()
+  build.fail({ ok: false, kind: "stopped", reason: "killed" })
+  const stopped = await publish()
+  // The day comes and its rebuild fails too; the try ten minutes later goes live.
+  clock.advance(Date.parse("2030-01-03T00:00:00"))
+  await publisher.idle()
+  let answer = await publisher.publishes()
+  expect(answer.records[0]).toMatchObject({ kind: "goLive", state: "failed" })
+  expect(answer.again).toMatchObject({ commit: stopped })
+  build.fail({ ok: true })
+  clock.advance(Date.parse("2030-01-03T00:10:00"))
+  await publisher.idle()
+  expect(build.built).toEqual([dated, stopped, dated, dated])
+  answer = await publisher.publishes()
+  expect(answer.records[0]).toMatchObject({ kind: "goLive", state: "live" })
+  expect(answer.again).toMatchObject({ commit: stopped })
+
+  expect((await publisher.publishAgain("eve-editor")).result).toBe("started")
+  await publisher.idle()
+  expect(await servedCommit()).toBe(stopped)
+  expect((await publisher.publishes()).again).toBeUndefined()
+})
+
 test("a dated article's day: the live version is built again at that moment, by the clock", async () => {
   const clock = new TestClock(Date.parse("2030-01-01T08:00:00"))
   const { git, build, publisher, push } = await publisherWith({ clock })

@@ -330,10 +330,14 @@ export class Publisher implements PublishingDesk {
    * The newest publish, when it failed for a fault of the server's and nothing is under way: the
    * staff's page offers to publish it again. Its change is in the content, merged: she has no
    * draft to publish again, and the next publish of any page would otherwise be her only way.
+   * A dated article's rebuild since, live or failed, changes nothing of that: it builds the live
+   * version, not the branch's head.
    */
   private offeredAgain(): PublishRecord | undefined {
     if (this.running || this.liveWanted) return undefined
-    const [last] = this.parts.history.records().filter((record) => record.kind !== "preview")
+    const [last] = this.parts.history
+      .records()
+      .filter((record) => record.kind !== "preview" && record.kind !== "goLive")
     return last?.kind === "publish" && last.state === "failed" && !last.lasting ? last : undefined
   }
 
