@@ -1274,6 +1274,41 @@ test("as the server starts it does not build a preview again that it built, howe
   expect(build.built).not.toContain(missed)
 })
 
+// The editor's corner shows a draft's newest preview record at its entry: a failure left there once
+// the draft is gone would stand over the page's own news for good (src/publishing/staffPage).
+test("a draft whose preview could not be built, once published or deleted, leaves its failure behind", async () => {
+  const { git, publisher, build, restart } = await publisherWith()
+  const failedPreview = async (branch: string) => {
+    const draft = git.commit()
+    git.heads.set(branch, draft)
+    build.failOn(draft, { ok: false, kind: "content", reason: "data/shop.json: category 1" })
+    await publisher.receive(draftSaved(branch, draft))
+    await publisher.idle()
+    return draft
+  }
+  const newest = async (branch: string, from = publisher) =>
+    (await from.publishes()).records.find((record) => record.branch === branch)?.state
+
+  // Published: GitHub's webhook says its pull request closed.
+  const shop = await failedPreview("cms/pages/shop")
+  expect(await newest("cms/pages/shop")).toBe("failed")
+  git.heads.delete("cms/pages/shop")
+  await publisher.receive({
+    ...draftSaved("cms/pages/shop", shop),
+    delivery: "closed",
+    action: "close",
+  })
+  await publisher.idle()
+  expect(await newest("cms/pages/shop")).toBe("removed")
+
+  // Deleted while the server was down: no webhook, only the branch gone.
+  await failedPreview("cms/pages/about")
+  publisher.stop()
+  git.heads.delete("cms/pages/about")
+  const started = await restart()
+  expect(await newest("cms/pages/about", started)).toBe("removed")
+})
+
 test("a draft merged or deleted while the server was down loses its preview when the server starts", async () => {
   const { git, publisher, restart } = await publisherWith()
   const draft = git.commit()

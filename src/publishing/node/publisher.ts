@@ -884,12 +884,15 @@ export class Publisher implements PublishingDesk {
     await this.removePreviewNamed(previewName(branch))
   }
 
-  /** The preview's files, and a record of its removal under its draft's last record. */
+  /**
+   * The preview's files, and a record of its removal under its draft's last record. A preview
+   * that was never built has no files, but its failure is its draft's news in the editor's
+   * corner at the entry: with the draft gone, that news ends too.
+   */
   private async removePreviewNamed(name: string) {
-    if (!(await this.parts.previews.remove(name))) return
-    const record = this.parts.history
-      .records()
-      .find((each) => each.kind === "preview" && previewName(each.branch ?? "") === name)
+    const hadFiles = await this.parts.previews.remove(name)
+    const record = this.newestPreviewRecords().get(name)
+    if (!hadFiles && (!record || record.state === "removed")) return
     this.parts.history.start(
       {
         kind: "preview",
@@ -914,9 +917,21 @@ export class Publisher implements PublishingDesk {
       throw new Failure(failureWords.repository(error.message))
     })
     const drafts = new Set((await source.branches(draftPrefix)).map(previewName))
-    for (const name of await previews.names()) {
+    const shown = new Set([...(await previews.names()), ...this.newestPreviewRecords().keys()])
+    for (const name of shown) {
       if (!drafts.has(name)) await this.removePreviewNamed(name)
     }
+  }
+
+  /** Each draft's newest preview record among those kept, by its preview's name. */
+  private newestPreviewRecords(): Map<string, PublishRecord> {
+    const newest = new Map<string, PublishRecord>()
+    for (const record of this.parts.history.records()) {
+      if (record.kind !== "preview" || !record.branch) continue
+      const name = previewName(record.branch)
+      if (!newest.has(name)) newest.set(name, record)
+    }
+    return newest
   }
 
   /** The working copy built at the commit, made a release. */
