@@ -706,7 +706,7 @@ test("a publish the server could not build is still offered again after a dated 
   await publisher.idle()
   let answer = await publisher.publishes()
   expect(answer.records[0]).toMatchObject({ kind: "goLive", state: "failed" })
-  expect(answer.again).toMatchObject({ commit: stopped })
+  expect(answer.again).toMatchObject({ commit: dated })
   build.fail({ ok: true })
   clock.advance(Date.parse("2030-01-03T00:10:00"))
   await publisher.idle()
@@ -1101,6 +1101,29 @@ test("a dated article's rebuild that keeps failing is tried three times more, fu
   expect(records.filter((record) => record.kind === "goLive")).toHaveLength(5)
   expect(records[0]).toMatchObject({ kind: "goLive", state: "live" })
   expect(records.filter((record) => record.state === "live")).toHaveLength(1)
+})
+
+// Its reason says to publish it again from the members' list page: the page offers it.
+test("a dated article's rebuild stopped by the server's fault is offered again, and published again it puts the article live at once", async () => {
+  const { build, publisher, clock, dated, servedCommit } = await withDatedArticle()
+  build.failOn(dated, { ok: false, kind: "stopped", reason: "the gatsby build took too long" })
+  clock.advance(Date.parse("2030-01-03T00:00:00"))
+  await publisher.idle()
+  const failed = (await publisher.publishes()).records[0]
+  expect(failed).toMatchObject({ kind: "goLive", state: "failed" })
+  expect((await publisher.publishes()).again).toMatchObject({ commit: failed?.commit })
+  build.failOn(dated, { ok: true })
+  expect((await publisher.publishAgain("eve-editor")).result).toBe("started")
+  await publisher.idle()
+  expect(build.built).toEqual([dated, dated, dated])
+  expect(await servedCommit()).toBe(dated)
+  const answer = await publisher.publishes()
+  expect(answer.records[0]).toMatchObject({ commit: dated, state: "live", by: "eve-editor" })
+  expect(answer.again).toBeUndefined()
+  // The rebuild's own next try is not needed any more.
+  clock.advance(Date.parse("2030-01-03T00:10:00"))
+  await publisher.idle()
+  expect(build.built).toHaveLength(3)
 })
 
 test("a dated article's rebuild that was stopped: a commit pushed to retry, as its reason says, builds it at once, even one that changes no file", async () => {

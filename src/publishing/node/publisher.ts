@@ -143,6 +143,12 @@ const deliveriesKept = 500
 /** A go-live that failed is tried again after this long, then twice and four times as long. */
 const goLiveRetryMs = 10 * 60_000
 const goLiveTries = 3
+
+/** The newest record but a dated article's rebuild, when it is a publish (not an undo). */
+function lastPublishOf(records: readonly PublishRecord[]): PublishRecord | undefined {
+  const last = records.find((record) => record.kind !== "goLive")
+  return last?.kind === "publish" ? last : undefined
+}
 /** The CMS's drafts' branches (editorial workflow), each with its preview. */
 const draftPrefix = "cms/"
 
@@ -330,15 +336,19 @@ export class Publisher implements PublishingDesk {
    * The newest publish, when it failed for a fault of the server's and nothing is under way: the
    * staff's page offers to publish it again. Its change is in the content, merged: she has no
    * draft to publish again, and the next publish of any page would otherwise be her only way.
-   * A dated article's rebuild since, live or failed, changes nothing of that: it builds the live
-   * version, not the branch's head.
+   * A dated article's rebuild that went live since changes nothing of that: it builds the live
+   * version, not the branch's head. One that failed for the server's fault is offered too (its
+   * reason says to publish it again): the head built again brings the day's article with it,
+   * without waiting for the rebuild's next try.
    */
   private offeredAgain(): PublishRecord | undefined {
     if (this.running || this.liveWanted) return undefined
-    const [last] = this.parts.history
-      .records()
-      .filter((record) => record.kind !== "preview" && record.kind !== "goLive")
-    return last?.kind === "publish" && last.state === "failed" && !last.lasting ? last : undefined
+    const records = this.parts.history.records().filter((record) => record.kind !== "preview")
+    const offered = (record?: PublishRecord) =>
+      record?.state === "failed" && !record.lasting ? record : undefined
+    const [newest] = records
+    if (newest?.kind === "goLive") return offered(newest) ?? offered(lastPublishOf(records))
+    return newest?.kind === "publish" ? offered(newest) : undefined
   }
 
   /** The branch's head built again, where `offeredAgain` offers it; `by` asked. */
@@ -346,8 +356,9 @@ export class Publisher implements PublishingDesk {
     const again = this.offeredAgain()
     if (!again) return { result: "nothingToPublish", message: statusWords.nothingToPublishAgain }
     this.log(`publishing ${again.commit.slice(0, 7)} again, asked by ${by}`)
-    // Nothing waits (offeredAgain): this is the one build wanted.
-    this.liveWanted = { reason: "again", by, pushes: new Map(), goLiveDue: false }
+    // Nothing waits (offeredAgain): this is the one build wanted. A dated article's rebuild
+    // again is the live version's, where the branch's head is live already.
+    this.liveWanted = { reason: "again", by, pushes: new Map(), goLiveDue: again.kind === "goLive" }
     this.kick()
     return { result: "started", message: statusWords.publishingAgain }
   }
