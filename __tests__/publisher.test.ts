@@ -528,6 +528,27 @@ test("undo with a newer change pushed and not live yet, or a repository the serv
   await publisher.idle()
 })
 
+// The newer change is not on its way: its publish failed (the server's fault) or was refused.
+test("undo with a newer change whose publish failed or was refused: the answer does not say it is on its way, but that the next publish brings the undone change back", async () => {
+  const { publisher, publish, build } = await publisherWith()
+  await publish()
+  const second = await publish()
+  for (const failure of [
+    { ok: false, kind: "stopped", reason: "killed" },
+    { ok: false, kind: "content", reason: "data/shop.json: category 1" },
+  ] as const) {
+    build.fail(failure)
+    await publish()
+    build.fail({ ok: true })
+    const answer = await publisher.rollback("eve-editor")
+    expect(answer.result).toBe("rolledBack")
+    expect(answer.message).toContain(undoneChangeStays.notPublished)
+    expect(answer.message).not.toContain(undoneChangeStays.notLive)
+    expect(answer.live?.commit).not.toBe(second)
+    await publisher.idle()
+  }
+})
+
 test("undo whose push GitHub refuses because a change was pushed since the server last looked: the answer says the change is still in the editor, not that the server failed", async () => {
   const { git, publisher, publish } = await publisherWith()
   const second = await publish()

@@ -464,8 +464,11 @@ export class Publisher implements PublishingDesk {
       const head = await source.head(settings.branch)
       if (!head || !undone.commit || !target.commit)
         return stays("failed", "no commit to write it on")
-      if (!(await source.sameFiles(head, undone.commit)))
-        return stays("notLive", "it holds a change not live yet")
+      if (!(await source.sameFiles(head, undone.commit))) {
+        // A build under way or waiting takes it live; else its publish failed or was refused.
+        const onItsWay = this.publishing !== undefined || this.liveWanted !== undefined
+        return stays(onItsWay ? "notLive" : "notPublished", "it holds a change not live yet")
+      }
       const changed = await source.changedFiles(undone.commit, target.commit)
       // The same files (a version published twice): the branch has the version put back already.
       if (changed.length === 0) return "written"
