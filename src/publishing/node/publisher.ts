@@ -149,6 +149,7 @@ function lastPublishOf(records: readonly PublishRecord[]): PublishRecord | undef
   const last = records.find((record) => record.kind !== "goLive")
   return last?.kind === "publish" ? last : undefined
 }
+
 /** The CMS's drafts' branches (editorial workflow), each with its preview. */
 const draftPrefix = "cms/"
 
@@ -168,6 +169,8 @@ export class Publisher implements PublishingDesk {
   private building?: string
   /** The live build under way, and the pushes it answers: a push of its commit joins them. */
   private publishing?: { commit: string; pushes: Map<string, string> }
+  /** What the live build under way was asked for, from its fetch of the branch to its end. */
+  private liveUnderWay?: LiveWanted
   private buildStep?: ChildProcess
   private switching: Promise<unknown> = Promise.resolve()
   private cacheSuspect = false
@@ -465,8 +468,10 @@ export class Publisher implements PublishingDesk {
       if (!head || !undone.commit || !target.commit)
         return stays("failed", "no commit to write it on")
       if (!(await source.sameFiles(head, undone.commit))) {
-        // A build under way or waiting takes it live; else its publish failed or was refused.
-        const onItsWay = this.publishing !== undefined || this.liveWanted !== undefined
+        // A publish under way or waiting takes it live (a dated article's rebuild builds the live
+        // version only); else its publish failed or was refused.
+        const underWay = this.liveUnderWay && this.liveUnderWay.reason !== "goLive"
+        const onItsWay = Boolean(underWay || this.liveWanted)
         return stays(onItsWay ? "notLive" : "notPublished", "it holds a change not live yet")
       }
       const changed = await source.changedFiles(undone.commit, target.commit)
@@ -604,7 +609,8 @@ export class Publisher implements PublishingDesk {
       const live = this.liveWanted
       if (live) {
         this.liveWanted = undefined
-        await this.publishLive(live)
+        this.liveUnderWay = live
+        await this.publishLive(live).finally(() => (this.liveUnderWay = undefined))
         continue
       }
       if (this.previewsMissed) {
