@@ -159,6 +159,21 @@ test("a publish the server could not build: she publishes it again, and the pane
   expect(screen.queryByRole("button", { name: texts.again.button })).not.toBeInTheDocument()
 })
 
+test("a dated articles' day whose rebuild the server could not finish is offered as that day, not as the publish it rebuilt", async () => {
+  const failed: PublishRecord = { ...record("failed"), kind: "goLive", reason: "killed" }
+  const answer: PublishesAnswer = {
+    records: [failed],
+    again: { commit: failed.commit, title: failed.title, dated: true },
+  }
+  fetchMock.mockResolvedValue({ ok: true, status: 200, json: () => Promise.resolve(answer) })
+  render(<PublishingPanel onSignInNeeded={() => undefined} />)
+  expect(await screen.findByText(texts.again.explainDated, { exact: false })).toHaveTextContent(
+    `${texts.again.dated} ${texts.again.explainDated}`,
+  )
+  expect(screen.queryByText(texts.again.explain, { exact: false })).not.toBeInTheDocument()
+  expect(screen.getByRole("button", { name: texts.again.button })).toBeInTheDocument()
+})
+
 describe("reached by its link (GitHub's failed status, the editor's corner)", () => {
   const scrolled = jest.fn()
   beforeEach(() => {

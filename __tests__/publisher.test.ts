@@ -1132,7 +1132,11 @@ test("a dated article's rebuild stopped by the server's fault is offered again, 
   await publisher.idle()
   const failed = (await publisher.publishes()).records[0]
   expect(failed).toMatchObject({ kind: "goLive", state: "failed" })
-  expect((await publisher.publishes()).again).toMatchObject({ commit: failed?.commit })
+  expect((await publisher.publishes()).again).toEqual({
+    commit: failed?.commit,
+    title: failed?.title,
+    dated: true,
+  })
   build.failOn(dated, { ok: true })
   expect((await publisher.publishAgain("eve-editor")).result).toBe("started")
   await publisher.idle()

@@ -78,9 +78,10 @@ export interface PublishesAnswer {
   /**
    * The newest publish, when it was not published for a fault of the server's (a full disk, a
    * build stopped, GitHub out of reach) and nothing is under way: the page offers to publish it
-   * again, once the fault is mended, as the change is in the content already.
+   * again, once the fault is mended, as the change is in the content already. `dated`: it is a
+   * dated article's day whose rebuild failed so, the day's articles not live yet.
    */
-  again?: { commit: string; title?: string }
+  again?: { commit: string; title?: string; dated?: true }
   records: PublishRecord[]
   /**
    * Publishes that came while a build was under way: built next, together, once it is done (their

@@ -328,7 +328,15 @@ export class Publisher implements PublishingDesk {
           }
         : {}),
       ...(previous ? { previous: { commit: previous.commit, title: previous.title } } : {}),
-      ...(again ? { again: { commit: again.commit, title: again.title } } : {}),
+      ...(again
+        ? {
+            again: {
+              commit: again.commit,
+              title: again.title,
+              ...(again.kind === "goLive" ? { dated: true as const } : {}),
+            },
+          }
+        : {}),
       records: history.records().slice(0, 20),
       ...(this.liveWanted?.pushes.size ? { waiting: this.liveWanted.pushes.size } : {}),
       ...(this.running ? { working: true as const } : {}),

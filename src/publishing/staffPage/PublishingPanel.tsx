@@ -244,9 +244,11 @@ export function PublishingPanel({ onSignInNeeded }: PublishingPanelProps) {
             <div css={aside}>
               <p>
                 <strong>
-                  {state.answer.again.title ?? shortCommit(state.answer.again.commit)}
+                  {state.answer.again.dated
+                    ? texts.again.dated
+                    : (state.answer.again.title ?? shortCommit(state.answer.again.commit))}
                 </strong>{" "}
-                {texts.again.explain}
+                {state.answer.again.dated ? texts.again.explainDated : texts.again.explain}
               </p>
               <StaffButton busy={busy} onPress={() => void publishAgain()}>
                 {texts.again.button}

@@ -51,6 +51,10 @@ export const publishingTexts = {
     /** After the publish's title. */
     explain:
       "was not published because of a fault on the server (the reason is below). Once whoever manages the server has mended it, publish it again: the change is in the content already.",
+    /** A dated article's day whose rebuild failed (`again.dated`), instead of a title. */
+    dated: "The dated articles' day",
+    explainDated:
+      "was not built because of a fault on the server (the reason is below), so the articles dated today are not on the website yet. The website tries again by itself; once whoever manages the server has mended it, publish it again to put them live now.",
     button: "Publish it again",
     working: "Asking the server to publish it again…",
     failed: "The request did not reach the server: reload the page and try again.",
