@@ -34,9 +34,9 @@ test.use({ bypassCSP: true })
 // or reloading it took over 5 s (Playwright's default wait) in 3 of 52 runs with the other worker
 // busy, while "Loading entry…" showed, and each such test then failed. How long the CMS takes is not
 // what these tests judge, so each waits up to 15 s. A test that failed once is traced on its
-// retry (CI retries once), and a failed retry keeps its trace (test-results/) to show where the
-// run stood. Tracing every run, to keep the first failure's, cost a third more processor time:
-// 65 and 80 processor seconds against 49 and 48 for three of these tests, alternately.
+// retry (CI retries once): that trace (test-results/) shows where the run stood, whether the retry
+// failed too or passed. Tracing every run, to keep the first failure's, cost a third more
+// processor time: 65 and 80 processor seconds against 49 and 48 for three of these tests.
 const expect = playwrightExpect.configure({ timeout: 15_000 })
 test.use({ trace: "on-first-retry" })
 
