@@ -529,24 +529,40 @@ test("undo with a newer change pushed and not live yet, or a repository the serv
 })
 
 // The newer change is not on its way: its publish failed (the server's fault) or was refused.
-test("undo with a newer change whose publish failed or was refused: the answer does not say it is on its way, but that the next publish brings the undone change back", async () => {
-  const { publisher, publish, build } = await publisherWith()
-  await publish()
-  const second = await publish()
-  for (const failure of [
-    { ok: false, kind: "stopped", reason: "killed" },
-    { ok: false, kind: "content", reason: "data/shop.json: category 1" },
-  ] as const) {
+test.each([
+  ["failed", { ok: false, kind: "stopped", reason: "killed" }],
+  ["was refused", { ok: false, kind: "content", reason: "data/shop.json: category 1" }],
+] as const)(
+  "undo with a newer change whose publish %s: the answer does not say it is on its way, but that the next publish brings the undone change back",
+  async (_, failure) => {
+    const { publisher, publish, build } = await publisherWith()
+    await publish()
+    const undone = await publish()
     build.fail(failure)
     await publish()
     build.fail({ ok: true })
     const answer = await publisher.rollback("eve-editor")
     expect(answer.result).toBe("rolledBack")
+    expect(answer.live?.commit).not.toBe(undone)
     expect(answer.message).toContain(undoneChangeStays.notPublished)
     expect(answer.message).not.toContain(undoneChangeStays.notLive)
-    expect(answer.live?.commit).not.toBe(second)
     await publisher.idle()
-  }
+  },
+)
+
+// Nothing newer: the head is the publish last taken up, an undo before left it as it was.
+test("a second undo after one that could not be written says so, not that a newer publish failed", async () => {
+  const { git, publisher, publish } = await publisherWith()
+  await publish()
+  await publish()
+  await publish()
+  git.remote.writable = false
+  expect((await publisher.rollback("eve-editor")).message).toContain(undoneChangeStays.failed)
+  const second = await publisher.rollback("eve-editor")
+  expect(second.result).toBe("rolledBack")
+  expect(second.message).toContain(undoneChangeStays.undoneBefore)
+  expect(second.message).not.toContain(undoneChangeStays.notPublished)
+  await publisher.idle()
 })
 
 test("undo whose push GitHub refuses because a change was pushed since the server last looked: the answer says the change is still in the editor, not that the server failed", async () => {
@@ -718,7 +734,9 @@ test("a publish the server could not build is offered again, and built again in 
 
 // A dated article's rebuild builds the live version, not the branch's head: whether it goes live
 // or fails, the change that failed before it is still not live, and still hers to publish again.
-test("a publish the server could not build is still offered again after a dated article's rebuild, failed or live", async () => {
+// A dated article's rebuild builds the live version, not the branch's head: failed or live, her
+// change is still not live, and built again it brings the day's articles with it.
+test("a publish the server could not build is still the one offered after a dated article's rebuild, failed or live", async () => {
   const { build, publisher, servedCommit, publish, clock, dated } = await withDatedArticle()
   build.fail({ ok: false, kind: "stopped", reason: "killed" })
   const stopped = await publish()
@@ -727,19 +745,41 @@ test("a publish the server could not build is still offered again after a dated 
   await publisher.idle()
   let answer = await publisher.publishes()
   expect(answer.records[0]).toMatchObject({ kind: "goLive", state: "failed" })
-  expect(answer.again).toMatchObject({ commit: dated })
+  expect(answer.again).toEqual({ commit: stopped, title: expect.any(String) })
   build.fail({ ok: true })
   clock.advance(Date.parse("2030-01-03T00:10:00"))
   await publisher.idle()
   expect(build.built).toEqual([dated, stopped, dated, dated])
   answer = await publisher.publishes()
   expect(answer.records[0]).toMatchObject({ kind: "goLive", state: "live" })
-  expect(answer.again).toMatchObject({ commit: stopped })
+  expect(answer.again).toEqual({ commit: stopped, title: expect.any(String) })
 
   expect((await publisher.publishAgain("eve-editor")).result).toBe("started")
   await publisher.idle()
   expect(await servedCommit()).toBe(stopped)
   expect((await publisher.publishes()).again).toBeUndefined()
+})
+
+// The branch's head holds the change undone (the undo could not be written, the newer publish
+// failing): the dated day's rebuild offered again builds the live version, not the head.
+test("a dated article's rebuild offered again after an undo builds the version put back, not the branch's head with the undone change", async () => {
+  const { build, publisher, servedCommit, publish, clock, dated } = await withDatedArticle()
+  const undone = await publish()
+  build.fail({ ok: false, kind: "stopped", reason: "killed" })
+  const failed = await publish()
+  build.fail({ ok: true })
+  expect((await publisher.rollback("eve-editor")).live).toMatchObject({ commit: dated })
+  build.failOn(dated, { ok: false, kind: "stopped", reason: "killed" })
+  clock.advance(Date.parse("2030-01-03T00:00:00"))
+  await publisher.idle()
+  expect((await publisher.publishes()).again).toMatchObject({ commit: dated, dated: true })
+  build.failOn(dated, { ok: true })
+  const before = build.built.length
+  expect((await publisher.publishAgain("eve-editor")).result).toBe("started")
+  await publisher.idle()
+  expect(build.built.slice(before)).toEqual([dated])
+  expect(await servedCommit()).toBe(dated)
+  expect([undone, failed]).not.toContain(await servedCommit())
 })
 
 test("a dated article's day: the live version is built again at that moment, by the clock", async () => {

@@ -347,10 +347,11 @@ export class Publisher implements PublishingDesk {
    * The newest publish, when it failed for a fault of the server's and nothing is under way: the
    * staff's page offers to publish it again. Its change is in the content, merged: she has no
    * draft to publish again, and the next publish of any page would otherwise be her only way.
-   * A dated article's rebuild that went live since changes nothing of that: it builds the live
-   * version, not the branch's head. One that failed for the server's fault is offered too (its
-   * reason says to publish it again): the head built again brings the day's article with it,
-   * without waiting for the rebuild's next try.
+   * A dated article's rebuild since changes nothing of that: it builds the live version, not the
+   * branch's head, and her publish built again brings the day's articles with it. A rebuild that
+   * failed for the server's fault, with no such publish before it, is offered itself (its reason
+   * says to publish it again): the live version built again, never the head, which may hold a
+   * change undone since.
    */
   private offeredAgain(): PublishRecord | undefined {
     if (this.running || this.liveWanted) return undefined
@@ -358,7 +359,7 @@ export class Publisher implements PublishingDesk {
     const offered = (record?: PublishRecord) =>
       record?.state === "failed" && !record.lasting ? record : undefined
     const [newest] = records
-    if (newest?.kind === "goLive") return offered(newest) ?? offered(lastPublishOf(records))
+    if (newest?.kind === "goLive") return offered(lastPublishOf(records)) ?? offered(newest)
     return newest?.kind === "publish" ? offered(newest) : undefined
   }
 
@@ -367,9 +368,15 @@ export class Publisher implements PublishingDesk {
     const again = this.offeredAgain()
     if (!again) return { result: "nothingToPublish", message: statusWords.nothingToPublishAgain }
     this.log(`publishing ${again.commit.slice(0, 7)} again, asked by ${by}`)
-    // Nothing waits (offeredAgain): this is the one build wanted. A dated article's rebuild
-    // again is the live version's, where the branch's head is live already.
-    this.liveWanted = { reason: "again", by, pushes: new Map(), goLiveDue: again.kind === "goLive" }
+    // Nothing waits (offeredAgain): this is the one build wanted. A dated article's rebuild is
+    // the live version's again.
+    const dated = again.kind === "goLive"
+    this.liveWanted = {
+      reason: dated ? "goLive" : "again",
+      by,
+      pushes: new Map(),
+      goLiveDue: dated,
+    }
     this.kick()
     return { result: "started", message: statusWords.publishingAgain }
   }
@@ -477,10 +484,17 @@ export class Publisher implements PublishingDesk {
         return stays("failed", "no commit to write it on")
       if (!(await source.sameFiles(head, undone.commit))) {
         // A publish under way or waiting takes it live (a dated article's rebuild builds the live
-        // version only); else its publish failed or was refused.
-        const underWay = this.liveUnderWay && this.liveUnderWay.reason !== "goLive"
-        const onItsWay = Boolean(underWay || this.liveWanted)
-        return stays(onItsWay ? "notLive" : "notPublished", "it holds a change not live yet")
+        // version only); else the head is the one last taken up, and an undo before this one left
+        // it as it was; else its publish failed or was refused.
+        const publishing = (wanted?: LiveWanted) =>
+          wanted !== undefined && wanted.reason !== "goLive"
+        const why =
+          publishing(this.liveUnderWay) || publishing(this.liveWanted)
+            ? "notLive"
+            : head === history.lastHead
+              ? "undoneBefore"
+              : "notPublished"
+        return stays(why, "it holds a change not live yet")
       }
       const changed = await source.changedFiles(undone.commit, target.commit)
       // The same files (a version published twice): the branch has the version put back already.

@@ -344,6 +344,8 @@ export const draftsNotChecked =
 export const undoneChangeStays = {
   notLive:
     "A newer publish is on its way (being built, or next), and it holds the undone change: once it is live, in a minute or two, the change is back. To keep it out, change it back in the editor and publish, or undo again once that publish is live.",
+  undoneBefore:
+    "An undo before this one could not change the content in the editor (its answer said why), so the changes undone are still there: change them back in the editor and publish, or the next publish puts them back.",
   notPublished:
     "A newer change in the editor did not go live (its publish failed or was refused: the reason is in the list below), and it holds the undone change: the next publish of any page puts the undone change back with it. To keep it out, change it back in the editor and publish.",
   code: "That publish also changed the site's code, so the undone change is still in the editor (a developer undoes the code): change the content back there and publish, or the next publish puts it back.",
