@@ -486,10 +486,10 @@ export class Publisher implements PublishingDesk {
         // A publish under way or waiting takes it live (a dated article's rebuild builds the live
         // version only); else the head is the one last taken up, and an undo before this one left
         // it as it was; else its publish failed or was refused.
-        const publishing = (wanted?: LiveWanted) =>
+        const takesHeadLive = (wanted?: LiveWanted) =>
           wanted !== undefined && wanted.reason !== "goLive"
         const why =
-          publishing(this.liveUnderWay) || publishing(this.liveWanted)
+          takesHeadLive(this.liveUnderWay) || takesHeadLive(this.liveWanted)
             ? "notLive"
             : head === history.lastHead
               ? "undoneBefore"
