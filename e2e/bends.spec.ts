@@ -1,15 +1,19 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs"
+import { createServer } from "node:http"
+import type { AddressInfo } from "node:net"
 import { tmpdir } from "node:os"
 import path from "node:path"
 import { expect, test } from "@playwright/test"
 import { siteAddresses } from "../src/content/routes"
 import { closeMemberStores, readMembers } from "../src/membership/node/store/lmdbStore"
 import { signupEndpoint } from "../src/shared/endpoints"
+import { sharedRendererFlag } from "./support/browser"
 import { uniqueAddress } from "./support/members"
 import { onFreePort, startServerProcess } from "./support/servers"
 
 // The bends of Gatsby's and webpack's contracts (src/gatsby/, listed in docs/architecture.md),
-// checked on the build: each test fails if a Gatsby, emotion or webpack upgrade undoes one.
+// checked on the build: each test fails if a Gatsby, emotion or webpack upgrade undoes one. The
+// last, of the browser tests' own Chromium, fails if a Chromium upgrade undoes it.
 
 const publicDir = path.resolve("public")
 /** The site's own bundles, named with webpack's content hash; not the CMS's (public/admin/). */
@@ -155,7 +159,7 @@ test("the Function Gatsby compiled stores a sign-up in LMDB, required from node_
     const server = await onFreePort((port) =>
       startServerProcess("npx", ["gatsby", "serve", "-p", String(port), "-H", "127.0.0.1"], {
         port,
-        url: `http://127.0.0.1:${port}/`,
+        url: `http://localhost:${port}/`,
         // What it prints once it listens: another server on the port is not taken for it.
         listening: new RegExp(`http://127\\.0\\.0\\.1:${port}/`),
         wait: { timeoutMs: 45_000 },
@@ -163,7 +167,7 @@ test("the Function Gatsby compiled stores a sign-up in LMDB, required from node_
       }),
     )
     try {
-      const base = `http://127.0.0.1:${server.port}`
+      const base = `http://localhost:${server.port}`
       const address = uniqueAddress("gatsby-function")
       const answer = await fetch(`${base}${signupEndpoint}`, {
         method: "POST",
@@ -198,3 +202,68 @@ for (const route of siteAddresses()) {
     expect(body).not.toContain("<style")
   })
 }
+
+test(`a browser test's page stays in the renderer process it opened with, and a new context shares no cache: it fetches the page's font, picture and script again (${sharedRendererFlag}, e2e/support/browser.ts)`, async ({
+  browser,
+  baseURL,
+}) => {
+  const fonts = path.join(publicDir, "static")
+  const font = readFileSync(
+    path.join(fonts, readdirSync(fonts).find((name) => name.endsWith(".woff2")) ?? ""),
+  )
+  const files: Record<string, [type: string, body: Buffer | string]> = {
+    "/": [
+      "text/html",
+      '<style>@font-face{font-family:F;src:url(/f.woff2)}p{font-family:F}</style><p>Style never ages</p><img src="/i.svg" alt=""><script src="/s.js"></script>',
+    ],
+    "/f.woff2": ["font/woff2", font],
+    "/i.svg": ["image/svg+xml", '<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"/>'],
+    "/s.js": ["text/javascript", "document.body.dataset.ran = 'yes'"],
+  }
+  const fetched: string[] = []
+  // Cached for a year, as the site's hashed files are: what a context may reuse, it would.
+  const server = createServer((request, response) => {
+    const [type, body] = files[request.url ?? ""] ?? ["text/plain", ""]
+    fetched.push(request.url ?? "")
+    response.writeHead(200, {
+      "Content-Type": type,
+      "Cache-Control": "max-age=31536000, immutable",
+    })
+    response.end(body)
+  })
+  await new Promise<void>((listening) => server.listen(0, "localhost", listening))
+  const address = `http://localhost:${(server.address() as AddressInfo).port}/`
+  const processes = await browser.newBrowserCDPSession()
+  const renderers = async () =>
+    (await processes.send("SystemInfo.getProcessInfo")).processInfo
+      .filter((process) => process.type === "renderer")
+      .map((process) => process.id)
+  const contexts = [await browser.newContext(), await browser.newContext()]
+  const startedByVisits: number[] = []
+  try {
+    for (const context of contexts) {
+      // Twice in each, the first page still open: the second visit in a context is its cache's.
+      for (const visit of [1, 2]) {
+        const page = await context.newPage()
+        const before = await renderers()
+        // A page of the site first: without the flag, Chromium starts a process for it (the gain).
+        await page.goto(new URL("/", baseURL).href)
+        startedByVisits.push(...(await renderers()).filter((id) => !before.includes(id)))
+        await page.goto(address)
+        await page.evaluate(() => document.fonts.ready)
+        await expect(page.locator("body")).toHaveAttribute("data-ran", "yes")
+        if (visit === 2) await page.close()
+      }
+    }
+    expect(startedByVisits, "renderer processes started by a visit").toEqual([])
+    // Each file once a context.
+    const count = (file: string) => fetched.filter((url) => url === file).length
+    expect(Object.keys(files).map((file) => [file, count(file)])).toEqual(
+      Object.keys(files).map((file) => [file, contexts.length]),
+    )
+  } finally {
+    for (const context of contexts) await context.close()
+    await processes.detach()
+    server.close()
+  }
+})
