@@ -159,7 +159,7 @@ test("the Function Gatsby compiled stores a sign-up in LMDB, required from node_
     const server = await onFreePort((port) =>
       startServerProcess("npx", ["gatsby", "serve", "-p", String(port), "-H", "127.0.0.1"], {
         port,
-        url: `http://localhost:${port}/`,
+        url: `http://127.0.0.1:${port}/`,
         // What it prints once it listens: another server on the port is not taken for it.
         listening: new RegExp(`http://127\\.0\\.0\\.1:${port}/`),
         wait: { timeoutMs: 45_000 },
@@ -167,7 +167,7 @@ test("the Function Gatsby compiled stores a sign-up in LMDB, required from node_
       }),
     )
     try {
-      const base = `http://localhost:${server.port}`
+      const base = `http://127.0.0.1:${server.port}`
       const address = uniqueAddress("gatsby-function")
       const answer = await fetch(`${base}${signupEndpoint}`, {
         method: "POST",
@@ -203,7 +203,7 @@ for (const route of siteAddresses()) {
   })
 }
 
-test(`a browser test's page stays in the renderer process it opened with, and a new context shares no cache: it fetches the page's font, picture and script again (${sharedRendererFlag}, e2e/support/browser.ts)`, async ({
+test(`a browser test's page stays in the renderer process it opened with; a new context shares neither that process nor a cache: it fetches the page's font, picture and script again (${sharedRendererFlag}, e2e/support/browser.ts)`, async ({
   browser,
   baseURL,
 }) => {
@@ -231,8 +231,8 @@ test(`a browser test's page stays in the renderer process it opened with, and a 
     })
     response.end(body)
   })
-  await new Promise<void>((listening) => server.listen(0, "localhost", listening))
-  const address = `http://localhost:${(server.address() as AddressInfo).port}/`
+  await new Promise<void>((listening) => server.listen(0, "127.0.0.1", listening))
+  const address = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`
   const processes = await browser.newBrowserCDPSession()
   const renderers = async () =>
     (await processes.send("SystemInfo.getProcessInfo")).processInfo
@@ -240,12 +240,16 @@ test(`a browser test's page stays in the renderer process it opened with, and a 
       .map((process) => process.id)
   const contexts = [await browser.newContext(), await browser.newContext()]
   const startedByVisits: number[] = []
+  /** The processes started as each context opened its first page (which stays open). */
+  const startedByContexts: number[][] = []
   try {
     for (const context of contexts) {
       // Twice in each, the first page still open: the second visit in a context is its cache's.
       for (const visit of [1, 2]) {
+        const opened = await renderers()
         const page = await context.newPage()
         const before = await renderers()
+        if (visit === 1) startedByContexts.push(before.filter((id) => !opened.includes(id)))
         // A page of the site first: without the flag, Chromium starts a process for it (the gain).
         await page.goto(new URL("/", baseURL).href)
         startedByVisits.push(...(await renderers()).filter((id) => !before.includes(id)))
@@ -256,6 +260,11 @@ test(`a browser test's page stays in the renderer process it opened with, and a 
       }
     }
     expect(startedByVisits, "renderer processes started by a visit").toEqual([])
+    // The second context's page did not move into the first's process, still open.
+    expect(
+      startedByContexts.map((ids) => ids.length > 0),
+      "a process started for each context",
+    ).toEqual([true, true])
     // Each file once a context.
     const count = (file: string) => fetched.filter((url) => url === file).length
     expect(Object.keys(files).map((file) => [file, count(file)])).toEqual(

@@ -44,12 +44,14 @@ export function fullChromiumLaunchOptions(): { executablePath: string; args: str
 }
 
 /**
- * No renderer process started for a page's first visit to the site: each new page is opened in a
- * process of its own, and Chromium starts another for its first page of the site (two a test)
- * unless it is held to one. A context still shares nothing with another (e2e/bends.spec.ts fails if
- * a new context is handed a font, picture or script from another's cache, or if a visit starts a
- * process). `npm run test:e2e` alone, back to back: 999 processor seconds and 535 s with it, 1,173
- * and 624 s without (docs/testing.md).
+ * A test's page keeps the renderer process it opened with. Chromium starts one as each test's new
+ * page opens and, for its first page of the site, another (two a test); with this switch each
+ * context keeps to one. Contexts still get processes and caches of their own (e2e/bends.spec.ts
+ * fails if a visit starts a process, if a new context moves into another's, or if it is handed a
+ * font, picture or script from another's cache). The cost: the pages of one context share one
+ * main thread, so two busy pages of a test run by turns; no test times one page against another.
+ * `npm run test:e2e` alone, back to back: 999 processor seconds and 535 s with it, 1,173 and
+ * 624 s without (docs/testing.md).
  */
 export const sharedRendererFlag = "--renderer-process-limit=1"
 
