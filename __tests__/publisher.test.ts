@@ -732,8 +732,6 @@ test("a publish the server could not build is offered again, and built again in 
   expect(build.built).toHaveLength(3)
 })
 
-// A dated article's rebuild builds the live version, not the branch's head: whether it goes live
-// or fails, the change that failed before it is still not live, and still hers to publish again.
 // A dated article's rebuild builds the live version, not the branch's head: failed or live, her
 // change is still not live, and built again it brings the day's articles with it.
 test("a publish the server could not build is still the one offered after a dated article's rebuild, failed or live", async () => {

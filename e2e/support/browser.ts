@@ -44,14 +44,9 @@ export function fullChromiumLaunchOptions(): { executablePath: string; args: str
 }
 
 /**
- * A test's page keeps the renderer process it opened with. Chromium starts one as each test's new
- * page opens and, for its first page of the site, another (two a test); with this switch each
- * context keeps to one. Contexts still get processes and caches of their own (e2e/bends.spec.ts
- * fails if a visit starts a process, if a new context moves into another's, or if it is handed a
- * font, picture or script from another's cache). The cost: the pages of one context share one
- * main thread, so two busy pages of a test run by turns; no test times one page against another.
- * `npm run test:e2e` alone, back to back: 999 processor seconds and 535 s with it, 1,173 and
- * 624 s without (docs/testing.md).
+ * Each context keeps to one renderer process: a test's page keeps the one it opened with, where
+ * Chromium started another for its first page of the site. The pages of one context then share a
+ * main thread. Why, the cost and the measurements: docs/testing.md; checked by e2e/bends.spec.ts.
  */
 export const sharedRendererFlag = "--renderer-process-limit=1"
 

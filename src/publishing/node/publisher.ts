@@ -370,14 +370,7 @@ export class Publisher implements PublishingDesk {
     this.log(`publishing ${again.commit.slice(0, 7)} again, asked by ${by}`)
     // Nothing waits (offeredAgain): this is the one build wanted. A dated article's rebuild is
     // the live version's again.
-    const dated = again.kind === "goLive"
-    this.liveWanted = {
-      reason: dated ? "goLive" : "again",
-      by,
-      pushes: new Map(),
-      goLiveDue: dated,
-    }
-    this.kick()
+    this.want(again.kind === "goLive" ? "goLive" : "again", undefined, by)
     return { result: "started", message: statusWords.publishingAgain }
   }
 
@@ -603,9 +596,17 @@ export class Publisher implements PublishingDesk {
 
   // ---------------------------------------------------------------------------------------------
 
-  /** Asks for the live site to be looked at again: a push, the start, or a dated entry's day. */
-  private want(reason: LiveWanted["reason"], push?: { commit: string; repository: string }) {
-    const wanted = this.liveWanted ?? { reason, pushes: new Map(), goLiveDue: false }
+  /**
+   * Asks for the live site to be looked at again: a push, the start, a dated entry's day, or
+   * `by` someone on the staff's page.
+   */
+  private want(
+    reason: LiveWanted["reason"],
+    push?: { commit: string; repository: string },
+    by?: string,
+  ) {
+    const wanted: LiveWanted = this.liveWanted ?? { reason, pushes: new Map(), goLiveDue: false }
+    if (by) wanted.by = by
     // A push or the start builds the head with the moment of its build: a go-live waiting is
     // then the head's, if it is new, or the live version's again.
     if (reason === "goLive") wanted.goLiveDue = true
