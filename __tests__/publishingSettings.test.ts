@@ -92,3 +92,33 @@ test("a public site whose previews would open on the staff's own computer is sai
   // A developer's server: both on this computer.
   expect(settingsWarnings(settings({ PUBLISH_REPO, PUBLISH_SECRET }))).toEqual([])
 })
+
+// The service's unit sets NODE_ENV=production: there, a site address left unset made every status
+// link to 127.0.0.1, and said nothing (the check above looked at the site's address alone).
+test("a live server with neither site address set is told, as it starts, where its statuses and previews would lead", () => {
+  const settings = (env: Record<string, string>) =>
+    publishSettings(env, { appDir: "/srv/evergrace", port: 9300, host: "127.0.0.1" })!
+  const { PUBLISH_REPO, PUBLISH_SECRET, SITE_URL } = server
+  const live = { PUBLISH_REPO, PUBLISH_SECRET, NODE_ENV: "production" }
+  expect(settingsWarnings(settings(live), live)).toEqual([
+    expect.stringMatching(/statuses link to http:\/\/127\.0\.0\.1:9300.*set SITE_URL/),
+    expect.stringContaining("set PUBLISH_PREVIEW_URL"),
+  ])
+  const previews = "https://{preview}.preview.evergrace.example"
+  const set = { ...live, SITE_URL, PUBLISH_PREVIEW_URL: previews }
+  expect(settingsWarnings(settings(set), set)).toEqual([])
+})
+
+test("no commit statuses is said with its reason: no token, or a GITHUB_URL that is not GitHub's", () => {
+  const settings = (env: Record<string, string>) =>
+    publishSettings(env, { appDir: "/srv/evergrace", port: 9000, host: "127.0.0.1" })!
+  const { PUBLISH_REPO, PUBLISH_SECRET } = server
+  const folder = { PUBLISH_REPO: "/srv/evergrace.git", PUBLISH_SECRET }
+  expect(settingsWarnings(settings(folder), folder)).toEqual([
+    expect.stringContaining("set PUBLISH_GITHUB_TOKEN"),
+  ])
+  const enterprise = { PUBLISH_REPO, PUBLISH_SECRET, GITHUB_URL: "github.boutique.example" }
+  expect(settingsWarnings(settings(enterprise), enterprise)).toEqual([
+    expect.stringContaining('GITHUB_URL is "github.boutique.example", not an https:// address'),
+  ])
+})

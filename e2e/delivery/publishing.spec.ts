@@ -137,7 +137,7 @@ test.beforeAll(async () => {
     PUBLISH_PREVIEW_PORT: String(previewPort),
     PUBLISH_PREVIEW_URL: "http://{preview}.preview.evergrace.example",
     PUBLISH_NGINX_RELOAD: nginx.reloadCommand,
-    PUBLISH_NGINX_URL: `${nginx.baseUrl}/`,
+    PUBLISH_NGINX_URL: nginx.checkUrl,
   }
   const settings = publishSettings(env, { appDir: root, port, host: "127.0.0.1" })
   if (!settings) throw new Error("PUBLISH_REPO was not read")

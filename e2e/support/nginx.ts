@@ -6,7 +6,7 @@ import { existsSync } from "node:fs"
 import { mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from "node:fs/promises"
 import { tmpdir } from "node:os"
 import path from "node:path"
-import { AddressInUse, onFreePort, run, saysAddressInUse, waitForAnswer } from "./servers"
+import { AddressInUse, freePort, onFreePort, run, saysAddressInUse, waitForAnswer } from "./servers"
 
 const root = path.resolve(__dirname, "../..")
 export const shippedServerBlock = path.join(root, "deploy/nginx/evergrace.conf")
@@ -32,31 +32,43 @@ const brotliModule = "/usr/lib/nginx/modules/ngx_http_brotli_filter_module.so"
 export const hasBrotli = () => existsSync(brotliModule)
 
 /**
- * The shipped server block with only its address and root changed. Each replaced line must be
- * there exactly once, so an edit to the shipped file cannot silently escape the test.
+ * The shipped server blocks (the site's, and the same site on the loopback port the publisher
+ * asks) with only their addresses and root changed. Each replaced line must be there as often as
+ * said, so an edit to the shipped file cannot silently escape the test.
  */
 function serverBlockFor(
   text: string,
   {
     port,
+    checkPort,
     publicDir,
     brotli,
     apiPort,
     accessLog,
-  }: { port: number; publicDir: string; brotli: boolean; apiPort: number; accessLog?: string },
+    certbot,
+  }: {
+    port: number
+    checkPort: number
+    publicDir: string
+    brotli: boolean
+    apiPort: number
+    accessLog?: string
+    certbot?: boolean
+  },
 ): string {
-  const replace = (source: string, pattern: RegExp, replacement: string): string => {
+  const replace = (source: string, pattern: RegExp, replacement: string, times = 1): string => {
     const matches = source.match(new RegExp(pattern.source, "gm")) ?? []
-    if (matches.length !== 1) {
+    if (matches.length !== times) {
       throw new Error(
-        `${shippedServerBlock}: expected one line matching ${pattern}, found ${matches.length}`,
+        `${shippedServerBlock}: expected ${times} line(s) matching ${pattern}, found ${matches.length}`,
       )
     }
-    return source.replace(pattern, replacement)
+    return source.replace(new RegExp(pattern.source, "gm"), replacement)
   }
   let block = replace(text, /^\s*listen 80( default_server)?;$/m, `    listen 127.0.0.1:${port}$1;`)
   block = replace(block, /^\s*listen \[::\]:80( default_server)?;\n/m, "")
-  block = replace(block, /^\s*root .*;$/m, `    root ${publicDir};`)
+  block = replace(block, /^\s*listen 127\.0\.0\.1:9302;$/m, `    listen 127.0.0.1:${checkPort};`)
+  block = replace(block, /^\s*root .*;$/m, `    root ${publicDir};`, 2)
   block = replace(
     block,
     /^(\s*access_log )\/var\/log\/nginx\/access\.log( evergrace;)$/m,
@@ -64,7 +76,28 @@ function serverBlockFor(
   )
   block = replace(block, /^\s*server 127\.0\.0\.1:9300;$/m, `    server 127.0.0.1:${apiPort};`)
   if (!brotli) block = replace(block, /^\s*include evergrace\/brotli\.conf;$/m, "")
-  return block
+  return certbot ? asCertbotWrites(block, port) : block
+}
+
+/**
+ * The site's block as `certbot --nginx` leaves it once it has added TLS with its redirect (its
+ * default since certbot 1.x): the block's port 80 moved to a block of certbot's own that sends
+ * every request to https, or answers 404. (The `listen 443 ssl` and the certificate it adds are
+ * left out: the test has no certificate.)
+ */
+function asCertbotWrites(block: string, port: number): string {
+  const listen = `    listen 127.0.0.1:${port} default_server;\n`
+  if (!block.includes(listen)) throw new Error(`${shippedServerBlock}: no "${listen.trim()}"`)
+  const redirect = `
+server {
+    if ($host = www.evergrace.example) {
+        return 301 https://$host$request_uri;
+    } # managed by Certbot
+${listen}    server_name evergrace.example www.evergrace.example;
+    return 404; # managed by Certbot
+}
+`
+  return block.replace(listen, "") + redirect
 }
 
 export interface NginxOptions {
@@ -86,11 +119,15 @@ export interface NginxOptions {
   keepaliveRequests?: number
   /** The API service's port, default the shipped 9300. */
   apiPort?: number
+  /** The site's block as certbot rewrites it when it adds TLS (`asCertbotWrites`). */
+  certbot?: boolean
 }
 
 export interface NginxServer {
   baseUrl: string
   port: number
+  /** The loopback block the publisher asks for the pages' policy (PUBLISH_NGINX_URL). */
+  checkUrl: string
   /** The throwaway folder with the config, pid, logs and temp files. */
   prefix: string
   /** Whether Debian's brotli module was there to load. */
@@ -114,6 +151,7 @@ export async function startNginx({
   accessLog = false,
   keepaliveRequests = 1000,
   apiPort = 9300,
+  certbot = false,
 }: NginxOptions = {}): Promise<NginxServer> {
   const nginx = findNginx()
   const policy = publishDir
@@ -136,6 +174,7 @@ export async function startNginx({
       keepaliveRequests,
       apiPort,
       brotli,
+      certbot,
     })
   return port === undefined ? onFreePort(launch) : launch(port)
 }
@@ -160,6 +199,7 @@ async function launchNginx(
     keepaliveRequests,
     apiPort,
     brotli,
+    certbot,
   }: Required<Omit<NginxOptions, "publishDir" | "previewPort">> & {
     brotli: boolean
     policy: string
@@ -185,13 +225,17 @@ async function launchNginx(
   }
   // The server blocks as Debian's nginx reads them, each its own file in sites-enabled/, in the
   // order of their names: evergrace-previews.conf first (so only default_server makes the site's
-  // block answer an address that names neither, such as 127.0.0.1, which the publisher asks).
+  // block answer an address that names neither, such as 127.0.0.1, which the tests ask).
   const sitesEnabled = path.join(confDir, "sites-enabled")
   await mkdir(sitesEnabled)
+  // Taken with the site's port: one taken meanwhile starts both again on others (onFreePort).
+  const checkPort = await freePort()
   await writeFile(
     path.join(sitesEnabled, "evergrace.conf"),
     serverBlockFor(await readFile(shippedServerBlock, "utf8"), {
       port,
+      checkPort,
+      certbot,
       publicDir,
       brotli,
       apiPort,
@@ -303,6 +347,7 @@ http {
   return {
     baseUrl,
     port,
+    checkUrl: `http://127.0.0.1:${checkPort}/`,
     prefix,
     brotli,
     stop,

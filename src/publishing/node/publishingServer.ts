@@ -106,8 +106,7 @@ export async function startPublishingServer({
   log(
     `publishing ${settings.branch} of ${withoutCredentials(settings.repo)} (GitHub's webhook: POST ${settings.siteUrl}/api/publish); previews at ${settings.previewUrl}`,
   )
-  if (!statuses) log("no commit statuses: set PUBLISH_GITHUB_TOKEN to post them on GitHub")
-  for (const warning of settingsWarnings(settings)) log(warning)
+  for (const warning of settingsWarnings(settings, env)) log(warning)
 
   const listening = server
   return {

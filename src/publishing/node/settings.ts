@@ -96,19 +96,39 @@ export function publishSettings(
 
 /**
  * What the server says at its start of a setting it will run with, though the staff would be let
- * down by it: a public site whose previews are at the `localhost` address the server falls back
- * to, which "View Preview" would open on her own computer.
+ * down by it: no commit statuses (and why); and on a live server (NODE_ENV=production, as
+ * deploy/evergrace-api.service runs it, or a public site address), statuses that would link to
+ * this server's own loopback address, or previews at the `localhost` address the server falls
+ * back to, which "View Preview" would open on her own computer.
  */
-export function settingsWarnings({ siteUrl, previewUrl }: PublishSettings): string[] {
+export function settingsWarnings(
+  { siteUrl, previewUrl, statuses }: PublishSettings,
+  env: Env = {},
+): string[] {
+  const warnings: string[] = []
+  if (!statuses) {
+    warnings.push(
+      env.GITHUB_URL?.trim() && !githubUrlFrom(env.GITHUB_URL)
+        ? `no commit statuses: GITHUB_URL is ${JSON.stringify(env.GITHUB_URL)}, not an https:// address of GitHub's`
+        : "no commit statuses: set PUBLISH_GITHUB_TOKEN to post them on GitHub",
+    )
+  }
   const local = (url: string) => {
     const host = new URL(url.replace(previewPlaceholder, "x")).hostname
     return host === "localhost" || host.endsWith(".localhost") || /^127\.|^\[?::1\]?$/.test(host)
   }
-  return !local(siteUrl) && local(previewUrl)
-    ? [
-        `previews are at ${previewUrl}, which the staff's "View Preview" opens on their own computer: set PUBLISH_PREVIEW_URL (docs/deploying.md, "Previews of drafts")`,
-      ]
-    : []
+  if (env.NODE_ENV !== "production" && local(siteUrl)) return warnings
+  if (local(siteUrl)) {
+    warnings.push(
+      `the commit statuses link to ${siteUrl}, this server's own address: set SITE_URL (or PUBLISH_SITE_URL) to the live site's (docs/deploying.md, "The self-hosted publisher")`,
+    )
+  }
+  if (local(previewUrl)) {
+    warnings.push(
+      `previews are at ${previewUrl}, which the staff's "View Preview" opens on their own computer: set PUBLISH_PREVIEW_URL (docs/deploying.md, "Previews of drafts")`,
+    )
+  }
+  return warnings
 }
 
 function whole(env: Env, name: string, fallback: number): number {
