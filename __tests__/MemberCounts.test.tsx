@@ -27,9 +27,17 @@ test("e-mails waiting on the mail server are said under the figures, with its la
   expect(screen.getByText(texts.counts.mailAnswer("421 4.3.0 Try again later"))).toBeTruthy()
 })
 
+test("a server with no mail server says so above all, and what to set, in plain words", () => {
+  const { container } = render(<MemberCounts counts={counts} mailOff />)
+  expect(screen.getByText(texts.counts.mailOff)).toBeTruthy()
+  expect(container.textContent).toContain(texts.counts.mailOffFix)
+  expect(screen.getByText("MAIL_FROM", { selector: "code" })).toBeTruthy()
+})
+
 test("with every e-mail gone, the figures stand alone", () => {
   const { container } = render(<MemberCounts counts={counts} />)
   expect(container.textContent).not.toContain(texts.counts.mailDelay(1, "").split(":")[0])
+  expect(container.textContent).not.toContain(texts.counts.mailOff)
   expect(container.querySelectorAll("dd")).toHaveLength(6)
 })
 

@@ -822,6 +822,27 @@ test("the copies of her e-mails are erased however the mailer wrote her address,
   expect(left.map((text) => /^To: (.*)$/m.exec(text)?.[1]).sort()).toEqual(others)
 })
 
+test("a live server that keeps the list but has no mail server says, as it starts, that no e-mail leaves it", async () => {
+  const warned = jest.spyOn(console, "warn").mockImplementation(() => {})
+  const env = {
+    MEMBERS_STORE: folder,
+    MEMBERS_SECRET: "a-secret-of-the-test-that-is-long-enough-0123",
+  }
+  try {
+    await nodeMembership(env).own
+    // A developer's computer: the files are what she wants.
+    expect(warned.mock.calls.flat().join("\n")).not.toContain("no e-mail leaves")
+    await stopMemberships()
+    await nodeMembership({ ...env, NODE_ENV: "production" }).own
+    expect(warned.mock.calls.flat().join("\n")).toContain(
+      `members: no e-mail leaves this server: SMTP_URL is not set, so each is written as a file in ${path.join(folder, "outbox")}`,
+    )
+  } finally {
+    await stopMemberships()
+    warned.mockRestore()
+  }
+})
+
 test("members:remove erases her through the running server, which has the store open", async () => {
   const env = {
     MEMBERS_STORE: folder,

@@ -194,6 +194,29 @@ test("while the mail server refuses, the list says how many e-mails wait, since 
   expect((await read()).mailDelay).toBeUndefined()
 })
 
+test("a live server with no mail server tells the staff, with the list, that its e-mails go to no one", async () => {
+  const warned = jest.spyOn(console, "warn").mockImplementation(() => {})
+  try {
+    const read = async (env: Settings) => {
+      const body = (await (
+        await get(appWith(env), membersEndpoint, github().tokenFor("editor"))
+      ).json()) as MembersAnswer
+      if (body.list !== "store") throw new Error(`expected the store, got ${body.list}`)
+      return body
+    }
+    expect((await read({ ...settings, NODE_ENV: "production" })).mailOff).toBe(true)
+    // With a mail server, or on a developer's computer (the files are what she wants), nothing.
+    const smtp = {
+      SMTP_URL: "smtp://127.0.0.1:9",
+      MAIL_FROM: "Evergrace <hello@evergrace.example>",
+    }
+    expect((await read({ ...settings, ...smtp, NODE_ENV: "production" })).mailOff).toBeUndefined()
+    expect((await read(settings)).mailOff).toBeUndefined()
+  } finally {
+    warned.mockRestore()
+  }
+})
+
 test("her mail server refused her e-mail for good: her row says which, when and its answer, counted apart, in the audit log and the CSV; a resend clears it", async () => {
   // Signed up an hour ago: a resend now is within the form's limit.
   let clock = Date.now() - 60 * 60_000

@@ -66,7 +66,7 @@ function serve() {
       console.log(`Evergrace on http://${hostname}:${port}`)
       // The list's sender starts with the server, so e-mails left waiting by the last run go out.
       const { mail } = nodeMembership(env)
-      if (mail) console.log(`E-mail: ${mail}`)
+      if (mail) console.log(`e-mail: ${mail}`)
       // systemd stops it with SIGTERM: finish the requests in flight and the e-mail being sent,
       // then close the store.
       const stop = () =>

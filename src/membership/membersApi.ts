@@ -111,6 +111,8 @@ export type MembersAnswer =
       audit: AuditEntry[]
       /** Set while e-mails wait on the mail server. */
       mailDelay?: MailDelay
+      /** Set where the server has no mail server: its e-mails are written as files, and go to no one. */
+      mailOff?: true
     })
   /** A provider keeps the list: the page links to it. */
   | (StaffIdentity & { list: "provider"; provider: { name: string; url: string } })

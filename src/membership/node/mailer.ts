@@ -40,6 +40,13 @@ export interface Mailer {
 /** A server that stalls (trickling replies resets the socket timeout) still fails in time. */
 export const sendDeadlineMs = 2 * 60_000
 
+/**
+ * A live server (NODE_ENV=production, as deploy/evergrace-api.service runs it) whose e-mails go
+ * nowhere: no SMTP_URL, so each is written as a file on its disk and no one receives it.
+ */
+export const liveWithoutMail = (env: HostEnv) =>
+  env.NODE_ENV === "production" && !env.SMTP_URL?.trim()
+
 export function mailerFromSettings(env: HostEnv, emlFolder: string): Mailer {
   const url = env.SMTP_URL?.trim()
   if (!url) return emlMailer(env.MAIL_FROM?.trim() || defaultFrom(), emlFolder)

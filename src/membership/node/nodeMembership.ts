@@ -11,7 +11,7 @@ import { composer, siteAddress } from "./composeEmail"
 import { eraseEmailCopies } from "./emailCopies"
 import { membersSecret } from "./linksSecret"
 import { memberIdFor } from "../web/links/signedLinks"
-import { mailerFromSettings, type Mailer } from "./mailer"
+import { liveWithoutMail, mailerFromSettings, type Mailer } from "./mailer"
 import { startSender } from "./sender"
 import { memberStore, memberStoreFolder, storeExists } from "./store/lmdbStore"
 import { listenForErasures, openElsewhere } from "./storeControl"
@@ -134,9 +134,12 @@ function startMembership(env: HostEnv): NodeMembership {
     })
   // Her links work whatever becomes of the mail: a one-click leave from an e-mail already sent
   // must never fail because the mail settings broke since. Without the secret, no link works.
+  // Said to the staff on the list's page too: the one who runs the list learns it from the site,
+  // not from a visitor who never had her confirmation.
+  const mailOff = !movedTo && liveWithoutMail(env) ? true : undefined
   const own = Promise.all([linksSecret(), elsewhere]).then(
     ([secret, inUse]): OwnList | undefined =>
-      inUse ? undefined : { store: members, secret, movedTo },
+      inUse ? undefined : { store: members, secret, movedTo, mailOff },
     (error: unknown) => {
       // Tried once per wing: the wing lives until the server restarts (or the next publish).
       console.error(
@@ -175,6 +178,11 @@ function startMembership(env: HostEnv): NodeMembership {
   } catch (error) {
     // Mail that cannot go out makes a promise the site cannot keep: no sign-ups until it can.
     return { list: unavailableList(errorMessage(error)), limits, own, stop: stopKeeping }
+  }
+  if (mailOff) {
+    console.warn(
+      `members: no e-mail leaves this server: SMTP_URL is not set, so each is written as a file in ${path.join(folder, "outbox")}; set SMTP_URL and MAIL_FROM (docs/email.md)`,
+    )
   }
   const siteUrl = siteAddress(env)
   if (env.SMTP_URL && !siteUrl.startsWith("https:")) {

@@ -79,6 +79,11 @@ export const pageTexts = {
     mailDelay: (waiting: number, since: string) =>
       `${waiting === 1 ? "1 e-mail has" : `${number.format(waiting)} e-mails have`} not gone out yet: the mail server has not taken ${waiting === 1 ? "it" : "them"} since ${since}. They are tried again by themselves, and the people waiting for them still show as “Waiting to confirm”. If this lasts more than an hour, please tell whoever runs the server.`,
     mailAnswer: (answer: string) => `The mail server’s last answer: “${answer}”`,
+    /** The server has no mail server set (src/membership/membersApi.ts, `mailOff`). */
+    mailOff:
+      "No e-mails are being sent: this server has no mail server set up, so no one who signs up receives her confirmation or welcome, and everyone who signs up stays “Waiting to confirm”.",
+    mailOffFix:
+      "Whoever manages the server can set one up by setting SMTP_URL and MAIL_FROM in its settings. The guide docs/email.md, in the site’s repository, shows how, step by step.",
   },
 
   downloads: {

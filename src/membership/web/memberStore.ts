@@ -180,6 +180,8 @@ export interface OwnList {
    * in the e-mails it sent before, and each leave is passed on to the provider.
    */
   movedTo?: MailingList
+  /** A live server with no mail server set: its e-mails are written as files, and no one has them. */
+  mailOff?: true
 }
 
 /** What a request the staff's door let in works with. */
@@ -187,5 +189,7 @@ interface StaffDesk {
   identity: StaffIdentity
   /** The list kept here; none where a provider keeps it, or on a host without a disk. */
   store?: MemberStore
+  /** The list's e-mails go to no one (`OwnList`'s). */
+  mailOff?: true
   provider?: { name: string; url: string }
 }

@@ -1,6 +1,7 @@
 import { css } from "@emotion/react"
 import type { MemberCounts as Counts, MailDelay } from "../../membersApi"
 import { formatMoment, pageTexts as texts } from "../staffPageTexts"
+import { TextWithSettingNames } from "./TextWithSettingNames"
 import { problemNote } from "../../../theme/styles"
 import { colors, fonts, fontSizes, lineHeights, radii, shadows, space } from "../../../theme/tokens"
 
@@ -63,10 +64,19 @@ const delayNote = [
 
 /**
  * The list in six figures: who is in, who is waiting, whose confirmation her mail server refused,
- * who left, and how it is growing; and, while the mail server is not taking the list's e-mails,
- * that they wait, so a confirmation that never came is not taken for one she ignored.
+ * who left, and how it is growing; and, while the mail server is not taking the list's e-mails
+ * (or there is none), that they wait, so a confirmation that never came is not taken for one she
+ * ignored.
  */
-export function MemberCounts({ counts, mailDelay }: { counts: Counts; mailDelay?: MailDelay }) {
+export function MemberCounts({
+  counts,
+  mailDelay,
+  mailOff,
+}: {
+  counts: Counts
+  mailDelay?: MailDelay
+  mailOff?: boolean
+}) {
   return (
     <section aria-labelledby="counts-heading">
       <h2 id="counts-heading">{texts.counts.heading}</h2>
@@ -78,6 +88,14 @@ export function MemberCounts({ counts, mailDelay }: { counts: Counts; mailDelay?
           </div>
         ))}
       </dl>
+      {mailOff && (
+        <div css={delayNote}>
+          <p>{texts.counts.mailOff}</p>
+          <p>
+            <TextWithSettingNames text={texts.counts.mailOffFix} />
+          </p>
+        </div>
+      )}
       {mailDelay && (
         <div css={delayNote}>
           <p>{texts.counts.mailDelay(mailDelay.waiting, formatMoment(mailDelay.since))}</p>

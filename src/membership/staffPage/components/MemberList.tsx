@@ -77,7 +77,7 @@ export function MemberList({ answer, onRefresh, onSignInNeeded }: MemberListProp
 
   return (
     <div css={sections}>
-      <MemberCounts counts={answer.counts} mailDelay={answer.mailDelay} />
+      <MemberCounts counts={answer.counts} mailDelay={answer.mailDelay} mailOff={answer.mailOff} />
       <MemberDownloads onDownloaded={onRefresh} onSignInNeeded={onSignInNeeded} />
       <section aria-labelledby="list-heading">
         <h2 id="list-heading">{texts.list.heading}</h2>

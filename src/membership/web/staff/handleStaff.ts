@@ -70,7 +70,7 @@ function countsOf(members: readonly MemberRow[], now: number): MemberCounts {
 
 /** GET /api/members: the counts, everyone and the latest of the audit log. */
 export async function showList(c: StaffContext) {
-  const { identity, store, provider } = c.var.staff
+  const { identity, store, provider, mailOff } = c.var.staff
   let answer: MembersAnswer
   if (provider) answer = { ...identity, list: "provider", provider }
   else if (!store) answer = { ...identity, list: "none" }
@@ -86,6 +86,7 @@ export async function showList(c: StaffContext) {
     }
     const mailDelay = await store.outbox.delayed()
     if (mailDelay) answer.mailDelay = mailDelay
+    if (mailOff) answer.mailOff = true
   }
   return json(200, answer)
 }

@@ -96,12 +96,14 @@ export const staffOnly = (door: StaffDoor) =>
         )
     if (!access.ok) return refusal(access.status, access.problem, access.retryAfterSeconds)
     const provider = providerNamed(settings)
+    const own = provider ? undefined : await c.var.membership.own
     c.set("staff", {
       identity: access.identity,
       // A name the site does not know takes no sign-ups: the page says none are kept, and how to
       // choose a provider.
       provider: provider ? providerPages[provider as SignupProvider] : undefined,
-      store: provider ? undefined : (await c.var.membership.own)?.store,
+      store: own?.store,
+      mailOff: own?.mailOff,
     })
     await next()
   })
