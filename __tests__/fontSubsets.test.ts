@@ -104,10 +104,13 @@ test("the body face keeps only the weights the site sets, and the @font-face rul
   )
 })
 
-test("the pages import the build's subsets", () => {
+test("the pages import the build's subsets; the CMS's preview the whole files they are cut from", () => {
   const fonts = fs.readFileSync(path.join(root, "src/theme/fonts.ts"), "utf8")
-  for (const { subset } of Object.values(fixedFontFiles))
+  const preview = fs.readFileSync(path.join(root, "src/cms/previewFonts.ts"), "utf8")
+  for (const { subset, module } of Object.values(fixedFontFiles)) {
     expect(fonts).toContain(`"../../${subset}"`)
+    expect(preview).toContain(`"${module}"`)
+  }
 })
 
 test("the endpoints' pages get the same subsets at their fixed address, copied before the delivery headers list public/", async () => {

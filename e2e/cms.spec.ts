@@ -11,6 +11,7 @@ import {
 } from "@playwright/test"
 import sharp from "sharp"
 import { pictureLimits } from "../src/content/pictureLimits"
+import { siteCharacters } from "../src/build/fontSubsets"
 import { contentModel, isPageName, type ContentName } from "../src/content/model"
 import { siteAddresses, unknownPath } from "../src/content/routes"
 import { pageShowing } from "../src/cms/savedContent"
@@ -19,7 +20,7 @@ import { pictureProblem } from "../src/content/checkContent/pictureFacts"
 import type { Field, ImageField } from "../src/content/fields"
 import { startDecapServer, type DecapServer } from "./support/decapServer"
 import { forward } from "./support/forward"
-import { offFace, siteFaces } from "./support/fonts"
+import { facesDrawn, offFace, siteFaces } from "./support/fonts"
 
 // Decap CMS at /admin/ of the production build, on decap-server (the local backend of `npm run
 // cms`) in its Git mode, over a temporary repository whose one commit is a copy of data/: the real
@@ -568,7 +569,7 @@ test.describe("Decap CMS at /admin/: drafts on the local backend", () => {
       .toBe(chosen)
   })
 
-  test("the preview's heading is drawn in the site's display face, even when the face arrives a second late", async ({
+  test("the preview's heading is drawn in the site's display face, even when the face arrives a second late, and in a letter no build has seen", async ({
     page,
   }) => {
     // The fonts on a slow line: a second each. The pages preload them; the preview's frame cannot.
@@ -589,6 +590,20 @@ test.describe("Decap CMS at /admin/: drafts on the local backend", () => {
         message: "the heading's width in the face it is drawn in, against the site's face",
       })
       .toBeLessThan(0.5)
+
+    // Letters in none of the build's font subsets (neither the content nor the code has them): the
+    // preview draws them in the site's face too, not in the fallback face beside it.
+    const shown = await siteCharacters(repoRoot)
+    const unseen = [..."ÉéèêëàâäçîïôöùûüÿœæñåøßÀÂÇÈÊËÎÏÔÙÛÜŸ"].filter((c) => !shown.includes(c))
+    expect(unseen.length).toBeGreaterThan(0)
+    const headline = `Maison ${unseen.slice(0, 8).join("")}`
+    await page.getByLabel("Headline", { exact: true }).fill(headline)
+    await expect(frame.getByRole("heading", { level: 1, name: headline })).toBeVisible()
+    await expect
+      .poll(() => facesDrawn(page, "h1", "iframe"), {
+        message: `the faces "${headline}" is drawn in`,
+      })
+      .toEqual([expect.stringMatching(new RegExp(`^${siteFaces.display}`))])
   })
 
   test("a second shop category of the same name is refused at Save, in the check's words, and her typing stays", async ({

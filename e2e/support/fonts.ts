@@ -10,14 +10,31 @@ export const siteFaces = { display: webFace(fonts.display), body: webFace(fonts.
 /**
  * The faces Chromium drew the first element matching `selector` in, asked of the browser itself
  * (DevTools' CSS.getPlatformFontsForNode): a web font by its own name, such as "Cormorant Garamond
- * Light SemiBold"; a face of the system (a fallback) as "local …".
+ * Light SemiBold"; a face of the system (a fallback) as "local …". With `inFrame`, the element is
+ * looked for in the document of the first (same-origin) frame matching it.
  */
-export async function facesDrawn(page: Page, selector: string): Promise<string[]> {
+export async function facesDrawn(
+  page: Page,
+  selector: string,
+  inFrame?: string,
+): Promise<string[]> {
   const session = await page.context().newCDPSession(page)
   await session.send("DOM.enable")
   await session.send("CSS.enable")
-  const { root } = await session.send("DOM.getDocument")
-  const { nodeId } = await session.send("DOM.querySelector", { nodeId: root.nodeId, selector })
+  const { root } = await session.send("DOM.getDocument", { depth: -1, pierce: true })
+  let document = root
+  if (inFrame) {
+    const { nodeId: frameId } = await session.send("DOM.querySelector", {
+      nodeId: root.nodeId,
+      selector: inFrame,
+    })
+    const find = (node: typeof root): typeof root | undefined =>
+      node.nodeId === frameId ? node : node.children?.map(find).find(Boolean)
+    const frameDocument = find(root)?.contentDocument
+    if (!frameDocument) throw new Error(`no document in a frame matching ${inFrame}`)
+    document = frameDocument
+  }
+  const { nodeId } = await session.send("DOM.querySelector", { nodeId: document.nodeId, selector })
   const { fonts: drawn } = await session.send("CSS.getPlatformFontsForNode", { nodeId })
   await session.detach()
   return drawn.map((font) => (font.isCustomFont ? font.familyName : `local ${font.familyName}`))

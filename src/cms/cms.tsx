@@ -2,7 +2,6 @@ import CMS from "decap-cms-app"
 import { createRoot } from "react-dom/client"
 import { contentModel, type ContentName } from "../content/model"
 import { fontFaceRules } from "../theme/fontFaces"
-import { fontUrls } from "../theme/fonts"
 import { notSetUpBackendName, productionBackend } from "./backend"
 import { cmsConfig } from "./config"
 import { jsonFileFormat, jsonFileFormatter } from "./jsonFormat"
@@ -12,6 +11,7 @@ import { NotSetUpBackend } from "./notSetUp"
 import { decapStyles } from "./decapStyles"
 import { publishedEvent } from "./PublishingNews"
 import { EmailPreview } from "./preview/EmailPreview"
+import { previewFontUrls } from "./previewFonts"
 import { createFilePreview } from "./preview/FilePreview"
 import "./preview/preview.css"
 import { followRefusedSaves } from "./refusedFields"
@@ -35,8 +35,9 @@ CMS.registerWidget(wholeNumberWidget, WholeNumberControl)
 // The site writes its @font-face rules into each page's static head (gatsby-ssr), with the faces
 // preloaded and `font-display: optional`. The preview iframe has no preload, so with `optional`
 // the faces came too late and it showed the fallback faces for good: it gets the same faces
-// (the build's subsets, as ../theme/fonts.ts imports them) with `swap` instead.
-CMS.registerPreviewStyle(fontFaceRules(fontUrls, { fontDisplay: "swap" }), { raw: true })
+// with `swap` instead, from the whole files, since it shows letters no build has seen yet
+// (./previewFonts.ts).
+CMS.registerPreviewStyle(fontFaceRules(previewFontUrls, { fontDisplay: "swap" }), { raw: true })
 for (const file of Object.values(contentModel)) {
   CMS.registerPreviewTemplate(file.name, createFilePreview(file))
 }
