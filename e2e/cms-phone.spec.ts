@@ -65,6 +65,25 @@ test("at 390 pixels: a text changed and saved as a draft, the editor within the 
   // Nothing floats over the form: the preview's buttons go with the preview.
   await expect(page.locator('[class*="-EditorToggle"]').first()).toBeHidden()
 
+  // An article's date: its box holds its Now and Clear, and names no time zone.
+  await page.goto(`/admin/#/collections/pages/entries/${contentModel.journal.name}`)
+  await page.getByRole("button", { name: "Add article" }).tap()
+  const date = page.getByLabel("Date", { exact: true }).locator("visible=true")
+  await date.scrollIntoViewIfNeeded()
+  // Decap's row: the date, the "UTC" it says, and the buttons Now and Clear.
+  const row = date.locator("xpath=..")
+  const field = await row.boundingBox()
+  const buttons = row.getByRole("button")
+  await expect(buttons).toHaveCount(2)
+  for (const button of await buttons.all()) {
+    const box = await button.boundingBox()
+    expect(
+      field && box && box.x >= field.x && box.x + box.width <= field.x + field.width,
+      `${await button.textContent()} within the date's box`,
+    ).toBe(true)
+  }
+  await expect(row.getByText("UTC", { exact: true })).toBeHidden()
+
   // The draft thrown away, on the phone: its card on the Workflow board says how.
   await page.goto("/admin/#/workflow")
   const discard = page.getByRole("button", { name: "Delete changes" })

@@ -62,6 +62,18 @@ export const decapStyles = `
     position: static;
     opacity: 1;
   }
+  /* A date's box: its Now and Clear go under the date when the row is too narrow for them (at
+     390 pixels Clear stood past the box's edge, cut by the screen's). */
+  body div:has(> div > [data-testid="clear-button"]) {
+    flex-wrap: wrap;
+    row-gap: 8px;
+  }
+}
+/* A date's "UTC" beside it (Decap's picker_utc, which keeps the day as picked): the dates here are
+   days, and an article goes live at midnight in the boutique's own time zone (docs/publishing.md),
+   so the word only misled. Found by Decap's own test ids, not emotion's names. */
+body div:has(> div > [data-testid="clear-button"]) > span {
+  display: none;
 }
 /* Workflow's "New Post" offers the collections an entry can be added to: here none (each page is a file). */
 /* The picture library's "Delete selected": Decap deletes the file from the published content at
