@@ -117,6 +117,12 @@ test("no commit statuses is said with its reason: no token, or a GITHUB_URL that
   expect(settingsWarnings(settings(folder), folder)).toEqual([
     expect.stringContaining("set PUBLISH_GITHUB_TOKEN"),
   ])
+  // Live, with no statuses: nothing said of where statuses would link.
+  const liveFolder = { ...folder, NODE_ENV: "production" }
+  expect(settingsWarnings(settings(liveFolder), liveFolder)).toEqual([
+    expect.stringContaining("set PUBLISH_GITHUB_TOKEN"),
+    expect.stringContaining("set PUBLISH_PREVIEW_URL"),
+  ])
   const enterprise = { PUBLISH_REPO, PUBLISH_SECRET, GITHUB_URL: "github.boutique.example" }
   expect(settingsWarnings(settings(enterprise), enterprise)).toEqual([
     expect.stringContaining('GITHUB_URL is "github.boutique.example", not an https:// address'),

@@ -53,7 +53,8 @@ function serverBlockFor(
     brotli: boolean
     apiPort: number
     accessLog?: string
-    certbot?: boolean
+    /** With certbot's rewrite: the folder the site block's stand-in for TLS listens in. */
+    certbot?: { prefix: string }
   },
 ): string {
   const replace = (source: string, pattern: RegExp, replacement: string, times = 1): string => {
@@ -76,16 +77,17 @@ function serverBlockFor(
   )
   block = replace(block, /^\s*server 127\.0\.0\.1:9300;$/m, `    server 127.0.0.1:${apiPort};`)
   if (!brotli) block = replace(block, /^\s*include evergrace\/brotli\.conf;$/m, "")
-  return certbot ? asCertbotWrites(block, port) : block
+  return certbot ? asCertbotWrites(block, port, certbot.prefix) : block
 }
 
 /**
  * The site's block as `certbot --nginx` leaves it once it has added TLS with its redirect (its
  * default since certbot 1.x): the block's port 80 moved to a block of certbot's own that sends
- * every request to https, or answers 404. (The `listen 443 ssl` and the certificate it adds are
- * left out: the test has no certificate.)
+ * every request to https, or answers 404. The `listen 443 ssl` and certificate it adds stand as a
+ * socket in the test's folder (the test has no certificate, and a block with no `listen` would
+ * take nginx's default, *:80 or *:8000).
  */
-function asCertbotWrites(block: string, port: number): string {
+function asCertbotWrites(block: string, port: number, prefix: string): string {
   const listen = `    listen 127.0.0.1:${port} default_server;\n`
   if (!block.includes(listen)) throw new Error(`${shippedServerBlock}: no "${listen.trim()}"`)
   const redirect = `
@@ -97,7 +99,7 @@ ${listen}    server_name evergrace.example www.evergrace.example;
     return 404; # managed by Certbot
 }
 `
-  return block.replace(listen, "") + redirect
+  return block.replace(listen, `    listen unix:${prefix}/tls.sock;\n`) + redirect
 }
 
 export interface NginxOptions {
@@ -228,14 +230,15 @@ async function launchNginx(
   // block answer an address that names neither, such as 127.0.0.1, which the tests ask).
   const sitesEnabled = path.join(confDir, "sites-enabled")
   await mkdir(sitesEnabled)
-  // Taken with the site's port: one taken meanwhile starts both again on others (onFreePort).
+  // Taken with the site's port: one taken meanwhile fails the start as the site's port would
+  // (AddressInUse), and without a given port both are taken again (onFreePort).
   const checkPort = await freePort()
   await writeFile(
     path.join(sitesEnabled, "evergrace.conf"),
     serverBlockFor(await readFile(shippedServerBlock, "utf8"), {
       port,
       checkPort,
-      certbot,
+      certbot: certbot ? { prefix } : undefined,
       publicDir,
       brotli,
       apiPort,

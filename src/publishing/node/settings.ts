@@ -118,7 +118,7 @@ export function settingsWarnings(
     return host === "localhost" || host.endsWith(".localhost") || /^127\.|^\[?::1\]?$/.test(host)
   }
   if (env.NODE_ENV !== "production" && local(siteUrl)) return warnings
-  if (local(siteUrl)) {
+  if (statuses && local(siteUrl)) {
     warnings.push(
       `the commit statuses link to ${siteUrl}, this server's own address: set SITE_URL (or PUBLISH_SITE_URL) to the live site's (docs/deploying.md, "The self-hosted publisher")`,
     )
