@@ -9,6 +9,7 @@ import { CmsCorner } from "./CmsCorner"
 import { localBackendFor, siteUrlFor } from "./localEditor"
 import { NotSetUpBackend } from "./notSetUp"
 import { decapStyles } from "./decapStyles"
+import { decapWords, withWords } from "./decapWords"
 import { publishedEvent } from "./PublishingNews"
 import { EmailPreview } from "./preview/EmailPreview"
 import { previewFontUrls } from "./previewFonts"
@@ -28,6 +29,11 @@ import { WholeNumberControl, wholeNumberWidget } from "./WholeNumberControl"
  */
 
 CMS.registerCustomFormat(jsonFileFormat, "json", jsonFileFormatter)
+// Decap's English, with its words that misled the staff replaced (./decapWords.ts).
+CMS.registerLocale(
+  "en",
+  withWords(CMS.getLocale("en") as Parameters<typeof withWords>[0], decapWords),
+)
 // Each picture's box shows its picture as the entry opens, not an empty frame (./withLoadedPicture.tsx).
 showLoadedPictures(CMS)
 // Every whole number's box (./WholeNumberControl.tsx): digits, or a refusal in words.

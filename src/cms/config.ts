@@ -37,7 +37,7 @@ export interface PageChoice {
 
 /**
  * Decap checks a field's value against one regular expression and, if it fails, shows
- * "<Label> didn't match the pattern: <message>." (it adds the full stop). A text's pattern holds
+ * "<Label>: <message>." (./decapWords.ts; it adds the full stop). A text's pattern holds
  * all the content check (src/content/checkContent/) asks of it, so what the editor lets staff
  * save is what the build takes: not blank where required, its length, its format, and curly
  * brackets only as the placeholders the site fills in (none where it is used as written).
