@@ -10,11 +10,11 @@ export const shop = contentFile({
     ...pageBasics,
     heading("heading", "Page heading"),
     pageIntro(),
-    text("countLabel", "Word after the number", {
+    text("countLabel", "Word after a number of pieces", {
       maxLength: 20,
       hint: "Shown after each category's number of pieces, as in “24 items” (and “0 items”).",
     }),
-    text("countLabelOne", "Word after the number 1", {
+    text("countLabelOne", "Word after a number of 1", {
       maxLength: 20,
       hint: "Shown after a category's number when it is 1, as in “1 item”.",
     }),
