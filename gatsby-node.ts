@@ -15,6 +15,7 @@ import { pageRoutes } from "./src/content/routes"
 import { isPreviewSite, previewSettingProblem } from "./src/previews/previewSite"
 import { hostSignupProblem } from "./src/membership/web/providers/fromEnv"
 import { membersPagePath } from "./src/shared/endpoints"
+import { fixedFontFiles } from "./src/theme/fontFaces"
 
 // The bends of Gatsby's and webpack's contracts live in src/gatsby/ (docs/architecture.md lists them).
 export { onCreateWebpackConfig } from "./src/gatsby/siteWebpack"
@@ -153,9 +154,17 @@ function goLiveContext(name: string): Record<string, number> {
 /**
  * `gatsby develop` (`npm run cms`) serves no index.html from public/ but the CMS's own (the plugin
  * adds /admin): the staff's page of the list, which the CMS's webpack writes beside it, is served
- * the same way.
+ * the same way, and its two faces at the fixed addresses a build copies them to (postBuild), from
+ * the subsets onPreInit wrote; without them the page fell back to the system's faces.
  */
 export const onCreateDevServer: GatsbyNode["onCreateDevServer"] = ({ app }) => {
+  for (const face of Object.values(fixedFontFiles)) {
+    app.get(face.url, (_request: Request, response: Response) => {
+      response.sendFile(path.resolve(face.subset), (error?: Error) => {
+        if (error) response.status(404).end()
+      })
+    })
+  }
   const page = path.resolve("public", membersPagePath.slice(1), "index.html")
   app.get(
     [membersPagePath, membersPagePath.replace(/\/$/, "")],
