@@ -16,7 +16,7 @@ test.beforeAll(async () => {
 })
 test.afterAll(() => server?.stop())
 
-test("at 390 pixels: a text changed and saved as a draft, the editor within the screen", async ({
+test("at 390 pixels: a text changed and saved as a draft, the editor within the screen, a date's box too", async ({
   page,
 }) => {
   await forward(page, "http://localhost:8081/api/v1", server.api)
@@ -65,6 +65,19 @@ test("at 390 pixels: a text changed and saved as a draft, the editor within the 
   // Nothing floats over the form: the preview's buttons go with the preview.
   await expect(page.locator('[class*="-EditorToggle"]').first()).toBeHidden()
 
+  // The draft thrown away, on the phone: its card on the Workflow board says how.
+  await page.goto("/admin/#/workflow")
+  const discard = page.getByRole("button", { name: "Delete changes" })
+  await discard.scrollIntoViewIfNeeded()
+  await expect(discard).toBeInViewport()
+  page.once("dialog", (dialog) => void dialog.accept())
+  await discard.tap()
+  await expect
+    .poll(() => server.git("branch", "--list", "cms/pages/shop")?.trim(), {
+      message: "the draft's branch is gone",
+    })
+    .toBe("")
+
   // An article's date: its box holds its Now and Clear, and names no time zone.
   await page.goto(`/admin/#/collections/pages/entries/${contentModel.journal.name}`)
   await page.getByRole("button", { name: "Add article" }).tap()
@@ -83,17 +96,4 @@ test("at 390 pixels: a text changed and saved as a draft, the editor within the 
     ).toBe(true)
   }
   await expect(row.getByText("UTC", { exact: true })).toBeHidden()
-
-  // The draft thrown away, on the phone: its card on the Workflow board says how.
-  await page.goto("/admin/#/workflow")
-  const discard = page.getByRole("button", { name: "Delete changes" })
-  await discard.scrollIntoViewIfNeeded()
-  await expect(discard).toBeInViewport()
-  page.once("dialog", (dialog) => void dialog.accept())
-  await discard.tap()
-  await expect
-    .poll(() => server.git("branch", "--list", "cms/pages/shop")?.trim(), {
-      message: "the draft's branch is gone",
-    })
-    .toBe("")
 })
