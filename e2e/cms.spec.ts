@@ -11,7 +11,7 @@ import {
 } from "@playwright/test"
 import sharp from "sharp"
 import { pictureLimits } from "../src/content/pictureLimits"
-import { siteCharacters } from "../src/build/fontSubsets"
+import { siteCharacters } from "../src/build/siteCharacters"
 import { contentModel, isPageName, type ContentName } from "../src/content/model"
 import { siteAddresses, unknownPath } from "../src/content/routes"
 import { pageShowing } from "../src/cms/savedContent"
