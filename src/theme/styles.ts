@@ -65,9 +65,16 @@ export const pageTitle = css`
 
 /**
  * A panel on the page (the story's philosophy, the partner, the questions): its side padding
- * grows with a wider screen, and on a narrow one stays within its share (narrowCap).
+ * grows with a wider screen, and on a narrow one stays within its share (narrowCap). Its last
+ * paragraph's margin is left out, so the space below the words is the space above them.
  */
-export const panelPadding = `${space.lg} clamp(${narrowCap(1.5)}, 5vw, ${space.xl})`
+export const panel = css`
+  padding: ${space.lg} clamp(${narrowCap(1.5)}, 5vw, ${space.xl});
+  border-radius: ${radii.md};
+  > :last-child {
+    margin-bottom: 0;
+  }
+`
 
 /** A text field, large and plain (the sign-up's address, the staff's search). */
 export const textField = css`

@@ -1,6 +1,6 @@
 import { css } from "@emotion/react"
 import { graphql } from "gatsby"
-import { container, containerImageSizes, panelPadding } from "../../theme/styles"
+import { container, containerImageSizes, panel } from "../../theme/styles"
 import { colors, fonts, fontSizes, radii, sizes, space } from "../../theme/tokens"
 import { PageHeader } from "../ui/PageHeader"
 import { imageData, ResponsiveImage } from "../ui/ResponsiveImage"
@@ -40,9 +40,8 @@ const story = css`
 `
 
 const philosophy = css`
+  ${panel};
   margin-top: ${space.lg};
-  padding: ${panelPadding};
-  border-radius: ${radii.md};
   background: ${colors.blush};
   h2 {
     margin-bottom: ${space.sm};

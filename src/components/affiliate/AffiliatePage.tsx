@@ -1,8 +1,8 @@
 import { css } from "@emotion/react"
 import { memo } from "react"
 import { graphql } from "gatsby"
-import { container, goldRule, panelPadding } from "../../theme/styles"
-import { colors, fonts, fontSizes, mq, radii, sizes, space } from "../../theme/tokens"
+import { container, goldRule, panel } from "../../theme/styles"
+import { colors, fonts, fontSizes, mq, sizes, space } from "../../theme/tokens"
 import { AffiliateCollectionCard } from "./AffiliateCollectionCard"
 import { CardGrid } from "../ui/CardGrid"
 import { ComingSoonButton } from "./ComingSoonButton"
@@ -18,8 +18,7 @@ const partnership = css`
   ${container};
   margin-bottom: ${space.lg};
   > div {
-    padding: ${panelPadding};
-    border-radius: ${radii.md};
+    ${panel};
     background: ${colors.blush};
   }
   p {

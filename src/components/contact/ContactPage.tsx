@@ -1,8 +1,8 @@
 import { css } from "@emotion/react"
 import { graphql, Link } from "gatsby"
 import { useSiteSettings } from "../../hooks/useSiteSettings"
-import { card, container, panelPadding, smallPrint } from "../../theme/styles"
-import { colors, mq, narrowCap, radii, sizes, space } from "../../theme/tokens"
+import { card, container, panel, smallPrint } from "../../theme/styles"
+import { colors, mq, narrowCap, sizes, space } from "../../theme/tokens"
 import { PageHeader } from "../ui/PageHeader"
 import { pageHead, type ContentPageProps } from "../layout/pageHead"
 import { SignupForm } from "./SignupForm"
@@ -52,9 +52,8 @@ const questions = css`
   ${container};
   margin-top: ${space.xl};
   > div {
+    ${panel};
     max-width: ${sizes.measure};
-    padding: ${panelPadding};
-    border-radius: ${radii.md};
     background: ${colors.linen};
   }
   a {

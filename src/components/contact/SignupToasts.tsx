@@ -1,26 +1,34 @@
 import { css } from "@emotion/react"
 import * as Toast from "@radix-ui/react-toast"
 import type { SignupTexts } from "./SignupForm"
-import { colors, fixedSpace, fontSizes, radii, shadows } from "../../theme/tokens"
+import { colors, fixedSpace, fontSizes, mq, radii, shadows } from "../../theme/tokens"
 
 // The spec's notification settings (the form keeps at most three toasts).
 const TOAST_DURATION_MS = 5000
 const VIEWPORT_WIDTH_PX = 356
 const TOAST_GAP_PX = 14
 
+// Bottom right from the small breakpoint up; centred on a phone, where the 356 px nearly fill the
+// screen and a toast at its right edge stood 50 px from the left and 16 from the right.
 const viewport = css`
   position: fixed;
+  left: 0;
   right: 0;
   bottom: 0;
+  margin-inline: auto;
+  ${mq.sm} {
+    left: auto;
+    margin-inline: 0;
+  }
   z-index: 50;
   display: flex;
   flex-direction: column;
   gap: ${TOAST_GAP_PX}px;
-  width: min(${VIEWPORT_WIDTH_PX}px, 100vw);
-  max-width: 100vw;
+  /* 100%: the screen less a desktop scrollbar's room, where 100vw counts it. */
+  width: min(${VIEWPORT_WIDTH_PX}px, 100%);
   max-height: 100dvh;
   overflow-y: auto;
-  margin: 0;
+  margin-block: 0;
   padding: ${fixedSpace.sm};
   list-style: none;
   outline: none;
