@@ -342,9 +342,10 @@ test.describe("Decap CMS at /admin/: drafts on the local backend", () => {
   test("a picture too tall for the site is refused at Save, in the check's words, and nothing is committed", async ({
     page,
   }) => {
-    // A portrait more than twice as tall as wide: the editor makes it 2400 pixels wide, and so
-    // more pixels than the site takes (src/content/pictureLimits.ts).
-    const [across, down] = [1000, 2600]
+    // A portrait wider than the site's pictures and more than twice as tall as wide: the editor
+    // makes it 2400 pixels wide, and so more pixels than the site takes
+    // (src/content/pictureLimits.ts).
+    const [across, down] = [3000, 7800]
     const folder = mkdtempSync(path.join(tmpdir(), "evergrace-photo-"))
     const photo = path.join(folder, "tall-portrait.png")
     await sharp({ create: { width: across, height: down, channels: 3, background: "#c9a6a0" } })
@@ -355,6 +356,7 @@ test.describe("Decap CMS at /admin/: drafts on the local backend", () => {
       width: pictureLimits.width,
       height: Math.round((pictureLimits.width * down) / across),
     }
+    expect(across).toBeGreaterThan(pictureLimits.width)
     expect(made.width * made.height).toBeGreaterThan(pictureLimits.megapixels * 1_000_000)
     // The check's own words for such a picture (src/content/checkContent/pictureFacts.ts).
     const fields: readonly Field[] = contentModel.about.fields
@@ -437,8 +439,10 @@ test.describe("Decap CMS at /admin/: drafts on the local backend", () => {
         ["show", `cms/pages/about:data/${path.dirname(picture)}/${saved}`],
         { cwd: server.repoDir, maxBuffer: 64 * 1024 * 1024 },
       )
+      // The upright one, at its own size: narrower than the site's pictures, so not enlarged
+      // (patches/decap-cms-app+3.16.3.patch; unpatched, Decap made it 2400 pixels wide).
       const { width, height } = await sharp(committed).metadata()
-      expect(height! > width!, "the upright photo").toBe(true)
+      expect([width, height], "the upright photo, as she took it").toEqual([800, 1200])
       const images = server.git("ls-tree", "--name-only", "cms/pages/about", "data/images/") ?? ""
       expect(
         images

@@ -313,10 +313,11 @@ export function cmsConfig({
     // file, as gatsby-source-filesystem resolves them today.
     media_folder: imageFolderPath,
     public_folder: imageFolder,
-    // Each upload made, in the browser, a JPEG the width of the widest picture the site shows,
+    // Each upload made, in the browser, a JPEG no wider than the widest picture the site shows,
     // its camera data (the place it was taken) dropped, before it is committed: a PNG photo at
-    // that width is several megabytes. Decap's `width` is exact: a narrower picture is enlarged
-    // to it (src/content/pictureLimits.ts). Decap processes JPEG, PNG and WebP; AVIF passes as is.
+    // that width is several megabytes. Decap's `width` is exact, and would enlarge a narrower
+    // picture to it: patches/decap-cms-app+3.16.3.patch keeps such a picture its own width
+    // (src/content/pictureLimits.ts). Decap processes JPEG, PNG and WebP; AVIF passes as is.
     media_processing: {
       enabled: true,
       width: pictureLimits.width,

@@ -3,8 +3,8 @@
  * the widest size the build makes of any picture is 2400 pixels (the full-width banners of
  * src/components/ui/ResponsiveImage.tsx), so more is never shown, while every pixel is decoded
  * again for each of a picture's sizes in every cold build (a 12-megapixel photo's image jobs take
- * 2.9 times a 2400-pixel one's) and its bytes stay in Git for good. The CMS makes an upload this
- * size before it is committed (`media_processing`, src/cms/config.ts); the content check refuses
+ * 2.9 times a 2400-pixel one's) and its bytes stay in Git for good. The CMS makes an upload no
+ * wider before it is committed (`media_processing`, src/cms/config.ts); the content check refuses
  * a picture over it, whichever way it came (src/content/checkContent/beyondSchema.ts).
  */
 export const pictureLimits = {
