@@ -345,7 +345,7 @@ test.describe("Decap CMS at /admin/: drafts on the local backend", () => {
     // A portrait wider than the site's pictures and more than twice as tall as wide: the editor
     // makes it 2400 pixels wide, and so more pixels than the site takes
     // (src/content/pictureLimits.ts).
-    const [across, down] = [3000, 7800]
+    const [across, down] = [2500, 5300]
     const folder = mkdtempSync(path.join(tmpdir(), "evergrace-photo-"))
     const photo = path.join(folder, "tall-portrait.png")
     await sharp({ create: { width: across, height: down, channels: 3, background: "#c9a6a0" } })
