@@ -486,21 +486,26 @@ test.describe("fits every screen", () => {
         await page.goto(route)
         const { gap, margin } = await page.evaluate(() => {
           const footer = document.querySelector("footer")!
-          // The lowest thing she sees in the page: a line of text, a picture, or a control's box.
+          // The lowest thing she sees in the page: a line of text, a picture, or a control's box;
+          // not the sign-up's trap for robots, hidden to the left of the screen.
           let lowest = 0
+          const seen = (box: DOMRect) => box.height > 0 && box.right > 0
+          const hidden = (element: Element | null) =>
+            Boolean(element?.closest('[aria-hidden="true"]'))
           const walker = document.createTreeWalker(
             document.querySelector("main")!,
             NodeFilter.SHOW_TEXT,
           )
           for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-            if (!node.textContent?.trim()) continue
+            if (!node.textContent?.trim() || hidden(node.parentElement)) continue
             const range = document.createRange()
             range.selectNodeContents(node)
-            for (const box of range.getClientRects()) lowest = Math.max(lowest, box.bottom)
+            for (const box of range.getClientRects())
+              if (seen(box)) lowest = Math.max(lowest, box.bottom)
           }
           for (const element of document.querySelectorAll("main img, main a, main button")) {
             const box = element.getBoundingClientRect()
-            if (box.height > 0) lowest = Math.max(lowest, box.bottom)
+            if (seen(box) && !hidden(element)) lowest = Math.max(lowest, box.bottom)
           }
           return {
             gap: footer.getBoundingClientRect().top - lowest,
