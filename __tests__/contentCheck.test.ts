@@ -281,18 +281,22 @@ describe("the content check", () => {
       made.tall = await plainPicture(2400, 6000).jpeg().toBuffer()
       made.avif = await plainPicture(3200, 2400).avif({ effort: 0 }).toBuffer()
       made.tallAvif = await plainPicture(2000, 6500).avif({ effort: 0 }).toBuffer()
-      made.noisy = await sharp({
-        create: {
-          width: 2400,
-          height: 2400,
-          channels: 3,
-          background: "#808080",
-          noise: { type: "gaussian", mean: 128, sigma: 60 },
-        },
-      })
-        .jpeg({ quality: 100 })
-        .toBuffer()
-      // Three pictures to encode, on a machine that may be busy.
+      const noise = (width: number, height: number) =>
+        sharp({
+          create: {
+            width,
+            height,
+            channels: 3,
+            background: "#808080",
+            noise: { type: "gaussian", mean: 128, sigma: 60 },
+          },
+        })
+          .jpeg({ quality: 100 })
+          .toBuffer()
+      made.noisy = await noise(2400, 2400)
+      // Narrower than the editor's 2400 and more than twice as tall, too heavy only in bytes.
+      made.narrowHeavy = await noise(1500, 4000)
+      // Pictures to encode, on a machine that may be busy.
     }, 60_000)
     const uploaded = (name: string, picture: Buffer | undefined) => {
       fs.writeFileSync(path.join(copy.dir, "images", name), picture ?? Buffer.alloc(0))
@@ -330,6 +334,16 @@ describe("the content check", () => {
           /names images\/tall\.jpg, which is 2400 × 6000 pixels .* crop it in a photo app to at most twice as tall as it is wide/,
         ),
       ])
+    })
+
+    it("refuses a narrow tall picture of too many bytes, and says to upload it again: the editor keeps its width, so it fits", () => {
+      uploaded("narrow.jpg", made.narrowHeavy)
+      expect(made.narrowHeavy!.length).toBeGreaterThan(pictureLimits.bytes)
+      const [problem] = problemsIn(copy.dir)
+      expect(problem).toMatch(
+        /names images\/narrow\.jpg, which is 1500 × 4000 pixels .* Upload it again in the editor/,
+      )
+      expect(problem).not.toMatch(/crop it/)
     })
 
     it("refuses a site icon over the limits, and does not send it back to the editor, which keeps it as uploaded", () => {

@@ -135,9 +135,12 @@ function fakeBuild() {
       gate = new Promise((resolve) => (open = resolve))
     },
     release: () => open(),
-    /** Once `count` builds have started (held there, after `hold()`). */
+    /** Once `count` builds have started (held there, after `hold()`); fails after 10 s. */
     async started(count: number) {
-      while (built.length < count) await new Promise((resolve) => setTimeout(resolve, 5))
+      for (const until = Date.now() + 10_000; built.length < count;) {
+        if (Date.now() > until) throw new Error(`${built.length} builds started, not ${count}`)
+        await new Promise((resolve) => setTimeout(resolve, 5))
+      }
     },
     /** The builds held now never end, as when their server's process ends; the next ones run. */
     abandon() {
@@ -146,7 +149,14 @@ function fakeBuild() {
     run: (commitOf: () => string) => async (options: BuildOptions) => {
       const commit = commitOf()
       built.push(commit)
-      await gate
+      // Stopped as buildSite stops its process group: at once, as "stopped".
+      const stopped = new Promise((resolve) =>
+        options.signal?.addEventListener("abort", resolve, { once: true }),
+      )
+      await Promise.race([gate, stopped])
+      if (options.signal?.aborted) {
+        return { ok: false, kind: "stopped", reason: "the gatsby build was stopped" } as const
+      }
       const result = failing.get(commit) ?? outcome
       if (!result.ok) return result
       await mkdir(path.join(options.workDir, "public"), { recursive: true })
@@ -1266,6 +1276,39 @@ test("a draft's commit gets one preview status, once the preview is ready, and n
       status: expect.objectContaining({ state: "success", context: previewContext }),
     },
   ])
+})
+
+// Her Publish waited for the preview of the same draft, saved a moment before, to be built: a
+// minute or more, where the guide promises a quarter of one.
+test("a publish stops a preview's build and goes first; the preview is built after it, its draft's one status its outcome", async () => {
+  const { git, publisher, build, push, statuses, servedCommit } = await publisherWith()
+  const draft = git.commit()
+  git.heads.set("main", sha(1))
+  git.heads.set("cms/pages/shop", draft)
+  build.hold()
+  await publisher.receive(draftSaved("cms/pages/shop", draft))
+  await build.started(1)
+  expect(publisher.currentBuild).toBe(draft)
+  // Published: the draft merged into main.
+  const merged = git.commit()
+  await push(merged)
+  await build.started(2)
+  expect(build.built.slice(0, 2)).toEqual([draft, merged])
+  // The publish is built now, not after the preview.
+  expect(publisher.currentBuild).toBe(merged)
+  build.release()
+  await publisher.idle()
+  expect(await servedCommit()).toBe(merged)
+  // Then the draft's preview, built again from its start.
+  expect(build.built).toEqual([draft, merged, draft])
+  expect(statuses.filter((each) => each.sha === draft)).toEqual([
+    {
+      sha: draft,
+      status: expect.objectContaining({ state: "success", context: previewContext }),
+    },
+  ])
+  const previews = (await publisher.publishes()).records.filter((r) => r.kind === "preview")
+  expect(previews[0]).toMatchObject({ state: "ready", commit: draft })
 })
 
 test("a draft's preview whose build was stopped says to save the draft again, not to publish it again: the page offers nothing for a preview", async () => {

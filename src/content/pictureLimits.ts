@@ -12,7 +12,8 @@ export const pictureLimits = {
   width: 2400,
   /**
    * Pixels in all: what the editor makes of a phone's tall portrait (9:16) at 2400 wide is 10.2
-   * megapixels, a 2:3 one 8.6; a picture taller than 1:2 must be cropped.
+   * megapixels, a 2:3 one 8.6; a picture still over it at 2400 wide or narrower (one about 2.1
+   * times as tall as wide, or more) must be cropped.
    */
   megapixels: 12,
   /**

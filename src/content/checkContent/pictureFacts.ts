@@ -80,10 +80,12 @@ function pictureTooLarge(
   const { width: widest, megapixels, bytes: mostBytes } = pictureLimits
   const over = width > widest || width * height > megapixels * 1_000_000 || bytes > mostBytes
   if (!over) return undefined
-  // What the editor makes of an upload (src/cms/config.ts): a JPEG this wide, as tall as it
-  // keeps the picture's shape; it leaves an AVIF as it is.
-  const tooTall = widest * Math.round((widest * height) / width) > megapixels * 1_000_000
-  // Cropping first: an AVIF made a JPEG and uploaded is made 2400 wide, and too tall still.
+  // What the editor makes of an upload (src/cms/config.ts): a JPEG no wider than this, a
+  // narrower picture kept its width, as tall as keeps the picture's shape; it leaves an AVIF as
+  // it is.
+  const madeWidth = Math.min(width, widest)
+  const tooTall = madeWidth * Math.round((madeWidth * height) / width) > megapixels * 1_000_000
+  // Cropping first: an AVIF made a JPEG and uploaded keeps its shape, and is too tall still.
   const crop = `It is too tall for its width: crop it in a photo app to at most twice as tall as it is wide`
   const fix = field.asUploaded
     ? `The editor keeps this picture as it is uploaded: make it at most ${widest} pixels wide and ${megabytes(mostBytes)} in a photo app first`

@@ -35,6 +35,8 @@ export interface BuildOptions {
   timeoutMs: number
   /** Each step as it starts, with its process (tests stop one). */
   onStep?: (step: BuildStep, child: ChildProcess) => void
+  /** Stops the build (its whole process group), and the steps after: a publish wants the server. */
+  signal?: AbortSignal
   /** Where the whole output goes (a log of the build). */
   log: (text: string) => void
 }
@@ -83,6 +85,9 @@ const tailBytes = 64 * 1024
 
 function run(options: BuildOptions, step: BuildStep, args: string[]): Promise<BuildOutcome> {
   return new Promise((resolve) => {
+    if (options.signal?.aborted) {
+      return resolve({ ok: false, kind: "stopped", reason: `the ${step} was not started` })
+    }
     const child = spawn(process.execPath, args, {
       cwd: options.workDir,
       env: options.env,
@@ -106,6 +111,8 @@ function run(options: BuildOptions, step: BuildStep, args: string[]): Promise<Bu
       // Not allowed here: it runs at the server's priority.
     }
     options.onStep?.(step, child)
+    const stop = () => stopGroup(child)
+    options.signal?.addEventListener("abort", stop, { once: true })
     let tail = ""
     const take = (chunk: Buffer) => {
       const text = chunk.toString()
@@ -116,6 +123,7 @@ function run(options: BuildOptions, step: BuildStep, args: string[]): Promise<Bu
     child.stderr?.on("data", take)
     child.on("close", (code, signal) => {
       clearTimeout(timer)
+      options.signal?.removeEventListener("abort", stop)
       // Whatever the step left running (Gatsby's workers) goes with it.
       stopGroup(child)
       if (code === 0) return resolve({ ok: true })

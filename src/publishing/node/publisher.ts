@@ -127,6 +127,9 @@ type LiveWanted = {
 }
 type PreviewWanted = { repository: string; action: "update" | "close"; pushes: Set<string> }
 
+/** A preview's build stopped because a publish wants the server: built again after it. */
+class SetAside extends Error {}
+
 class Failure extends Error {
   constructor(
     readonly reason: string,
@@ -172,6 +175,11 @@ export class Publisher implements PublishingDesk {
   /** What the live build under way was asked for, from its fetch of the branch to its end. */
   private liveUnderWay?: LiveWanted
   private buildStep?: ChildProcess
+  /**
+   * Stops the preview build under way: a publish (or an undo's, a dated day's rebuild) comes
+   * first, where it waited for the preview, a minute or more after her Publish.
+   */
+  private previewBuild?: AbortController
   private switching: Promise<unknown> = Promise.resolve()
   private cacheSuspect = false
   private statusQueue: Promise<unknown> = Promise.resolve()
@@ -613,6 +621,7 @@ export class Publisher implements PublishingDesk {
     else wanted.reason = reason
     if (push) wanted.pushes.set(push.commit, push.repository)
     this.liveWanted = wanted
+    this.previewBuild?.abort()
     this.kick()
   }
 
@@ -870,6 +879,16 @@ export class Publisher implements PublishingDesk {
       // The server is stopping: as it starts again it builds the preview (wantMissedPreviews),
       // and its status goes then.
       if (this.stopped) return this.stoppedWithServer(record)
+      // Set aside for a publish: no status (the draft's one status is its preview's outcome);
+      // wanted again, after the publish, unless a newer save or the draft's end is wanted already.
+      if (error instanceof SetAside) {
+        if (record) history.update(record, { state: "waiting" })
+        const newer = this.previewsWanted.get(branch)
+        if (newer) for (const sha of wanted.pushes) newer.pushes.add(sha)
+        else this.previewsWanted.set(branch, wanted)
+        this.log(`preview of ${branch} set aside for the live site; built after it`)
+        return
+      }
       const reason =
         error instanceof Failure ? error.reason : failureWords.build((error as Error).message)
       if (error instanceof Failure && error.suspect) this.cacheSuspect = true
@@ -1007,6 +1026,8 @@ export class Publisher implements PublishingDesk {
     const { settings, source } = this.parts
     await this.roomToBuild()
     this.building = info.sha
+    const aside = kind === "preview" ? new AbortController() : undefined
+    this.previewBuild = aside
     try {
       await source.checkout(this.workDir, info.sha)
       const logFile = await this.openLog(record.id)
@@ -1021,6 +1042,7 @@ export class Publisher implements PublishingDesk {
           this.parts.onBuildStep?.(step, child)
         },
         log: (text: string) => logFile.write(text),
+        signal: aside?.signal,
       }
       const build = this.parts.build ?? buildSite
       let outcome: BuildOutcome
@@ -1054,6 +1076,11 @@ export class Publisher implements PublishingDesk {
         this.cacheSuspect = false
         return
       }
+      // Stopped half-way, as a build the server stopped: its cache is suspect.
+      if (aside?.signal.aborted) {
+        this.cacheSuspect = true
+        throw new SetAside()
+      }
       const suspect = outcome.kind === "stopped" || outcome.kind === "disk"
       const lasting = outcome.kind === "content"
       throw new Failure(
@@ -1071,6 +1098,7 @@ export class Publisher implements PublishingDesk {
       )
     } finally {
       this.building = undefined
+      this.previewBuild = undefined
     }
   }
 
