@@ -99,7 +99,7 @@ test("a live server with neither site address set is told, as it starts, where i
   const settings = (env: Record<string, string>) =>
     publishSettings(env, { appDir: "/srv/evergrace", port: 9300, host: "127.0.0.1" })!
   const { PUBLISH_REPO, PUBLISH_SECRET, SITE_URL } = server
-  const live = { PUBLISH_REPO, PUBLISH_SECRET, NODE_ENV: "production" }
+  const live = { PUBLISH_REPO, PUBLISH_SECRET, NODE_ENV: "production", GATSBY_CMS_REPO: "o/site" }
   expect(settingsWarnings(settings(live), live)).toEqual([
     expect.stringMatching(/statuses link to http:\/\/127\.0\.0\.1:9300.*set SITE_URL/),
     expect.stringContaining("set PUBLISH_PREVIEW_URL"),
@@ -118,7 +118,7 @@ test("no commit statuses is said with its reason: no token, or a GITHUB_URL that
     expect.stringContaining("set PUBLISH_GITHUB_TOKEN"),
   ])
   // Live, with no statuses: nothing said of where statuses would link.
-  const liveFolder = { ...folder, NODE_ENV: "production" }
+  const liveFolder = { ...folder, NODE_ENV: "production", GATSBY_CMS_REPO: "o/site" }
   expect(settingsWarnings(settings(liveFolder), liveFolder)).toEqual([
     expect.stringContaining("set PUBLISH_GITHUB_TOKEN"),
     expect.stringContaining("set PUBLISH_PREVIEW_URL"),
@@ -127,4 +127,28 @@ test("no commit statuses is said with its reason: no token, or a GITHUB_URL that
   expect(settingsWarnings(settings(enterprise), enterprise)).toEqual([
     expect.stringContaining('GITHUB_URL is "github.boutique.example", not an https:// address'),
   ])
+})
+
+// The builds take the server's settings: a live server without the CMS's repository published
+// versions whose /admin/ said "The editor is not set up yet", and said nothing as it started.
+test("a live server without GATSBY_CMS_REPO is told, as it starts, that its builds would have no editor", () => {
+  const settings = (env: Record<string, string>) =>
+    publishSettings(env, { appDir: "/srv/evergrace", port: 9300, host: "127.0.0.1" })!
+  const { PUBLISH_REPO, PUBLISH_SECRET, SITE_URL } = server
+  const previews = "https://{preview}.preview.evergrace.example"
+  const live = {
+    PUBLISH_REPO,
+    PUBLISH_SECRET,
+    SITE_URL,
+    PUBLISH_PREVIEW_URL: previews,
+    NODE_ENV: "production",
+  }
+  expect(settingsWarnings(settings(live), live)).toEqual([
+    expect.stringMatching(/^GATSBY_CMS_REPO is not set: .*The editor is not set up yet/),
+  ])
+  const withRepo = { ...live, GATSBY_CMS_REPO: "boutique/website" }
+  expect(settingsWarnings(settings(withRepo), withRepo)).toEqual([])
+  // A developer's computer: her local editor needs none.
+  const local = { PUBLISH_REPO, PUBLISH_SECRET }
+  expect(settingsWarnings(settings(local), local)).toEqual([])
 })

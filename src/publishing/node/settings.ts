@@ -117,6 +117,13 @@ export function settingsWarnings(
     const host = new URL(url.replace(previewPlaceholder, "x")).hostname
     return host === "localhost" || host.endsWith(".localhost") || /^127\.|^\[?::1\]?$/.test(host)
   }
+  // The builds take the server's own settings (buildEnvironment): without the CMS's repository,
+  // the first publish replaced the editor at /admin/ with "The editor is not set up yet".
+  if (env.NODE_ENV === "production" && !env.GATSBY_CMS_REPO?.trim()) {
+    warnings.push(
+      'GATSBY_CMS_REPO is not set: every version this server builds says "The editor is not set up yet" at /admin/, so after the first publish the staff cannot edit; set it to the GitHub repository, owner/name (docs/editing-content.md, "Setting up sign-in")',
+    )
+  }
   if (env.NODE_ENV !== "production" && local(siteUrl)) return warnings
   if (statuses && local(siteUrl)) {
     warnings.push(
