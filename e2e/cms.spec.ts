@@ -394,7 +394,8 @@ test.describe("Decap CMS at /admin/: drafts on the local backend", () => {
     const live = server.git("rev-parse", `${server.branch}:data/${picture}`)
     expect(live, "the About page's picture is in the repository").toBeDefined()
     const folder = mkdtempSync(path.join(tmpdir(), "evergrace-photo-"))
-    // Two photos of that name: the first across, the second (a better one, say) upright.
+    // Two photos of that name: the first across, the second (a better one, say) upright, and
+    // more than twice as tall as wide: small, so the editor keeps its size, and Save takes it.
     const photo = (width: number, height: number) => {
       const file = path.join(folder, `${width}x${height}`, name)
       mkdirSync(path.dirname(file))
@@ -403,7 +404,7 @@ test.describe("Decap CMS at /admin/: drafts on the local backend", () => {
         .toFile(file)
         .then(() => file)
     }
-    const [across, upright] = [await photo(1200, 800), await photo(800, 1200)]
+    const [across, upright] = [await photo(1200, 800), await photo(800, 2000)]
     const questions: string[] = []
     page.on("dialog", (dialog) => {
       questions.push(dialog.message())
@@ -440,9 +441,10 @@ test.describe("Decap CMS at /admin/: drafts on the local backend", () => {
         { cwd: server.repoDir, maxBuffer: 64 * 1024 * 1024 },
       )
       // The upright one, at its own size: narrower than the site's pictures, so not enlarged
-      // (patches/decap-cms-app+3.16.3.patch; unpatched, Decap made it 2400 pixels wide).
+      // (patches/decap-cms-app+3.16.3.patch; unpatched, Decap made it 2400 × 6000, which Save
+      // refused as over 12 megapixels).
       const { width, height } = await sharp(committed).metadata()
-      expect([width, height], "the upright photo, as she took it").toEqual([800, 1200])
+      expect([width, height], "the upright photo, as she took it").toEqual([800, 2000])
       const images = server.git("ls-tree", "--name-only", "cms/pages/about", "data/images/") ?? ""
       expect(
         images
