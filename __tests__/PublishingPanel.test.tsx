@@ -133,7 +133,11 @@ test("a publish the server could not build: she publishes it again, and the pane
     records: [failed],
     again: { commit: failed.commit, title: failed.title },
   }
-  const gets: PublishesAnswer[] = [offered, { records: [record("building")], working: true }]
+  const gets: PublishesAnswer[] = [
+    offered,
+    { records: [record("building")], working: true },
+    { records: [record("live")] },
+  ]
   const posts: string[] = []
   fetchMock.mockImplementation((url: string, init?: RequestInit) => {
     if (init?.method === "POST") {
@@ -157,6 +161,10 @@ test("a publish the server could not build: she publishes it again, and the pane
   expect(await screen.findByText("It is being built again.")).toBeInTheDocument()
   expect(await screen.findByText(new RegExp(`: ${texts.states.building}$`))).toBeInTheDocument()
   expect(screen.queryByRole("button", { name: texts.again.button })).not.toBeInTheDocument()
+  // Once it is live, the note that it is being built goes: it stood under "live now".
+  await act(() => jest.advanceTimersByTimeAsync(10_000))
+  expect(await screen.findByText(new RegExp(`: ${texts.states.live}$`))).toBeInTheDocument()
+  expect(screen.queryByText("It is being built again.")).not.toBeInTheDocument()
 })
 
 test("a dated articles' day whose rebuild the server could not finish is offered as that day, not as the publish it rebuilt", async () => {

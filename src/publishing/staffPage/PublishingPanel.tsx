@@ -98,6 +98,8 @@ export function PublishingPanel({ onSignInNeeded }: PublishingPanelProps) {
   const [askedAbout, setAskedAbout] = useState<string>()
   /** Loads made, so the panel follows on after one that changed nothing it shows. */
   const [loads, setLoads] = useState(0)
+  /** The note says a publish is being built again: it goes once the panel shows it ended. */
+  const [againNote, setAgainNote] = useState(false)
 
   /** `following`: a failure keeps what the panel shows, and the next look tries again. */
   const load = useCallback(
@@ -142,6 +144,12 @@ export function PublishingPanel({ onSignInNeeded }: PublishingPanelProps) {
       Boolean(state.answer.waiting) ||
       state.answer.records.some((record) => record.state === "building"))
   const following = underWay && !confirming && !busy
+  // "Being built again… in about half a minute" stayed under "Live on the website now".
+  useEffect(() => {
+    if (!againNote || underWay) return
+    setAgainNote(false)
+    setNote({ kind: "none" })
+  }, [againNote, underWay])
   useEffect(() => {
     if (!following) return
     const next = setTimeout(() => void load(true), followMs)
@@ -181,6 +189,8 @@ export function PublishingPanel({ onSignInNeeded }: PublishingPanelProps) {
     const outcome = await staffJson(publishAgainEndpoint, { method: "POST" }, isActionAnswer)
     setBusy(false)
     await said(outcome, "started", texts.again.failed)
+    // After the panel has loaded what the server does now (the build under way).
+    setAgainNote(outcome.kind === "answer" && outcome.answer.result === "started")
   }
 
   /** An action's answer in the note (`done`: its result when it did it), and the panel anew. */

@@ -76,8 +76,9 @@ export const publishingTexts = {
     /** The same link after an undo: another undo goes one version further back. */
     undoFurther: "Go further back, on the members’ list page",
     failed: "The website is unchanged. Why:",
+    /** After "Preview of <title>: being built.", which says so already. */
     previewBuilding:
-      "It is being built. View Preview appears at the top when it is ready; if it does not, click Check for Preview.",
+      "View Preview appears at the top when it is ready; if it does not, click Check for Preview.",
     previewFailed: "It could not be built, so this draft has no View Preview. Why:",
     why: "The whole reason, on the members’ list page",
     hide: "Hide",
