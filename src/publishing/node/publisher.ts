@@ -176,8 +176,8 @@ export class Publisher implements PublishingDesk {
   private liveUnderWay?: LiveWanted
   private buildStep?: ChildProcess
   /**
-   * Stops the preview build under way: a publish (or an undo's, a dated day's rebuild) comes
-   * first, where it waited for the preview, a minute or more after her Publish.
+   * Stops the preview build under way: a live build (a publish, a publish again, a dated day's
+   * rebuild) comes first, where it waited for the preview, a minute or more after her Publish.
    */
   private previewBuild?: AbortController
   private switching: Promise<unknown> = Promise.resolve()
