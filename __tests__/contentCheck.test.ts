@@ -3,12 +3,11 @@
  */
 import fs from "node:fs"
 import path from "node:path"
-import sharp from "sharp"
 import { checkContent, describeProblem, formatProblems } from "../src/content/checkContent"
 import { contentFiles } from "../src/content/model"
 import { pageRoutes } from "../src/content/routes"
 import { pictureLimits } from "../src/content/pictureLimits"
-import { detailedPhoto, plainPicture } from "./setup/pictures"
+import { detailedPhoto, noise, plainPicture } from "./setup/pictures"
 import { copyOfData, dataDir } from "./setup/contentCopy"
 
 let copy: ReturnType<typeof copyOfData>
@@ -281,21 +280,9 @@ describe("the content check", () => {
       made.tall = await plainPicture(2400, 6000).jpeg().toBuffer()
       made.avif = await plainPicture(3200, 2400).avif({ effort: 0 }).toBuffer()
       made.tallAvif = await plainPicture(2000, 6500).avif({ effort: 0 }).toBuffer()
-      const noise = (width: number, height: number) =>
-        sharp({
-          create: {
-            width,
-            height,
-            channels: 3,
-            background: "#808080",
-            noise: { type: "gaussian", mean: 128, sigma: 60 },
-          },
-        })
-          .jpeg({ quality: 100 })
-          .toBuffer()
-      made.noisy = await noise(2400, 2400)
+      made.noisy = await noise(2400, 2400).jpeg({ quality: 100 }).toBuffer()
       // Narrower than the editor's 2400 and more than twice as tall, too heavy only in bytes.
-      made.narrowHeavy = await noise(1500, 4000)
+      made.narrowHeavy = await noise(1500, 4000).jpeg({ quality: 100 }).toBuffer()
       // Pictures to encode, on a machine that may be busy.
     }, 60_000)
     const uploaded = (name: string, picture: Buffer | undefined) => {

@@ -5,13 +5,9 @@ import { pictureLimits } from "../../src/content/pictureLimits"
 export const plainPicture = (width: number, height: number) =>
   sharp({ create: { width, height, channels: 3, background: "#c9a6a0" } })
 
-/**
- * Grain over a whole `width` × `height` frame, softened by `blur` (in pixels): the finer, the
- * more bytes a JPEG of it takes. scripts/measure-editor-jpeg.ts measures what the editor makes
- * of it.
- */
-export async function grain(width: number, height: number, blur: number) {
-  const noise = await sharp({
+/** Gaussian noise over a whole `width` × `height` frame: as many bytes as a picture can take. */
+export const noise = (width: number, height: number) =>
+  sharp({
     create: {
       width,
       height,
@@ -20,9 +16,15 @@ export async function grain(width: number, height: number, blur: number) {
       noise: { type: "gaussian", mean: 128, sigma: 60 },
     },
   })
-    .raw()
-    .toBuffer()
-  return sharp(noise, { raw: { width, height, channels: 3 } }).blur(blur)
+
+/**
+ * Grain over a whole `width` × `height` frame, softened by `blur` (in pixels): the finer, the
+ * more bytes a JPEG of it takes. scripts/measure-editor-jpeg.ts measures what the editor makes
+ * of it.
+ */
+export async function grain(width: number, height: number, blur: number) {
+  const raw = await noise(width, height).raw().toBuffer()
+  return sharp(raw, { raw: { width, height, channels: 3 } }).blur(blur)
 }
 
 /**
