@@ -14,7 +14,7 @@ import { NginxPolicy } from "../src/publishing/node/nginxPolicy"
 import { Previews } from "../src/publishing/node/previews"
 import { Publisher } from "../src/publishing/node/publisher"
 import { failureWords } from "../src/publishing/node/statusWords"
-import { contentModel } from "../src/content/model"
+import { contentLabel, contentModel } from "../src/content/model"
 import {
   draftsHoldingUndone,
   Releases,
@@ -65,21 +65,28 @@ beforeEach(() => {
 })
 afterEach(() => rmSync(folder, { recursive: true, force: true }))
 
-test("a draft published from the CMS is named by the draft's own words, not GitHub's merge title", async () => {
+test("a draft published from the CMS is named by its page, as the CMS lists it, not by GitHub's merge title or Decap's message", async () => {
   const { tip: draft, merge } = mergedPullRequest(
     "cms/pages/journal",
     12,
-    "Update Page “journal”",
+    "Update Pages “journal”",
     "Automatically generated. Merged on Decap CMS.",
   )
+  const label = contentLabel("journal")
+  expect(label).toBeTruthy()
   const repository = new Repository(path.join(folder, "repo.git"), origin)
   await repository.fetch()
-  expect(await repository.info(merge)).toEqual({
-    sha: merge,
-    title: "Update Page “journal”",
-    author: "Eve Editor",
-  })
-  expect((await repository.info(draft)).title).toBe("Update Page “journal”")
+  expect(await repository.info(merge)).toEqual({ sha: merge, title: label, author: "Eve Editor" })
+  expect((await repository.info(draft)).title).toBe(label)
+})
+
+test("a draft's own words are kept where they are not Decap's message for a page", async () => {
+  const { merge } = mergedPullRequest("cms/pages/shop", 14, "Shop: the spring prices")
+  const unknown = commit("Update Pages “no-such-page”")
+  const repository = new Repository(path.join(folder, "repo.git"), origin)
+  await repository.fetch()
+  expect((await repository.info(merge)).title).toBe("Shop: the spring prices")
+  expect((await repository.info(unknown)).title).toBe("Update Pages “no-such-page”")
 })
 
 test("another merge, and a plain commit, keep their own titles", async () => {

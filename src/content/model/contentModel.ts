@@ -46,6 +46,10 @@ export type PageName = {
 /** The page files, in the model's order; gatsby-node makes a page of each. */
 export const pageFiles: readonly ContentFile[] = contentFiles.filter(isPageFile)
 
+/** A content file's label, as the CMS lists it ("Style journal page"); undefined for no such file. */
+export const contentLabel = (name: string | undefined): string | undefined =>
+  contentFiles.find((file) => file.name === name)?.label
+
 export function isPageName(name: string): name is PageName {
   return pageFiles.some((file) => file.name === name)
 }

@@ -10,6 +10,7 @@
  */
 export {
   contentFiles,
+  contentLabel,
   contentModel,
   isPageName,
   pageFiles,

@@ -2,6 +2,7 @@ import { type ChildProcess, execFile, spawn } from "node:child_process"
 import { existsSync } from "node:fs"
 import { mkdir } from "node:fs/promises"
 import path from "node:path"
+import { contentLabel } from "../../content/model"
 import { withoutCredentials } from "./settings"
 
 /**
@@ -44,6 +45,17 @@ export interface UndoCommit {
 
 /** GitHub's title for the merge of a CMS draft's pull request (a `cms/…` branch). */
 const cmsMerge = /^Merge pull request #\d+ from [^/\s]+\/cms\//
+
+/**
+ * Decap's message for a saved entry (decap-cms-core's default, "Update Pages “journal”"): the
+ * same words for every publish of a page, so the staff read the page's label, as the CMS lists
+ * it ("Style journal page"). A message written by hand is kept as written.
+ */
+const decapEntryMessage = /^(?:Create|Update|Delete) .+ “([^”]+)”$/
+
+function staffTitle(message: string): string {
+  return contentLabel(decapEntryMessage.exec(message)?.[1]) ?? message
+}
 
 /** Git's environment: never a prompt for a password, which no one would answer. */
 const gitEnv = () => ({ ...process.env, GIT_TERMINAL_PROMPT: "0" })
@@ -130,16 +142,13 @@ export class Repository {
     ).split("\n")
     // A draft the CMS published is GitHub's merge of its branch, "Merge pull request #12 from
     // owner/cms/pages/journal": the staff read the draft's own words instead (its last save's
-    // message, the title of its card in the CMS's Workflow).
+    // message), and for Decap's own words the page's label.
     const draft = parents.split(" ")[1]
-    if (draft && cmsMerge.test(title)) {
-      return {
-        sha,
-        title: await git(["show", "--no-patch", "--format=%s", draft], this.gitDir),
-        author,
-      }
-    }
-    return { sha, title, author }
+    const message =
+      draft && cmsMerge.test(title)
+        ? await git(["show", "--no-patch", "--format=%s", draft], this.gitDir)
+        : title
+    return { sha, title: staffTitle(message), author }
   }
 
   /** Whether `ancestor` is `commit` or comes before it. */

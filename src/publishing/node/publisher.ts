@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from "node:fs"
 import { mkdir, readdir, rm, statfs, writeFile } from "node:fs/promises"
 import path from "node:path"
 import { dataFolder } from "../../content/fields"
-import { contentFiles } from "../../content/model"
+import { contentFiles, contentLabel } from "../../content/model"
 import { nextGoLive, showEveryEntry } from "../../content/goLive"
 import { membersPagePath } from "../../shared/endpoints"
 import { errorMessage } from "../../utils/errorMessage"
@@ -158,8 +158,7 @@ const draftPrefix = "cms/"
 
 /** The page a draft's branch is of (`cms/pages/home`: the Home page's label), as the CMS names it. */
 function draftLabel(branch: string): string {
-  const entry = branch.split("/").at(-1)
-  return contentFiles.find((file) => file.name === entry)?.label ?? branch
+  return contentLabel(branch.split("/").at(-1)) ?? branch
 }
 const logsKept = 20
 /** An undo's answer waits this long for GitHub to take its commit, then says it is under way. */
