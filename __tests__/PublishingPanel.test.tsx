@@ -251,3 +251,23 @@ describe("publishes built together, under the newest", () => {
     )
   })
 })
+
+test("a publish live whose article waits for its date says so, by title and date, until it is replaced", async () => {
+  const waiting = [
+    { name: "An Article For Later", day: "2026-12-24" },
+    { name: "And Another", day: "2027-01-05" },
+  ]
+  const live = { ...record("live"), id: "2", waiting }
+  const replaced = { ...record("replaced"), waiting: waiting.slice(0, 1) }
+  fetchMock.mockResolvedValue({
+    ok: true,
+    status: 200,
+    json: () => Promise.resolve({ records: [live, replaced] } satisfies PublishesAnswer),
+  })
+  render(<PublishingPanel onSignInNeeded={() => undefined} />)
+  const said = texts.waitingForDay(waiting)
+  expect(await screen.findByText(said)).toBeInTheDocument()
+  expect(said).toContain("“An Article For Later” on December 24, 2026")
+  expect(said).toContain("“And Another” on January 5, 2027")
+  expect(screen.queryByText(texts.waitingForDay(waiting.slice(0, 1)))).not.toBeInTheDocument()
+})

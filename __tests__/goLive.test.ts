@@ -1,7 +1,14 @@
 /** @jest-environment node */
 import { readFileSync } from "node:fs"
 import path from "node:path"
-import { goLiveLists, goLiveMoment, isLive, liveContent, nextGoLive } from "../src/content/goLive"
+import {
+  goLiveLists,
+  goLiveMoment,
+  isLive,
+  liveContent,
+  nextGoLive,
+  waitingEntries,
+} from "../src/content/goLive"
 import { graphqlTypeDefs } from "../src/content/graphqlTypes"
 import { contentFiles, contentModel } from "../src/content/model"
 
@@ -22,7 +29,9 @@ const dayAfter = (date: string, days: number) => {
 }
 
 test("the model marks the journal's article date as a go-live date, and the CMS hint says it waits", () => {
-  expect(goLiveLists(contentModel.journal)).toEqual([{ list: "articles", dateField: "date" }])
+  expect(goLiveLists(contentModel.journal)).toEqual([
+    { list: "articles", dateField: "date", nameField: "title" },
+  ])
   const date = contentModel.journal.fields
     .flatMap((field) => (field.kind === "list" ? field.fields : []))
     .find((field) => field.name === "date")
@@ -68,4 +77,24 @@ test("the next go-live moment is the nearest date still to come, none when none 
   expect(nextGoLive(read, now)).toBe(goLiveMoment(soon))
   expect(nextGoLive(read, goLiveMoment(soon))).toBe(goLiveMoment(later))
   expect(nextGoLive(read, goLiveMoment(later))).toBeUndefined()
+})
+
+test("what waits for its day, by title and day, soonest first: what the staff are told after a publish", () => {
+  const soon = dayAfter(newest.date, 3)
+  const later = dayAfter(newest.date, 9)
+  const content = {
+    ...journal,
+    articles: [
+      ...journal.articles,
+      { ...newest, title: "Later", date: later },
+      { ...newest, title: "", date: soon },
+    ],
+  }
+  const now = goLiveMoment(newest.date) + 1
+  expect(waitingEntries(contentModel.journal, content, now)).toEqual([
+    { day: soon },
+    { name: "Later", day: later },
+  ])
+  expect(waitingEntries(contentModel.journal, content, goLiveMoment(later))).toEqual([])
+  expect(waitingEntries(contentModel.shop, content, now)).toEqual([])
 })

@@ -12,7 +12,7 @@ import { PushedSince, Repository } from "../src/publishing/node/git"
 import { History } from "../src/publishing/node/history"
 import { NginxPolicy } from "../src/publishing/node/nginxPolicy"
 import { Previews } from "../src/publishing/node/previews"
-import { Publisher } from "../src/publishing/node/publisher"
+import { checkoutInfo, Publisher } from "../src/publishing/node/publisher"
 import { failureWords } from "../src/publishing/node/statusWords"
 import { contentLabel, contentModel } from "../src/content/model"
 import {
@@ -98,6 +98,18 @@ test("another merge, and a plain commit, keep their own titles", async () => {
     "Merge pull request #13 from evergrace/feature/header",
   )
   expect((await repository.info(plain)).title).toBe("Journal: a new article")
+})
+
+test("the version the server was set up with is named by its commit's first line, or in plain words where it is no checkout", async () => {
+  const sha = commit("Launch: the autumn pages")
+  expect(await checkoutInfo(origin)).toEqual({ sha, title: "Launch: the autumn pages", author: "" })
+  const plain = path.join(folder, "plain")
+  mkdirSync(plain)
+  expect(await checkoutInfo(plain)).toEqual({
+    sha: "",
+    title: "the version the server was set up with",
+    author: "",
+  })
 })
 
 test("a commit unpacked where tar cannot write (a folder gone, a full disk) fails in words, and the server goes on", async () => {

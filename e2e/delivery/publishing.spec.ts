@@ -329,6 +329,10 @@ test("a signed push is live on both servers, the endpoints speak its words, GitH
   await expect(corner).toContainText(`${editedMessage}: ${publishingTexts.states.live}`, {
     timeout: 15_000,
   })
+  // Live, but its article dated two days ahead is not on the website yet: the corner says when.
+  await expect(corner).toContainText(
+    publishingTexts.waitingForDay([{ name: waitingTitle, day: laterDate }]),
+  )
   // The corner looks every 15 s when nothing is under way.
   await expect(colleaguesCorner).toContainText(publishingTexts.news.changedSinceOpened, {
     timeout: 20_000,

@@ -154,6 +154,9 @@ function NewsWords({ news }: { news: PublishNews }) {
         </>
       )}
       {news.kind === "live" && <p>{texts.live}</p>}
+      {news.kind === "live" && news.record.waiting && (
+        <p>{publishingTexts.waitingForDay(news.record.waiting)}</p>
+      )}
       {news.kind === "changedSinceOpened" && <p>{texts.changedSinceOpened}</p>}
       {news.kind === "previewBuilding" && <p>{texts.previewBuilding}</p>}
       {(news.kind === "failed" || news.kind === "previewFailed") && (

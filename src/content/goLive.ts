@@ -1,5 +1,5 @@
 import { contentFiles } from "./model"
-import { goLiveDateField, type ContentFile, type ListField } from "./fields"
+import { entryNameField, goLiveDateField, type ContentFile, type ListField } from "./fields"
 
 /**
  * Go-live dates: an entry of a list whose date field the model marks `goLive` (a journal
@@ -10,10 +10,11 @@ import { goLiveDateField, type ContentFile, type ListField } from "./fields"
  * content: the build, the publisher and the tests read the same rule.
  */
 
-/** A list of one file whose entries wait for their date, and the entry's date field. */
+/** A list of one file whose entries wait for their date, the entry's date field and its name's. */
 export interface GoLiveList {
   list: string
   dateField: string
+  nameField?: string
 }
 
 /** The lists of a file with a go-live date, as the model says (top-level lists only). */
@@ -22,7 +23,9 @@ export function goLiveLists(file: ContentFile): GoLiveList[] {
     .filter((field): field is ListField => field.kind === "list")
     .flatMap((list) => {
       const dateField = goLiveDateField(list)
-      return dateField ? [{ list: list.name, dateField }] : []
+      return dateField
+        ? [{ list: list.name, dateField, nameField: entryNameField(list.fields) }]
+        : []
     })
 }
 
@@ -89,4 +92,26 @@ export function nextGoLive(read: (name: string) => Json | undefined, now: number
     }
   }
   return next
+}
+
+/** An entry held back until its day (YYYY-MM-DD), by its name (an article's title). */
+export interface WaitingEntry {
+  name?: string
+  day: string
+}
+
+/** The entries of `file`'s content that wait for a day after `now`, soonest first. */
+export function waitingEntries(file: ContentFile, content: Json, now: number): WaitingEntry[] {
+  const waiting: WaitingEntry[] = []
+  for (const { list, dateField, nameField } of goLiveLists(file)) {
+    const entries = content[list]
+    if (!Array.isArray(entries)) continue
+    for (const entry of entries as Json[]) {
+      const day = entry?.[dateField]
+      if (typeof day !== "string" || isLive(day, now)) continue
+      const name = nameField ? entry[nameField] : undefined
+      waiting.push({ ...(typeof name === "string" && name ? { name } : {}), day })
+    }
+  }
+  return waiting.sort((a, b) => a.day.localeCompare(b.day))
 }

@@ -58,6 +58,12 @@ export interface PublishRecord {
    * before, as her Save would write the version it replaced back.
    */
   contentChanged?: string[]
+  /**
+   * Entries of those files that wait for their day (an article dated later), soonest first: the
+   * publish is live, and they are on the website from that day (YYYY-MM-DD), not before. By
+   * name: an article's title (src/content/goLive.ts, waitingEntries).
+   */
+  waiting?: { name?: string; day: string }[]
 }
 
 /** A commit as the staff read it: its full SHA, its first line and its author. */

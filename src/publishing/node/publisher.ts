@@ -2,9 +2,9 @@ import type { ChildProcess } from "node:child_process"
 import { existsSync, readFileSync } from "node:fs"
 import { mkdir, readdir, rm, statfs, writeFile } from "node:fs/promises"
 import path from "node:path"
-import { dataFolder } from "../../content/fields"
+import { contentFilePath, dataFolder } from "../../content/fields"
 import { contentFiles, contentLabel } from "../../content/model"
-import { nextGoLive, showEveryEntry } from "../../content/goLive"
+import { nextGoLive, showEveryEntry, waitingEntries, type WaitingEntry } from "../../content/goLive"
 import { membersPagePath } from "../../shared/endpoints"
 import { errorMessage } from "../../utils/errorMessage"
 import {
@@ -151,6 +151,36 @@ const goLiveTries = 3
 function lastPublishOf(records: readonly PublishRecord[]): PublishRecord | undefined {
   const last = records.find((record) => record.kind !== "goLive")
   return last?.kind === "publish" ? last : undefined
+}
+
+/** A release's content file by name (data/shop.json for "shop"); undefined when it cannot be read. */
+function contentOf(release: Release) {
+  const dataDir = path.join(appDirOf(release), dataFolder)
+  return (name: string) => {
+    try {
+      return JSON.parse(readFileSync(path.join(dataDir, `${name}.json`), "utf8")) as Record<
+        string,
+        unknown
+      >
+    } catch {
+      return undefined
+    }
+  }
+}
+
+/**
+ * The entries of the content files a publish changed (`data/journal.json`) that the release
+ * holds back until their day: live on the website, the staff's change is not on its pages yet.
+ */
+function waitingIn(release: Release, changed: readonly string[]): WaitingEntry[] {
+  const read = contentOf(release)
+  const now = Date.parse(release.goLiveNow ?? release.builtAt)
+  return contentFiles
+    .filter((file) => changed.includes(contentFilePath(file.name)))
+    .flatMap((file) => {
+      const content = read(file.name)
+      return content ? waitingEntries(file, content, now) : []
+    })
 }
 
 /** The CMS's drafts' branches (editorial workflow), each with its preview. */
@@ -752,7 +782,13 @@ export class Publisher implements PublishingDesk {
       // Said before the old releases are pruned: a stop during that leaves the record true.
       if (!goLive) history.lastHead = commit
       this.publishing = undefined
-      history.update(record, { state: "live", finishedAt: this.iso(), address: settings.siteUrl })
+      const waiting = waitingIn(release, contentChanged)
+      history.update(record, {
+        state: "live",
+        finishedAt: this.iso(),
+        address: settings.siteUrl,
+        ...(waiting.length > 0 ? { waiting } : {}),
+      })
       this.log(`${commit.slice(0, 7)} is live (${release.id})`)
       await history.flushed()
       await this.prune()
@@ -1185,17 +1221,7 @@ export class Publisher implements PublishingDesk {
   private scheduleGoLive(live: Release) {
     this.goLiveRetries = 0
     this.cancelGoLive?.()
-    const dataDir = path.join(appDirOf(live), "data")
-    const read = (name: string) => {
-      try {
-        return JSON.parse(readFileSync(path.join(dataDir, `${name}.json`), "utf8")) as Record<
-          string,
-          unknown
-        >
-      } catch {
-        return undefined
-      }
-    }
+    const read = contentOf(live)
     // Judged from the moment the release was built for: a day that came since (the server down,
     // a build running over midnight, an undo to an older release) is due at once.
     const next = nextGoLive(read, Date.parse(live.goLiveNow ?? live.builtAt))
@@ -1272,8 +1298,13 @@ async function freeBytesIn(folder: string): Promise<number> {
   return stats.bavail * stats.bsize
 }
 
-/** The checkout's commit, when it is a Git checkout; its build is the first release. */
-async function checkoutInfo(appDir: string): Promise<CommitInfo> {
-  const sha = await git(["rev-parse", "--verify", "HEAD"], appDir).catch(() => "")
-  return { sha, title: "the server's own checkout", author: "" }
+/**
+ * The checkout's commit, when it is a Git checkout; its build is the first release. Named for
+ * the staff by its own first line, or as the version the server was set up with.
+ */
+export async function checkoutInfo(appDir: string): Promise<CommitInfo> {
+  const [sha = "", title = ""] = (
+    await git(["show", "--no-patch", "--format=%H%n%s", "HEAD"], appDir).catch(() => "")
+  ).split("\n")
+  return { sha, title: title || "the version the server was set up with", author: "" }
 }

@@ -30,10 +30,16 @@ const panel = [
   `,
 ]
 
-const reason = css`
+const note = css`
   display: block;
-  color: ${colors.problem};
 `
+
+const reason = [
+  note,
+  css`
+    color: ${colors.problem};
+  `,
+]
 
 /** A note that asks for an action: publishing again, or the undo's question. */
 const aside = css`
@@ -293,6 +299,9 @@ function Entry({ record }: { record: PublishRecord }) {
       <PublishHeadline record={record} whole />: {stateWords(record)}
       {record.by && ` (${texts.by} ${record.by})`}
       {record.reason && <span css={reason}>{record.reason}</span>}
+      {record.state === "live" && record.waiting && (
+        <span css={note}>{texts.waitingForDay(record.waiting)}</span>
+      )}
     </span>
   )
 }

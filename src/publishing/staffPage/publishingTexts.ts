@@ -1,4 +1,5 @@
 import type { PublishRecord } from "../publishesApi"
+import { formatDate } from "../../utils/dates"
 
 /** What the staff's page says about publishing (./PublishingPanel.tsx): words for the staff. */
 export const publishingTexts = {
@@ -27,6 +28,18 @@ export const publishingTexts = {
     ready: "ready",
     removed: "removed",
   } satisfies Record<PublishRecord["state"], string>,
+  /** A publish live, with entries it changed that wait for their date (PublishRecord's `waiting`). */
+  waitingForDay: ([first, ...more]: NonNullable<PublishRecord["waiting"]>) => {
+    const quoted = (name: string | undefined, none: string) => (name ? `“${name}”` : none)
+    if (!first) return ""
+    if (more.length === 0) {
+      return `${quoted(first.name, "What is dated")} waits for its date: it appears on the website by itself on ${formatDate(first.day)}.`
+    }
+    const each = [first, ...more].map(
+      ({ name, day }) => `${quoted(name, "one")} on ${formatDate(day)}`,
+    )
+    return `These wait for their dates, and appear on the website by themselves: ${each.slice(0, -1).join(", ")} and ${each.at(-1)}.`
+  },
   /** A draft's preview that failed was never to be published: it was not built. */
   previewFailed: "not built",
   by: "by",
