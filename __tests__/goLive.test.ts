@@ -61,36 +61,28 @@ test("the content as built: an article dated later is left out until its day, th
   )
 })
 
-test("the next go-live moment is the nearest date still to come, none when none waits", () => {
+/** The journal with two articles added, dated 3 and 9 days after its newest, and a moment after that one. */
+function twoForLater(soonerTitle: string) {
   const soon = dayAfter(newest.date, 3)
   const later = dayAfter(newest.date, 9)
-  const content = {
-    ...journal,
-    articles: [
-      ...journal.articles,
-      { ...newest, title: "Later", date: later },
-      { ...newest, title: "Sooner", date: soon },
-    ],
-  }
+  const articles = [
+    ...journal.articles,
+    { ...newest, title: "Later", date: later },
+    { ...newest, title: soonerTitle, date: soon },
+  ]
+  return { soon, later, content: { ...journal, articles }, now: goLiveMoment(newest.date) + 1 }
+}
+
+test("the next go-live moment is the nearest date still to come, none when none waits", () => {
+  const { soon, later, content, now } = twoForLater("Sooner")
   const read = (name: string) => (name === "journal" ? content : undefined)
-  const now = goLiveMoment(newest.date) + 1
   expect(nextGoLive(read, now)).toBe(goLiveMoment(soon))
   expect(nextGoLive(read, goLiveMoment(soon))).toBe(goLiveMoment(later))
   expect(nextGoLive(read, goLiveMoment(later))).toBeUndefined()
 })
 
 test("what waits for its day, by title and day, soonest first: what the staff are told after a publish", () => {
-  const soon = dayAfter(newest.date, 3)
-  const later = dayAfter(newest.date, 9)
-  const content = {
-    ...journal,
-    articles: [
-      ...journal.articles,
-      { ...newest, title: "Later", date: later },
-      { ...newest, title: "", date: soon },
-    ],
-  }
-  const now = goLiveMoment(newest.date) + 1
+  const { soon, later, content, now } = twoForLater("")
   expect(waitingEntries(contentModel.journal, content, now)).toEqual([
     { day: soon },
     { name: "Later", day: later },
