@@ -3,7 +3,7 @@ import { handle } from "hono/cloudflare-pages"
 import { createApp } from "../../src/server/app"
 import type { Settings } from "../../src/server/app"
 import { unavailableList } from "../../src/membership/web/mailingList"
-import { listFromSettings } from "../../src/membership/web/providers/fromEnv"
+import { listFromSettings, providerNamed } from "../../src/membership/web/providers/fromEnv"
 
 /**
  * Every /api/* request on Cloudflare Pages: one Pages Function (this file's name catches the
@@ -21,6 +21,7 @@ const app = createApp({
     list: listFromSettings(settings, () =>
       unavailableList("no SIGNUP_PROVIDER is set, and Cloudflare Pages has no disk for the store"),
     ),
+    provider: providerNamed(settings),
   }),
 })
 

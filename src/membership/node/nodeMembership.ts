@@ -2,7 +2,7 @@ import path from "node:path"
 import { membershipTexts } from "../emails/emailTexts"
 import { unavailableList, type MailingList } from "../web/mailingList"
 import type { Membership, OwnList } from "../web/memberStore"
-import { listFromSettings } from "../web/providers/fromEnv"
+import { listFromSettings, providerNamed } from "../web/providers/fromEnv"
 import { clientLimiterFromEnv, siteLimiterFromEnv, type SignupLimits } from "../web/rateLimit"
 import { dayMs, hourMs } from "../../utils/dates"
 import { processWide } from "../../utils/processWide"
@@ -39,7 +39,7 @@ const started = processWide("membership.v3", () => new Map<HostEnv, NodeMembersh
 export function nodeMembership(env: HostEnv): NodeMembership {
   let membership = started.get(env)
   if (!membership) {
-    membership = startMembership(env)
+    membership = { ...startMembership(env), provider: providerNamed(env) }
     started.set(env, membership)
     // A setting that stops sign-ups is said as the server starts, not first to a visitor.
     if (membership.list.problem) console.error(`sign-up: refused: ${membership.list.problem}`)

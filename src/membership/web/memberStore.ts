@@ -162,6 +162,12 @@ export type MembershipEnv = {
 export interface Membership {
   /** Where sign-ups go: the site's own store, a provider, or none that works (and says why). */
   list: MailingList
+  /**
+   * The provider the settings name (SIGNUP_PROVIDER, lower-cased, as `providerNamed` in
+   * ./providers/fromEnv.ts reads it), known to the site or not; undefined where none is named.
+   * The staff's door shows it (./staff/staffAccess.ts) in place of the store.
+   */
+  provider?: string
   /** Each visitor's limit and the whole site's, where the runtime is one long-lived process. */
   limits?: SignupLimits
   /**

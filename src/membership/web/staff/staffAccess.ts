@@ -3,7 +3,7 @@ import { cmsAuthConfig, oauthScope, type CmsAuthEnv } from "../../../cmsAuth/con
 import type { Context } from "hono"
 import type { StaffIdentity, StaffProblem } from "../../membersApi"
 import type { MembershipEnv } from "../memberStore"
-import { providerNamed, type SignupProvider } from "../providers/fromEnv"
+import type { SignupProvider } from "../providers/fromEnv"
 import { refusal } from "./handleStaff"
 import { providerPages } from "./staffTexts"
 import { clientKey, rateLimiter, type RateLimiter } from "../rateLimit"
@@ -95,7 +95,8 @@ export const staffOnly = (door: StaffDoor) =>
           { fetch: door.github?.fetch },
         )
     if (!access.ok) return refusal(access.status, access.problem, access.retryAfterSeconds)
-    const provider = providerNamed(settings)
+    // The provider the settings name, as the wing was made from them.
+    const { provider } = c.var.membership
     const own = provider ? undefined : await c.var.membership.own
     c.set("staff", {
       identity: access.identity,
