@@ -7,7 +7,7 @@ import os from "node:os"
 import path from "node:path"
 import { promisify } from "node:util"
 import { resendLimit } from "../src/membership/membersApi"
-import { memberRow } from "../src/membership/web/memberStore"
+import { memberRow } from "../src/membership/web/staff/handleStaff"
 import { dayMs } from "../src/utils/dates"
 import { auditLength, refusalsKept } from "../src/membership/node/store/auditLog"
 import {

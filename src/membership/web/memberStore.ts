@@ -58,26 +58,6 @@ export type FormerMembership = Pick<
   "askedAt" | "page" | "wording" | "confirmedAt" | "leftAt"
 >
 
-/**
- * What the staff see of her (the list, the CSV): her latest sign-up's dates, when she had
- * been a member before, the last time she left, and an e-mail her mail server refused. Not the
- * page she used, nor the wording's fingerprint.
- */
-export function memberRow(member: Member): MemberRow {
-  const { id, address, status, askedAt, confirmedAt, leftAt, refused } = member
-  const leftBefore = member.earlier?.at(-1)?.leftAt
-  return {
-    id,
-    address,
-    status,
-    askedAt,
-    ...(confirmedAt ? { confirmedAt } : {}),
-    ...(leftAt ? { leftAt } : {}),
-    ...(leftBefore ? { leftBefore } : {}),
-    ...(refused ? { refused } : {}),
-  }
-}
-
 /** `stale`: a link from before her latest sign-up (she left and joined again since). */
 export type ConfirmResult = "confirmed" | "already-confirmed" | "left" | "stale" | "unknown"
 /** `forgotten`: she had not confirmed, so nothing of her is kept (her sign-up is deleted). */

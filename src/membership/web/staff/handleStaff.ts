@@ -12,8 +12,7 @@ import {
   type StaffIdentity,
   type StaffProblem,
 } from "../../membersApi"
-import { memberRow, type MemberStore } from "../memberStore"
-import type { MembershipEnv } from "../memberStore"
+import type { Member, MemberStore, MembershipEnv } from "../memberStore"
 import { dayMs } from "../../../utils/dates"
 import { membersCsv } from "./membersCsv"
 import { staffProblems, staffResults } from "./staffTexts"
@@ -46,6 +45,26 @@ export function refusal(
     ...(retryAfterSeconds ? { "Retry-After": String(retryAfterSeconds) } : {}),
   }
   return json(status, body, extra)
+}
+
+/**
+ * What the staff see of her (the list; the CSV reads the same fields of her record): her latest
+ * sign-up's dates, when she had been a member before, the last time she left, and an e-mail her
+ * mail server refused. Not the page she used, nor the wording's fingerprint.
+ */
+export function memberRow(member: Member): MemberRow {
+  const { id, address, status, askedAt, confirmedAt, leftAt, refused } = member
+  const leftBefore = member.earlier?.at(-1)?.leftAt
+  return {
+    id,
+    address,
+    status,
+    askedAt,
+    ...(confirmedAt ? { confirmedAt } : {}),
+    ...(leftAt ? { leftAt } : {}),
+    ...(leftBefore ? { leftBefore } : {}),
+    ...(refused ? { refused } : {}),
+  }
 }
 
 function countsOf(members: readonly MemberRow[], now: number): MemberCounts {
