@@ -62,7 +62,7 @@ test("the content as built: an article dated later is left out until its day, th
 })
 
 /** The journal with two articles added, dated 3 and 9 days after its newest, and a moment after that one. */
-function twoForLater(soonerTitle: string) {
+const twoForLater = (soonerTitle: string) => {
   const soon = dayAfter(newest.date, 3)
   const later = dayAfter(newest.date, 9)
   const articles = [
