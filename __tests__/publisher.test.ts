@@ -1299,6 +1299,11 @@ test("a publish stops a preview's build and goes first; the preview is built aft
   build.release()
   await publisher.idle()
   expect(await servedCommit()).toBe(merged)
+  // GitHub's first word on it named no draft's commit as built first.
+  expect(statuses.find((each) => each.sha === merged)?.status).toMatchObject({
+    state: "pending",
+    description: statusWords.waiting(undefined),
+  })
   // Then the draft's preview, built again from its start.
   expect(build.built).toEqual([draft, merged, draft])
   expect(statuses.filter((each) => each.sha === draft)).toEqual([

@@ -307,9 +307,10 @@ export class Publisher implements PublishingDesk {
       })
       return { outcome: "accepted", message: `Publishing ${event.commit.slice(0, 7)}: building.` }
     }
+    // A preview's build under way is stopped for it (wanted below): no commit to wait for.
     this.status(event.repository, event.commit, {
       state: "pending",
-      description: statusWords.waiting(this.building),
+      description: statusWords.waiting(this.previewBuild ? undefined : this.building),
       context: publishContext,
     })
     this.want("push", event)
