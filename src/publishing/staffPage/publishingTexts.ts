@@ -1,5 +1,5 @@
 import type { PublishRecord } from "../publishesApi"
-import { formatDate } from "../../utils/dates"
+import { formatDay } from "../../membership/staffPage/staffPageTexts"
 
 /** What the staff's page says about publishing (./PublishingPanel.tsx): words for the staff. */
 export const publishingTexts = {
@@ -33,10 +33,10 @@ export const publishingTexts = {
     const quoted = (name: string | undefined, none: string) => (name ? `“${name}”` : none)
     if (!first) return ""
     if (more.length === 0) {
-      return `${quoted(first.name, "What is dated")} waits for its date: it appears on the website by itself on ${formatDate(first.day)}.`
+      return `${quoted(first.name, "What is dated")} waits for its date: it appears on the website by itself on ${formatDay(first.day)}.`
     }
     const each = [first, ...more].map(
-      ({ name, day }) => `${quoted(name, "one")} on ${formatDate(day)}`,
+      ({ name, day }) => `${quoted(name, "one")} on ${formatDay(day)}`,
     )
     return `These wait for their dates, and appear on the website by themselves: ${each.slice(0, -1).join(", ")} and ${each.at(-1)}.`
   },
