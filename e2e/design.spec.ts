@@ -1309,3 +1309,78 @@ test.describe("with JavaScript turned off", () => {
     await expect(page.locator('form[method="post"][action="/api/subscribe"]')).toHaveCount(1)
   })
 })
+
+/**
+ * A screen as a visitor has it: `width` × `height` pixels at a browser zoom (2 is 200 %: half as
+ * many CSS pixels across, each drawn twice as large) and a text size (32 px is 200 % text).
+ */
+function screenOf(width: number, height: number, { zoom = 1, textSize = 16 } = {}) {
+  const kind = width < 600 ? "phone" : "window"
+  const zoomed = zoom === 1 ? "" : ` at ${zoom * 100} % zoom`
+  const text = textSize === 16 ? "" : ` with ${textSize} px text`
+  return {
+    name: `a ${width} px ${kind}${zoomed}${text}`,
+    viewport: { width: Math.round(width / zoom), height: Math.round(height / zoom) },
+    deviceScaleFactor: zoom,
+    textSize,
+  }
+}
+
+/** The screens a designer looked at: a 390 px phone, at 100 % and 200 % zoom, and a 1280 px window. */
+const designerScreens = [screenOf(390, 844), screenOf(390, 844, { zoom: 2 }), screenOf(1280, 900)]
+
+/** One test of `route` on each screen, from the page opened there with its faces loaded. */
+function onScreens(
+  screens: ReturnType<typeof screenOf>[],
+  what: string,
+  route: string,
+  title: string,
+  check: (page: Page) => Promise<void>,
+) {
+  for (const { name, viewport, deviceScaleFactor, textSize } of screens) {
+    test.describe(`${what} on ${name}`, () => {
+      test.use({ viewport, deviceScaleFactor })
+
+      test(title, async ({ page }) => {
+        if (textSize !== 16) {
+          const cdp = await page.context().newCDPSession(page)
+          await cdp.send("Page.setFontSizes", { fontSizes: { standard: textSize } })
+        }
+        await page.goto(route)
+        await page.evaluate(() => document.fonts.ready)
+        await check(page)
+      })
+    })
+  }
+}
+
+// The collections' pictures are figures standing in the middle of the frame: the featured badge,
+// in the picture's top corner, sat over their heads at 200 % zoom (and touched the hat's brim at
+// 1280 px). It is on the card, above the collection's name, and covers none of the picture.
+onScreens(
+  designerScreens,
+  "the featured badge",
+  affiliate.path,
+  "covers no part of its collection's picture",
+  async (page) => {
+    const featured = affiliate.collections.filter((collection) => collection.featured)
+    expect(featured.length, "featured collections in data/affiliate.json").toBeGreaterThan(0)
+    for (const collection of featured) {
+      const card = page
+        .getByRole("article")
+        .filter({ has: page.getByRole("heading", { name: collection.title, exact: true }) })
+      const badge = card.getByText(affiliate.featuredLabel, { exact: true })
+      await expect(badge).toBeVisible()
+      const [badgeBox, pictureBox] = await Promise.all([
+        badge.boundingBox(),
+        card.getByRole("img", { name: collection.imageAlt, exact: true }).boundingBox(),
+      ])
+      const over =
+        badgeBox!.x < pictureBox!.x + pictureBox!.width &&
+        pictureBox!.x < badgeBox!.x + badgeBox!.width &&
+        badgeBox!.y < pictureBox!.y + pictureBox!.height &&
+        pictureBox!.y < badgeBox!.y + badgeBox!.height
+      expect(over, `"${collection.title}": the badge over its picture`).toBe(false)
+    }
+  },
+)

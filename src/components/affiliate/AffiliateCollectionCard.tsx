@@ -1,13 +1,11 @@
 import { css } from "@emotion/react"
 import { graphql } from "gatsby"
-import { colors, fontSizes, narrowCap, radii, space } from "../../theme/tokens"
+import { colors, fontSizes, narrowCap, radii } from "../../theme/tokens"
 import { Card, cardActions } from "../ui/Card"
 import { ComingSoonButton } from "./ComingSoonButton"
 
 const badge = css`
-  position: absolute;
-  top: ${space.sm};
-  left: ${space.sm};
+  align-self: flex-start;
   padding: 0.25rem 0.75rem;
   border-radius: ${radii.pill};
   background: ${colors.accent};

@@ -42,7 +42,10 @@ interface CardProps {
   /** The card's picture is on the first screen: fetch it at once (the first card of a grid). */
   imagePriority?: boolean
   as?: "article" | "div"
-  /** Shown over the image's corner, e.g. "Featured". */
+  /**
+   * A label such as "Featured", at the top of the card's text above its title: over the picture's
+   * corner it covered the figures' heads on a narrow card (a phone at 200 % zoom).
+   */
   badge?: ReactNode
   children: ReactNode
 }
@@ -60,8 +63,10 @@ export function Card({
   return (
     <Element css={card}>
       {imageData && <ResponsiveImage image={imageData} alt={imageAlt} priority={imagePriority} />}
-      {badge}
-      <div css={body}>{children}</div>
+      <div css={body}>
+        {badge}
+        {children}
+      </div>
     </Element>
   )
 }

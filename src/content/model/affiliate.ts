@@ -26,7 +26,7 @@ export const affiliate = contentFile({
     heading("collectionsHeading", "Collections heading"),
     text("featuredLabel", "Featured badge", {
       maxLength: 20,
-      hint: "The small label on the picture of a featured collection.",
+      hint: "The small label above the name of a featured collection.",
     }),
     text("exploreLabel", "Collection button text", { maxLength: 30 }),
     list(
@@ -35,7 +35,7 @@ export const affiliate = contentFile({
       [
         text("title", "Name", { maxLength: 40 }),
         paragraph("description", "Description", { maxLength: 200 }),
-        yesNo("featured", "Featured", { hint: "Shows the featured badge on the picture." }),
+        yesNo("featured", "Featured", { hint: "Shows the featured badge above its name." }),
         picture("Shown upright (4 by 5), trimmed at the edges if needed."),
         pictureDescription(),
       ],
