@@ -1384,3 +1384,58 @@ onScreens(
     }
   },
 )
+
+// On the sign-up page each benefit's tick stood in its item's padding, which a narrow screen caps
+// (in vw) below the tick's own width: at 200 % zoom the ticks touched their words. The room is
+// measured in the pixels drawn, from the tick's last mark to the first word, against the text size.
+onScreens(
+  [...designerScreens, screenOf(390, 844, { textSize: 32 })],
+  "the sign-up page's ticks",
+  contact.path,
+  "stand apart from their words",
+  async (page) => {
+    const items = page
+      .getByRole("heading", { name: contact.benefitsHeading, exact: true })
+      .locator("xpath=following-sibling::ul[1]")
+      .getByRole("listitem")
+    await expect(items).toHaveText(contact.benefits)
+    for (const [index, benefit] of contact.benefits.entries()) {
+      const item = items.nth(index)
+      await item.scrollIntoViewIfNeeded()
+      const { left, top, height, words, fontSize } = await item.evaluate((element) => {
+        const range = document.createRange()
+        range.selectNodeContents(element)
+        const box = element.getBoundingClientRect()
+        return {
+          left: box.left,
+          top: box.top,
+          height: box.height,
+          words: Math.min(...[...range.getClientRects()].map((rect) => rect.left)),
+          fontSize: parseFloat(getComputedStyle(element).fontSize),
+        }
+      })
+      // The item left of its words, where only the tick is drawn: its rightmost inked column.
+      const clip = { x: left, y: top, width: words - left, height }
+      const { data, info } = await sharp(await page.screenshot({ clip, scale: "css" }))
+        .raw()
+        .toBuffer({ resolveWithObject: true })
+      let inked = -1
+      for (let y = 0; y < info.height; y += 1) {
+        for (let x = inked + 1; x < info.width; x += 1) {
+          const i = (y * info.width + x) * info.channels
+          const difference = [0, 1, 2].reduce(
+            (sum, c) => sum + Math.abs(data[i + c]! - data[c]!),
+            0,
+          )
+          if (difference > 150) inked = x
+        }
+      }
+      expect(inked, `"${benefit}": its tick`).toBeGreaterThanOrEqual(0)
+      const room = (info.width - (inked + 1)) / fontSize
+      expect(
+        room,
+        `"${benefit}": the room between its tick and its words, in em`,
+      ).toBeGreaterThanOrEqual(0.3)
+    }
+  },
+)

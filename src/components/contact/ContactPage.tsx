@@ -2,7 +2,7 @@ import { css } from "@emotion/react"
 import { graphql, Link } from "gatsby"
 import { useSiteSettings } from "../../hooks/useSiteSettings"
 import { card, container, panel, smallPrint } from "../../theme/styles"
-import { colors, mq, narrowCap, sizes, space } from "../../theme/tokens"
+import { colors, mq, sizes, space } from "../../theme/tokens"
 import { PageHeader } from "../ui/PageHeader"
 import { pageHead, type ContentPageProps } from "../layout/pageHead"
 import { SignupForm } from "./SignupForm"
@@ -24,17 +24,21 @@ const benefits = css`
   list-style: none;
   margin: 0;
   padding: 0;
+  /* The tick and the room after it are in em, the words' own size, so they keep apart at any
+     zoom or text size: in a padding capped by the screen's width (vw) the tick touched the words
+     at 200 % zoom. */
   li {
-    position: relative;
-    padding: 0.5rem 0 0.5rem ${narrowCap(2.25)};
+    display: flex;
+    align-items: flex-start;
+    gap: 0.75em;
+    padding-block: 0.5rem;
   }
   li::before {
     content: "";
-    position: absolute;
-    left: 0.25rem;
-    top: 0.95rem;
-    width: 1.1rem;
-    height: 0.55rem;
+    flex: none;
+    width: 0.9em;
+    height: 0.45em;
+    margin: 0.4em 0 0 0.2em;
     border-left: 3px solid ${colors.accent};
     border-bottom: 3px solid ${colors.accent};
     transform: rotate(-45deg);
