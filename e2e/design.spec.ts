@@ -707,9 +707,15 @@ test.describe("fits every screen", () => {
         .getByRole("contentinfo")
         .locator('a[href^="mailto:"]')
         .evaluate((link) => {
-          const range = document.createRange()
-          range.selectNodeContents(link)
-          return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size
+          // The lines of its text: the box it sits in (around its break points) is not a line.
+          const tops = new Set<number>()
+          const walker = document.createTreeWalker(link, NodeFilter.SHOW_TEXT)
+          for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+            const range = document.createRange()
+            range.selectNodeContents(node)
+            for (const rect of range.getClientRects()) tops.add(Math.round(rect.top))
+          }
+          return tops.size
         })
       expect(lines).toBe(1)
     })
@@ -1437,5 +1443,60 @@ onScreens(
         `"${benefit}": the room between its tick and its words, in em`,
       ).toBeGreaterThanOrEqual(0.3)
     }
+  },
+)
+
+// At 200 % zoom the footer's address broke inside a word ("hello@evergrace.ex / ample"): it may
+// break after its "@" or before a "." only, and never runs past the screen, down to 320 px at
+// 200 % zoom (160 px across) and with 32 px text.
+onScreens(
+  [
+    ...designerScreens,
+    screenOf(320, 640),
+    screenOf(320, 640, { zoom: 2 }),
+    screenOf(320, 640, { textSize: 32 }),
+  ],
+  "the footer's address",
+  contact.path,
+  "breaks only at its @ or a dot, and stays on the screen",
+  async (page) => {
+    const address = page
+      .getByRole("contentinfo")
+      .getByRole("link", { name: site.contactEmail, exact: true })
+    await expect(address).toHaveText(site.contactEmail)
+    const { breaks, right, screenWidth, pageWidth } = await address.evaluate((link) => {
+      // Each character of the address with the top of the line it is drawn on.
+      const characters: { character: string; top: number }[] = []
+      const walker = document.createTreeWalker(link, NodeFilter.SHOW_TEXT)
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        for (let at = 0; at < (node.textContent ?? "").length; at += 1) {
+          const range = document.createRange()
+          range.setStart(node, at)
+          range.setEnd(node, at + 1)
+          characters.push({
+            character: node.textContent![at]!,
+            top: Math.round(range.getBoundingClientRect().top),
+          })
+        }
+      }
+      const breaks: string[] = []
+      for (let i = 1; i < characters.length; i += 1) {
+        if (characters[i]!.top === characters[i - 1]!.top) continue
+        const text = characters.map(({ character }) => character).join("")
+        breaks.push(`${text.slice(0, i)} / ${text.slice(i)}`)
+      }
+      const range = document.createRange()
+      range.selectNodeContents(link)
+      return {
+        breaks,
+        right: range.getBoundingClientRect().right,
+        screenWidth: document.documentElement.clientWidth,
+        pageWidth: document.documentElement.scrollWidth,
+      }
+    })
+    const sensible = (line: string) => /@ \/ |[^.] \/ \./.test(line)
+    expect(breaks.filter((line) => !sensible(line))).toEqual([])
+    expect(right, "the address's right edge").toBeLessThanOrEqual(screenWidth + 1)
+    expect(pageWidth, "the page's width").toBeLessThanOrEqual(screenWidth)
   },
 )
