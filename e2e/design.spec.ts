@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test"
+import { expect, test, type Locator, type Page } from "@playwright/test"
 import sharp from "sharp"
 import { pageRoutes, siteAddresses } from "../src/content/routes"
 import {
@@ -1498,5 +1498,90 @@ onScreens(
     expect(breaks.filter((line) => !sensible(line))).toEqual([])
     expect(right, "the address's right edge").toBeLessThanOrEqual(screenWidth + 1)
     expect(pageWidth, "the page's width").toBeLessThanOrEqual(screenWidth)
+  },
+)
+
+// The partner's buttons are not live yet (aria-disabled, with a note): under the pointer they
+// filled or darkened as a live button does. They keep their look there, under a "not allowed"
+// pointer, with their words at AA contrast and the keyboard's focus ring as before.
+onScreens(
+  designerScreens,
+  "the buttons not open yet",
+  affiliate.path,
+  "look the same under the pointer, which says they are not active; focus still shows",
+  async (page) => {
+    // Their look once any transition is over.
+    await page.emulateMedia({ reducedMotion: "reduce" })
+    await waitForHydration(page)
+    const buttons = page.getByRole("main").locator('button[aria-disabled="true"]')
+    await expect(buttons).toHaveText([
+      affiliate.partnership.buttonLabel,
+      ...affiliate.collections.map(() => affiliate.exploreLabel),
+    ])
+    const look = (button: Locator) =>
+      button.evaluate((element) => {
+        const parse = (value: string) => {
+          const [r = 0, g = 0, b = 0, a = 1] = (value.match(/[\d.]+/g) ?? []).map(Number)
+          return { rgb: [r, g, b], a }
+        }
+        const luminance = (rgb: number[]) => {
+          const [r, g, b] = rgb.map((c) => {
+            const s = c / 255
+            return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4
+          })
+          return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!
+        }
+        // The first solid colour behind the words: the button's, or what it stands on.
+        let behind = parse("rgb(255, 255, 255)").rgb
+        for (let node: Element | null = element; node; node = node.parentElement) {
+          const colour = parse(getComputedStyle(node).backgroundColor)
+          if (colour.a === 1) {
+            behind = colour.rgb
+            break
+          }
+        }
+        const style = getComputedStyle(element)
+        const [light, dark] = [luminance(parse(style.color).rgb), luminance(behind)].sort(
+          (a, b) => b - a,
+        )
+        return {
+          colours: {
+            background: style.backgroundColor,
+            text: style.color,
+            border: style.borderTopColor,
+          },
+          cursor: style.cursor,
+          contrast: (light! + 0.05) / (dark! + 0.05),
+        }
+      })
+    for (let index = 0; index < (await buttons.count()); index += 1) {
+      const button = buttons.nth(index)
+      const label = `${await button.textContent()} (button ${index + 1})`
+      await button.scrollIntoViewIfNeeded()
+      await page.mouse.move(0, 0)
+      const resting = await look(button)
+      // Pointed at: the tooltips' code arrives and the part of the page is built again with
+      // them, so the pointer moves on over the button, as hers does.
+      await button.hover()
+      await page.locator("html[data-tooltips]").waitFor({ state: "attached" })
+      const box = (await button.boundingBox())!
+      await page.mouse.move(box.x + box.width / 2 + 2, box.y + box.height / 2, { steps: 2 })
+      expect(await button.evaluate((element) => element.matches(":hover")), label).toBe(true)
+      const pointed = await look(button)
+      expect(pointed.colours, `${label}: its colours under the pointer`).toEqual(resting.colours)
+      expect(pointed.cursor, `${label}: the pointer over it`).toBe("not-allowed")
+      expect(pointed.contrast, `${label}: its words' contrast`).toBeGreaterThanOrEqual(4.5)
+      // By the keyboard, so the ring shows as it does for her.
+      await button.focus()
+      await page.keyboard.press("Shift+Tab")
+      await page.keyboard.press("Tab")
+      await expect(button).toBeFocused()
+      const ring = await button.evaluate((element) => {
+        const style = getComputedStyle(element)
+        return { style: style.outlineStyle, width: parseFloat(style.outlineWidth) }
+      })
+      expect(ring.style, `${label}: its focus ring`).not.toBe("none")
+      expect(ring.width, `${label}: its focus ring's width`).toBeGreaterThanOrEqual(2)
+    }
   },
 )

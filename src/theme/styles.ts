@@ -205,35 +205,66 @@ const buttonBase = css`
   }
 `
 
-const buttonVariants: Record<ButtonVariant, ReturnType<typeof css>> = {
-  primary: css`
-    background: ${colors.accent};
-    color: ${colors.white};
+/** Each variant's colours at rest, and under the pointer where the button is live. */
+const buttonColours: Record<
+  ButtonVariant,
+  { background: string; text: string; border?: string; hoverBackground: string; hoverText: string }
+> = {
+  primary: {
+    background: colors.accent,
+    text: colors.white,
+    hoverBackground: colors.accentDeep,
+    hoverText: colors.white,
+  },
+  secondary: {
+    background: "transparent",
+    text: colors.accent,
+    border: colors.accent,
+    hoverBackground: colors.accent,
+    hoverText: colors.white,
+  },
+  onDark: {
+    background: colors.ivory,
+    text: colors.accentDeep,
+    hoverBackground: colors.white,
+    hoverText: colors.accentDeep,
+  },
+}
+
+const buttonLook = (variant: ButtonVariant) => {
+  const { background, text, border } = buttonColours[variant]
+  return css`
+    background: ${background};
+    color: ${text};
+    ${border ? `border-color: ${border};` : ""}
+  `
+}
+
+const buttonHover = (variant: ButtonVariant) => {
+  const { hoverBackground, hoverText } = buttonColours[variant]
+  return css`
     &:hover {
-      background: ${colors.accentDeep};
-      color: ${colors.white};
+      background: ${hoverBackground};
+      color: ${hoverText};
     }
-  `,
-  secondary: css`
-    background: transparent;
-    color: ${colors.accent};
-    border-color: ${colors.accent};
-    &:hover {
-      background: ${colors.accent};
-      color: ${colors.white};
-    }
-  `,
-  onDark: css`
-    background: ${colors.ivory};
-    color: ${colors.accentDeep};
-    &:hover {
-      background: ${colors.white};
-      color: ${colors.accentDeep};
-    }
-  `,
+  `
 }
 
 export const buttonStyles = (variant: ButtonVariant = "primary") => [
   buttonBase,
-  buttonVariants[variant],
+  buttonLook(variant),
+  buttonHover(variant),
+]
+
+/**
+ * A button for something not open yet (aria-disabled): the variant's look, which stays as it is
+ * under the pointer, and a pointer that says the button is not active. Filling or darkening when
+ * pointed at, as a live button does, promised what it cannot do. Its focus ring is the page's.
+ */
+export const notYetButtonStyles = (variant: ButtonVariant = "primary") => [
+  buttonBase,
+  buttonLook(variant),
+  css`
+    cursor: not-allowed;
+  `,
 ]

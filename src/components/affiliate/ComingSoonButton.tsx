@@ -1,11 +1,6 @@
-import { css } from "@emotion/react"
 import { useContext, type MouseEvent } from "react"
-import { buttonStyles, type ButtonVariant } from "../../theme/styles"
+import { notYetButtonStyles, type ButtonVariant } from "../../theme/styles"
 import { NoteTooltipContext, tooltipTrigger } from "../ui/SiteTooltipProvider"
-
-const notYet = css`
-  cursor: help;
-`
 
 interface ComingSoonButtonProps {
   label: string
@@ -35,7 +30,7 @@ export function ComingSoonButton({
       aria-disabled="true"
       aria-describedby={noteId}
       onClick={stay}
-      css={[buttonStyles(variant), notYet]}
+      css={notYetButtonStyles(variant)}
       {...tooltipTrigger}
     >
       {label}
