@@ -3,6 +3,7 @@ import { graphql, Link } from "gatsby"
 import { useSiteSettings } from "../../hooks/useSiteSettings"
 import { card, container, panel, smallPrint } from "../../theme/styles"
 import { colors, mq, sizes, space } from "../../theme/tokens"
+import { addressBreaks } from "../ui/addressBreaks"
 import { PageHeader } from "../ui/PageHeader"
 import { pageHead, type ContentPageProps } from "../layout/pageHead"
 import { SignupForm } from "./SignupForm"
@@ -94,7 +95,8 @@ export default function ContactPage({ data: { page } }: ContactPageProps) {
         <div>
           <h2 id="questions-heading">{page.questions.heading}</h2>
           <p>
-            {page.questions.text} <a href={`mailto:${contactEmail}`}>{contactEmail}</a>
+            {page.questions.text}{" "}
+            <a href={`mailto:${contactEmail}`}>{addressBreaks(contactEmail)}</a>
           </p>
         </div>
       </section>
