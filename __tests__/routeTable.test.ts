@@ -3,7 +3,7 @@ import { Hono } from "hono"
 import { createApp } from "../src/server/app"
 import { methodNotAllowed } from "hono/method-not-allowed"
 import { methodRefused, noSuchEndpoint } from "../src/server/errors"
-import { signupEndpoint } from "../src/shared/endpoints"
+import { membersEndpoint, signupEndpoint } from "../src/shared/endpoints"
 import { runtimeWithoutList } from "./setup/servers"
 
 // What the route table answers when no handler does.
@@ -20,6 +20,15 @@ test("an address under /api/ that is no endpoint: 404, with the endpoints' heade
 
 test("a one-method endpoint asked with another method: 405 with Allow, and the endpoints' headers", async () => {
   // The route table's own answers (Hono's methodNotAllowed, as src/server/app.ts sets it up).
+  // The site's own: the endpoints' headers too.
+  const refused = await createApp(runtimeWithoutList()).request(`${site}${membersEndpoint}`, {
+    method: "DELETE",
+  })
+  expect(refused.status).toBe(405)
+  expect(refused.headers.get("allow")).toBe("GET, HEAD")
+  expect(refused.headers.get("cache-control")).toBe("no-store")
+  expect(refused.headers.get("content-security-policy")).toContain("default-src 'none'")
+
   const app = new Hono()
   app.use(methodNotAllowed({ app, onMethodNotAllowed: methodRefused }))
   app.get("/api/health", (c) => c.json({ status: "ok" }))
@@ -29,7 +38,6 @@ test("a one-method endpoint asked with another method: 405 with Allow, and the e
   const posted = await app.request(`${site}/api/health`, { method: "POST" })
   expect(posted.status).toBe(405)
   expect(posted.headers.get("allow")).toBe("GET, HEAD")
-  expect(posted.headers.get("content-security-policy")).toContain("default-src 'none'")
   const got = await app.request(`${site}/api/note`)
   expect(got.status).toBe(405)
   expect(got.headers.get("allow")).toBe("POST")

@@ -7,7 +7,6 @@ import { SiteHeader } from "../components/layout/SiteHeader"
 import { SkipLink } from "../components/layout/SkipLink"
 import { PageHeader } from "../components/ui/PageHeader"
 import { apiPrefix } from "../shared/endpoints"
-import { endpointHeaders } from "../shared/policy"
 import { fixedFontFiles, fontFaceRules, fontPreload } from "../theme/fontFaces"
 import { GlobalStyles } from "../theme/GlobalStyles"
 import { siteSettings } from "./siteSettings"
@@ -105,7 +104,10 @@ export function renderEndpointPage(parts: EndpointPageParts): string {
   return `<!doctype html>\n${html.replace("</head>", `<style>${styles}</style></head>`)}\n`
 }
 
-/** An endpoint's page as its answer, with the delivery policy's headers (src/shared/policy.ts). */
+/**
+ * An endpoint's page as its answer; the route table adds the delivery policy's headers
+ * (src/server/app.ts, from src/shared/policy.ts) where `headers` does not set its own.
+ */
 export function endpointPageAnswer(
   status: number,
   page: string,
@@ -113,6 +115,6 @@ export function endpointPageAnswer(
 ): Response {
   return new Response(page, {
     status,
-    headers: { ...endpointHeaders(), ...headers, "Content-Type": "text/html; charset=utf-8" },
+    headers: { ...headers, "Content-Type": "text/html; charset=utf-8" },
   })
 }

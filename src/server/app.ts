@@ -73,7 +73,7 @@ export interface Runtime {
 }
 
 /** A body past an endpoint's limit, read no further (a caller that answers in pages has its own). */
-const tooLarge = (c: Context) => c.text("Too large\n", 413, endpointHeaders())
+const tooLarge = (c: Context) => c.text("Too large\n", 413)
 
 /**
  * Every endpoint of the site, one line each, on every host: the Node server (`npm start`, and the
@@ -90,6 +90,16 @@ const tooLarge = (c: Context) => c.text("Too large\n", 413, endpointHeaders())
  */
 export function createApp(runtime: Runtime) {
   const app = new Hono<MembershipEnv>()
+  // Every answer's headers (src/shared/policy.ts: no script, not cached, not indexed), made once
+  // and set here, outermost, on errors too: a handler sets only what differs (the CMS sign-in's
+  // window its own policy), and none can forget them.
+  const answerHeaders = Object.entries(endpointHeaders())
+  app.use(async (c, next) => {
+    await next()
+    for (const [name, value] of answerHeaders) {
+      if (!c.res.headers.has(name)) c.res.headers.set(name, value)
+    }
+  })
   app.use(methodNotAllowed({ app, onMethodNotAllowed: methodRefused }))
   app.use(async (c, next) => {
     c.set("client", runtime.client(c))

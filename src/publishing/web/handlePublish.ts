@@ -1,6 +1,5 @@
 import type { Context } from "hono"
 import { createMiddleware } from "hono/factory"
-import { endpointHeaders } from "../../shared/policy"
 import type { PublishEnv, PublishingDesk } from "./desk"
 import { readEvent } from "./events"
 
@@ -19,7 +18,7 @@ export const maxWebhookBytes = 25 * 1024 * 1024
 const answer = (status: number, message: string) =>
   new Response(JSON.stringify({ message }), {
     status,
-    headers: { ...endpointHeaders(), "Content-Type": "application/json; charset=utf-8" },
+    headers: { "Content-Type": "application/json; charset=utf-8" },
   })
 
 const notPublishing = () =>

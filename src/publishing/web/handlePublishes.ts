@@ -1,5 +1,4 @@
 import type { Context } from "hono"
-import { endpointHeaders } from "../../shared/policy"
 import type { MembershipEnv } from "../../membership/web/memberStore"
 import { isRecord, parseJson } from "../../utils/json"
 import type { PublishingDesk } from "./desk"
@@ -16,7 +15,7 @@ import type { PublishingDesk } from "./desk"
 const json = (body: unknown) =>
   new Response(JSON.stringify(body), {
     status: 200,
-    headers: { ...endpointHeaders(), "Content-Type": "application/json; charset=utf-8" },
+    headers: { "Content-Type": "application/json; charset=utf-8" },
   })
 
 export const showPublishes =

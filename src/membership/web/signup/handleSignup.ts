@@ -1,6 +1,5 @@
 import type { Context } from "hono"
 import { endpointPageAnswer } from "../../../endpointPages/endpointPage"
-import { endpointHeaders } from "../../../shared/policy"
 import { isRecord, parseJson } from "../../../utils/json"
 import { checkAddress } from "./address"
 import { addressField, honeypotField } from "../../../shared/endpoints"
@@ -147,7 +146,7 @@ function respond(
   if (wantsJson) {
     return new Response(JSON.stringify(result), {
       status,
-      headers: { ...endpointHeaders(), ...headers, "Content-Type": `${jsonType}; charset=utf-8` },
+      headers: { ...headers, "Content-Type": `${jsonType}; charset=utf-8` },
     })
   }
   const body =

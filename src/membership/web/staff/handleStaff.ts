@@ -1,6 +1,5 @@
 import type { Context } from "hono"
 import type { memberActionEndpoints } from "../../../shared/endpoints"
-import { endpointHeaders } from "../../../shared/policy"
 import {
   shownStatus,
   type ActionAnswer,
@@ -30,7 +29,7 @@ type StaffContext = Context<MembershipEnv>
 function json(status: number, body: unknown, extra: Record<string, string> = {}) {
   return new Response(JSON.stringify(body), {
     status,
-    headers: { ...endpointHeaders(), "Content-Type": "application/json; charset=utf-8", ...extra },
+    headers: { "Content-Type": "application/json; charset=utf-8", ...extra },
   })
 }
 
@@ -124,7 +123,6 @@ export async function exportList(c: StaffContext) {
   const day = new Date().toISOString().slice(0, 10)
   return new Response(csv, {
     headers: {
-      ...endpointHeaders(),
       "Content-Type": "text/csv; charset=utf-8",
       "Content-Disposition": `attachment; filename="evergrace-${all ? "everyone" : "members"}-${day}.csv"`,
     },
