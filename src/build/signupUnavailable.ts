@@ -9,7 +9,8 @@
 //                                                   page's script (the same every build, so it is
 //                                                   kept in the repository, as admin-headers.conf)
 // Nothing is copied: the page comes from the endpoint's renderer, the status, headers and JSON
-// from the endpoint itself (src/membership/web/signup/handleSignup.ts), asked with a list that cannot be reached.
+// from the endpoint itself, asked through the route table (src/server/app.ts, whose first
+// middleware gives every answer the endpoints' headers) with a list that cannot be reached.
 //
 // The page's name ends in .htm, not .html: the scripts step (./scriptsAfterPaint.ts) takes every
 // .html file in public/ for a Gatsby page and would stop the next build on this one. Every host
@@ -21,7 +22,7 @@
 import { writeFile } from "node:fs/promises"
 import path from "node:path"
 import { addressField, signupEndpoint } from "../shared/endpoints"
-import { handleSignup } from "../membership/web/signup/handleSignup"
+import { createApp } from "../server/app"
 import type { MailingList } from "../membership/web/mailingList"
 import { problemPage } from "../membership/web/signup/signupPages"
 import { signupTexts } from "../membership/web/signup/signupTexts"
@@ -39,15 +40,17 @@ const unreachable: MailingList = {
 
 /** What the endpoint answers a sign-up when its list cannot be reached, as a page and as JSON. */
 export async function signupUnavailableAnswers() {
+  const app = createApp({
+    settings: () => ({}),
+    client: () => undefined,
+    membership: () => ({ list: unreachable }),
+  })
   const ask = (accept: string) =>
-    handleSignup(
-      new Request(`http://localhost${signupEndpoint}`, {
-        method: "POST",
-        headers: { Accept: accept, "Content-Type": "application/x-www-form-urlencoded" },
-        body: new URLSearchParams({ [addressField]: "her@example.com" }),
-      }),
-      { list: unreachable, texts: signupTexts },
-    )
+    app.request(`http://localhost${signupEndpoint}`, {
+      method: "POST",
+      headers: { Accept: accept, "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ [addressField]: "her@example.com" }),
+    })
   const [page, json] = [await ask("text/html"), await ask("application/json")]
   for (const answer of [page, json]) {
     if (answer.status !== 503) {
