@@ -450,6 +450,21 @@ test("a publish whose commit cannot be fetched is listed as not published, with 
   expect(await servedCommit()).toBe(next)
 })
 
+test("a failure's reason names no folder of the server to the staff or on GitHub; a web address and the content's own files stay", async () => {
+  const { git, build, publisher, push, finalStatus } = await publisherWith()
+  const failed = git.commit()
+  const said = (what: string) =>
+    `${what}: fatal: not a git repository: /srv/evergrace/state/work/.git, nor '/tmp/x y' (see https://git-scm.com/docs/git-worktree, data/journal.json)`
+  build.failOn(failed, { ok: false, kind: "build", reason: said("git checkout failed") })
+  await push(failed)
+  await publisher.idle()
+  const shown = failureWords.build(
+    "git checkout failed: fatal: not a git repository: (a folder on the server), nor '(a folder on the server) y' (see https://git-scm.com/docs/git-worktree, data/journal.json)",
+  )
+  expect((await publisher.publishes()).records[0]).toMatchObject({ state: "failed", reason: shown })
+  expect(finalStatus(failed)?.description).toBe(statusWords.failed(shown))
+})
+
 test("undo puts the version before back, and it stays through a restart until the next push", async () => {
   const { publisher, servedCommit, publish } = await publisherWith()
   const second = await publish()

@@ -127,6 +127,23 @@ type LiveWanted = {
 }
 type PreviewWanted = { repository: string; action: "update" | "close"; pushes: Set<string> }
 
+/**
+ * Why a publish, an undo or a preview failed, as the staff's page and GitHub's status say it: a
+ * Failure's own words, else `words` around the error's message. A path on the server ("not a git
+ * repository: /srv/evergrace/state/work") means nothing to the staff and shows GitHub's readers
+ * how the server is laid out: it is left out there, and `whole` keeps it for the server's log.
+ */
+export function failureReason(error: unknown, words: (what: string) => string) {
+  const whole = error instanceof Failure ? error.reason : words((error as Error).message)
+  return { whole, shown: whole.replace(serverPath, "$1(a folder on the server)") }
+}
+
+/**
+ * An absolute path of two or more parts, after a space, a quote, a bracket or an "=", up to a
+ * space, a quote, a bracket, a comma or a semicolon, and without a full stop or colon at its end.
+ */
+const serverPath = /(^|[\s('"=])\/[\w.@+-]+(?:\/[^\s'"),;]*)*\/[^\s'"),;]*[^\s'"),;.:]/g
+
 /** A preview's build stopped because a publish wants the server: built again after it. */
 class SetAside extends Error {}
 
@@ -451,8 +468,8 @@ export class Publisher implements PublishingDesk {
         try {
           await this.putLive(target, "undo")
         } catch (error) {
-          const reason =
-            error instanceof Failure ? error.reason : failureWords.server((error as Error).message)
+          const { whole, shown: reason } = failureReason(error, failureWords.server)
+          this.log(`the undo failed: ${whole}`)
           this.parts.history.update(record, { state: "failed", reason, finishedAt: this.iso() })
           return {
             result: "nothingToRollBack",
@@ -813,10 +830,9 @@ export class Publisher implements PublishingDesk {
       // The server is stopping: as it starts again it publishes the newest change, and answers
       // the pushes (still pending, in the history).
       if (this.stopped) return this.stoppedWithServer(record)
-      const reason =
-        error instanceof Failure ? error.reason : failureWords.build((error as Error).message)
+      const { whole, shown: reason } = failureReason(error, failureWords.build)
       if (error instanceof Failure && error.suspect) this.cacheSuspect = true
-      this.log(`${commit?.slice(0, 7) ?? "the branch"} was not published: ${reason}`)
+      this.log(`${commit?.slice(0, 7) ?? "the branch"} was not published: ${whole}`)
       // Failed before its build began (GitHub out of reach, a token it refuses): listed all the
       // same, under the newest push, as GitHub's status may not reach the staff either.
       const newest = [...wanted.pushes.keys()].at(-1)
@@ -925,10 +941,9 @@ export class Publisher implements PublishingDesk {
         this.log(`preview of ${branch} set aside for the live site; built after it`)
         return
       }
-      const reason =
-        error instanceof Failure ? error.reason : failureWords.build((error as Error).message)
+      const { whole, shown: reason } = failureReason(error, failureWords.build)
       if (error instanceof Failure && error.suspect) this.cacheSuspect = true
-      this.log(`no preview of ${branch}: ${reason}`)
+      this.log(`no preview of ${branch}: ${whole}`)
       if (head) history.previewDone(branch, head)
       if (record) history.update(record, { state: "failed", reason, finishedAt: this.iso() })
       for (const sha of new Set([...wanted.pushes, ...(head ? [head] : [])])) {
