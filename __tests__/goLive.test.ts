@@ -88,5 +88,4 @@ test("what waits for its day, by title and day, soonest first: what the staff ar
     { name: "Later", day: later },
   ])
   expect(waitingEntries(contentModel.journal, content, goLiveMoment(later))).toEqual([])
-  expect(waitingEntries(contentModel.shop, content, now)).toEqual([])
 })

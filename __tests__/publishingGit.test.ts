@@ -83,10 +83,12 @@ test("a draft published from the CMS is named by its page, as the CMS lists it, 
 test("a draft's own words are kept where they are not Decap's message for a page", async () => {
   const { merge } = mergedPullRequest("cms/pages/shop", 14, "Shop: the spring prices")
   const unknown = commit("Update Pages “no-such-page”")
+  const byHand = commit("Update the spring prices on “shop”")
   const repository = new Repository(path.join(folder, "repo.git"), origin)
   await repository.fetch()
   expect((await repository.info(merge)).title).toBe("Shop: the spring prices")
   expect((await repository.info(unknown)).title).toBe("Update Pages “no-such-page”")
+  expect((await repository.info(byHand)).title).toBe("Update the spring prices on “shop”")
 })
 
 test("another merge, and a plain commit, keep their own titles", async () => {
@@ -100,9 +102,16 @@ test("another merge, and a plain commit, keep their own titles", async () => {
   expect((await repository.info(plain)).title).toBe("Journal: a new article")
 })
 
-test("the version the server was set up with is named by its commit's first line, or in plain words where it is no checkout", async () => {
+test("the version the server was set up with is named as a publish is, or in plain words where it is no checkout", async () => {
   const sha = commit("Launch: the autumn pages")
-  expect(await checkoutInfo(origin)).toEqual({ sha, title: "Launch: the autumn pages", author: "" })
+  expect(await checkoutInfo(origin)).toEqual({
+    sha,
+    title: "Launch: the autumn pages",
+    author: "Eve Editor",
+  })
+  // Set up from a branch the CMS publishes to: its last publish, by its page.
+  const { merge } = mergedPullRequest("cms/pages/journal", 15, "Update Pages “journal”")
+  expect(await checkoutInfo(origin)).toMatchObject({ sha: merge, title: contentLabel("journal") })
   const plain = path.join(folder, "plain")
   mkdirSync(plain)
   expect(await checkoutInfo(plain)).toEqual({

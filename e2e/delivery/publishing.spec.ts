@@ -7,7 +7,8 @@ import path from "node:path"
 import { promisify } from "node:util"
 import { expect, test, type Page } from "@playwright/test"
 import { contentFilePath } from "../../src/content/fields"
-import { goLiveMoment } from "../../src/content/goLive"
+import { goLiveMoment, waitingEntries } from "../../src/content/goLive"
+import { contentModel } from "../../src/content/model"
 import { publishingPanelId, type PublishRecord } from "../../src/publishing/publishesApi"
 import type { BuildStep } from "../../src/publishing/node/build"
 import {
@@ -283,6 +284,8 @@ const laterDate = `${later.getFullYear()}-${String(later.getMonth() + 1).padStar
 const waitingTitle = `An Article For Later ${process.pid}`
 const invalidWords = `That address cannot be right: please look at it again (${process.pid}).`
 let edited: string
+/** The journal as the test's first edit pushed it. */
+let pushedJournal: Record<string, unknown> = {}
 const editedMessage = "Journal: a new title, an article for later; the sign-up's words"
 
 test("a signed push is live on both servers, the endpoints speak its words, GitHub hears how it went, the editor's corner follows it", async ({
@@ -305,6 +308,7 @@ test("a signed push is live on both servers, the endpoints speak its words, GitH
     const [model] = journal.articles
     journal.articles.push({ ...model, title: waitingTitle, date: laterDate })
     await files.write("journal", journal)
+    pushedJournal = journal
     const contact = await files.read<{ messages: Record<string, string> }>("contact")
     contact.messages.invalid = invalidWords
     await files.write("contact", contact)
@@ -330,9 +334,10 @@ test("a signed push is live on both servers, the endpoints speak its words, GitH
     timeout: 15_000,
   })
   // Live, but its article dated two days ahead is not on the website yet: the corner says when.
-  await expect(corner).toContainText(
-    publishingTexts.waitingForDay([{ name: waitingTitle, day: laterDate }]),
-  )
+  // (What else of data/journal.json waits is named too, its own article among them.)
+  const waiting = waitingEntries(contentModel.journal, pushedJournal, clock.now())
+  expect(waiting).toContainEqual({ name: waitingTitle, day: laterDate })
+  await expect(corner).toContainText(publishingTexts.waitingForDay(waiting))
   // The corner looks every 15 s when nothing is under way.
   await expect(colleaguesCorner).toContainText(publishingTexts.news.changedSinceOpened, {
     timeout: 20_000,
@@ -682,6 +687,12 @@ test("a draft's pull request gets its own preview address, never indexed, its si
     body: "email=her%40example.com",
   })
   expect(signup.status).toBe(403)
+  // The endpoints' headers, as on the live site: never framed, cached or run as a page's script.
+  expect(signup.headers).toMatchObject({
+    "cache-control": "no-store",
+    "x-frame-options": "DENY",
+    "content-security-policy": expect.stringContaining("default-src 'none'"),
+  })
   expect(JSON.parse(signup.body.toString())).toMatchObject({
     outcome: "problem",
     problem: "preview",

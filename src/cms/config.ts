@@ -17,7 +17,7 @@ import {
   type Field,
   type TextField,
 } from "../content/fields"
-import { contentFiles } from "../content/model"
+import { cmsCollections, contentFiles } from "../content/model"
 import { pictureLimits } from "../content/pictureLimits"
 import { knownPlaceholders } from "../content/placeholders"
 import { jsonFileFormat } from "./jsonFormat"
@@ -254,14 +254,14 @@ function decapCollections(
   return [
     collection(
       "pages",
-      "Pages",
-      "One entry per page of the site.",
+      cmsCollections.pages.label,
+      cmsCollections.pages.description,
       files.filter((file) => isPageFile(file)),
     ),
     collection(
       "settings",
-      "Site settings",
-      "Names, menu, footer and error texts shared by every page.",
+      cmsCollections.settings.label,
+      cmsCollections.settings.description,
       files.filter((file) => !isPageFile(file)),
     ),
   ]

@@ -72,6 +72,21 @@ export interface Runtime {
   publishing?: PublishingDesk
 }
 
+const answerHeaders = Object.entries(endpointHeaders())
+
+/**
+ * Every answer's headers (src/shared/policy.ts: no script, not cached, not indexed), made once and
+ * set outermost, on errors too: a handler sets only what differs (the CMS sign-in's window its own
+ * policy), and none can forget them. The route table's first middleware, and the preview
+ * server's for its one endpoint (src/publishing/node/previewServer.ts).
+ */
+export const withEndpointHeaders = createMiddleware(async (c, next) => {
+  await next()
+  for (const [name, value] of answerHeaders) {
+    if (!c.res.headers.has(name)) c.res.headers.set(name, value)
+  }
+})
+
 /** A body past an endpoint's limit, read no further (a caller that answers in pages has its own). */
 const tooLarge = (c: Context) => c.text("Too large\n", 413)
 
@@ -90,16 +105,7 @@ const tooLarge = (c: Context) => c.text("Too large\n", 413)
  */
 export function createApp(runtime: Runtime) {
   const app = new Hono<MembershipEnv>()
-  // Every answer's headers (src/shared/policy.ts: no script, not cached, not indexed), made once
-  // and set here, outermost, on errors too: a handler sets only what differs (the CMS sign-in's
-  // window its own policy), and none can forget them.
-  const answerHeaders = Object.entries(endpointHeaders())
-  app.use(async (c, next) => {
-    await next()
-    for (const [name, value] of answerHeaders) {
-      if (!c.res.headers.has(name)) c.res.headers.set(name, value)
-    }
-  })
+  app.use(withEndpointHeaders)
   app.use(methodNotAllowed({ app, onMethodNotAllowed: methodRefused }))
   app.use(async (c, next) => {
     c.set("client", runtime.client(c))

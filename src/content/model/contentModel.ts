@@ -46,6 +46,18 @@ export type PageName = {
 /** The page files, in the model's order; gatsby-node makes a page of each. */
 export const pageFiles: readonly ContentFile[] = contentFiles.filter(isPageFile)
 
+/**
+ * The CMS's two collections of these files (src/cms/config.ts): the pages, and the settings every
+ * page shares. Their labels are in Decap's commit messages too ("Update Pages “journal”").
+ */
+export const cmsCollections = {
+  pages: { label: "Pages", description: "One entry per page of the site." },
+  settings: {
+    label: "Site settings",
+    description: "Names, menu, footer and error texts shared by every page.",
+  },
+} as const
+
 /** A content file's label, as the CMS lists it ("Style journal page"); undefined for no such file. */
 export const contentLabel = (name: string | undefined): string | undefined =>
   contentFiles.find((file) => file.name === name)?.label

@@ -9,6 +9,7 @@
  * configuration read too.
  */
 export {
+  cmsCollections,
   contentFiles,
   contentLabel,
   contentModel,

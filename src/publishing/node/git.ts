@@ -2,7 +2,7 @@ import { type ChildProcess, execFile, spawn } from "node:child_process"
 import { existsSync } from "node:fs"
 import { mkdir } from "node:fs/promises"
 import path from "node:path"
-import { contentLabel } from "../../content/model"
+import { cmsCollections, contentLabel } from "../../content/model"
 import { withoutCredentials } from "./settings"
 
 /**
@@ -51,7 +51,11 @@ const cmsMerge = /^Merge pull request #\d+ from [^/\s]+\/cms\//
  * same words for every publish of a page, so the staff read the page's label, as the CMS lists
  * it ("Style journal page"). A message written by hand is kept as written.
  */
-const decapEntryMessage = /^(?:Create|Update|Delete) .+ “([^”]+)”$/
+const decapEntryMessage = new RegExp(
+  `^(?:Create|Update|Delete) (?:${Object.values(cmsCollections)
+    .map(({ label }) => label.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))
+    .join("|")}) “([^”]+)”$`,
+)
 
 function staffTitle(message: string): string {
   return contentLabel(decapEntryMessage.exec(message)?.[1]) ?? message
@@ -82,6 +86,22 @@ export function git(args: readonly string[], cwd: string, timeoutMs = 0): Promis
       },
     )
   })
+}
+
+/** A commit as the staff read it, from `cwd`: a bare copy, or a checkout (the server's own). */
+export async function commitInfo(cwd: string, revision: string): Promise<CommitInfo> {
+  const [sha = "", title = "", author = "", parents = ""] = (
+    await git(["show", "--no-patch", "--format=%H%n%s%n%an%n%P", revision], cwd)
+  ).split("\n")
+  // A draft the CMS published is GitHub's merge of its branch, "Merge pull request #12 from
+  // owner/cms/pages/journal": the staff read the draft's own words instead (its last save's
+  // message), and for Decap's own words the page's label.
+  const draft = parents.split(" ")[1]
+  const message =
+    draft && cmsMerge.test(title)
+      ? await git(["show", "--no-patch", "--format=%s", draft], cwd)
+      : title
+  return { sha, title: staffTitle(message), author }
 }
 
 export class Repository {
@@ -136,19 +156,8 @@ export class Repository {
     return names.split("\n").filter((name) => name.startsWith(prefix))
   }
 
-  async info(sha: string): Promise<CommitInfo> {
-    const [title = "", author = "", parents = ""] = (
-      await git(["show", "--no-patch", "--format=%s%n%an%n%P", sha], this.gitDir)
-    ).split("\n")
-    // A draft the CMS published is GitHub's merge of its branch, "Merge pull request #12 from
-    // owner/cms/pages/journal": the staff read the draft's own words instead (its last save's
-    // message), and for Decap's own words the page's label.
-    const draft = parents.split(" ")[1]
-    const message =
-      draft && cmsMerge.test(title)
-        ? await git(["show", "--no-patch", "--format=%s", draft], this.gitDir)
-        : title
-    return { sha, title: staffTitle(message), author }
+  info(sha: string): Promise<CommitInfo> {
+    return commitInfo(this.gitDir, sha)
   }
 
   /** Whether `ancestor` is `commit` or comes before it. */

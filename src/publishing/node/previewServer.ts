@@ -4,6 +4,7 @@ import { Hono } from "hono"
 import { failureAnswer } from "../../siteServer/failures"
 import { listenSite, siteApp, type SiteAnswers } from "../../siteServer/siteServer"
 import { signupRefusal } from "../../membership/web/signup/handleSignup"
+import { withEndpointHeaders } from "../../server/app"
 import { signupEndpoint } from "../../shared/endpoints"
 import { endpointHeaders } from "../../shared/policy"
 import { previewNameOfHost } from "../web/previewAddress"
@@ -75,7 +76,8 @@ export async function startPreviewServer(
  */
 function noEndpoints() {
   const api = new Hono()
+  api.use(withEndpointHeaders)
   api.all(signupEndpoint, signupRefusal(403, "preview"))
-  api.all("*", (c) => c.text("Not found\n", 404, endpointHeaders()))
+  api.all("*", (c) => c.text("Not found\n", 404))
   return (request: Request) => api.fetch(request)
 }

@@ -29,7 +29,7 @@ import {
   type BuildStep,
 } from "./build"
 import type { Clock } from "./clock"
-import { git, PushedSince, type CommitInfo, type Repository } from "./git"
+import { commitInfo, PushedSince, type CommitInfo, type Repository } from "./git"
 import type { History } from "./history"
 import type { NginxPolicy } from "./nginxPolicy"
 import type { Previews } from "./previews"
@@ -1319,8 +1319,8 @@ async function freeBytesIn(folder: string): Promise<number> {
  * the staff by its own first line, or as the version the server was set up with.
  */
 export async function checkoutInfo(appDir: string): Promise<CommitInfo> {
-  const [sha = "", title = ""] = (
-    await git(["show", "--no-patch", "--format=%H%n%s", "HEAD"], appDir).catch(() => "")
-  ).split("\n")
-  return { sha, title: title || "the version the server was set up with", author: "" }
+  const info = await commitInfo(appDir, "HEAD").catch(() => undefined)
+  return info?.title
+    ? info
+    : { sha: info?.sha ?? "", title: "the version the server was set up with", author: "" }
 }
