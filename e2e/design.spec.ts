@@ -1448,8 +1448,9 @@ onScreens(
 
 // At 200 % zoom the boutique's address broke inside a word ("hello@evergrace.ex / ample"), in the
 // footer and in the pages' words (the questions box, the partner's panel, the privacy page): it
-// may break after its "@" or before a "." only, and never runs past the screen, down to 320 px
-// at 200 % zoom (160 px across) and with 32 px text.
+// may break after its "@" or before a "." only, and only where a whole line cannot hold it
+// (at 1280 px it broke "hello@ / evergrace.example" at a line's end), and never runs past the
+// screen, down to 320 px at 200 % zoom (160 px across) and with 32 px text.
 onScreens(
   [
     ...designerScreens,
@@ -1471,7 +1472,7 @@ onScreens(
       expect(await addresses.count(), route).toBeGreaterThan(0)
       for (const address of await addresses.all()) {
         await expect(address).toHaveText(site.contactEmail)
-        const { breaks, right, screenWidth, pageWidth } = await address.evaluate((link) => {
+        const { fits, breaks, right, screenWidth, pageWidth } = await address.evaluate((link) => {
           // Each character of the address with the top of the line it is drawn on.
           const characters: { character: string; top: number }[] = []
           const walker = document.createTreeWalker(link, NodeFilter.SHOW_TEXT)
@@ -1492,9 +1493,21 @@ onScreens(
             const text = characters.map(({ character }) => character).join("")
             breaks.push(`${text.slice(0, i)} / ${text.slice(i)}`)
           }
+          // Whether the whole address fits on a line of its block: then it is on one line.
+          const unbroken = link.cloneNode(true) as HTMLElement
+          unbroken.style.cssText =
+            "position: absolute; visibility: hidden; white-space: nowrap; max-width: none; width: max-content"
+          link.parentElement!.append(unbroken)
+          const natural = unbroken.getBoundingClientRect().width
+          unbroken.remove()
+          let block = link.parentElement!
+          while (getComputedStyle(block).display.startsWith("inline")) block = block.parentElement!
+          const { paddingLeft, paddingRight } = getComputedStyle(block)
+          const line = block.clientWidth - parseFloat(paddingLeft) - parseFloat(paddingRight)
           const range = document.createRange()
           range.selectNodeContents(link)
           return {
+            fits: natural <= line,
             breaks,
             right: range.getBoundingClientRect().right,
             screenWidth: document.documentElement.clientWidth,
@@ -1506,6 +1519,7 @@ onScreens(
           breaks.filter((line) => !sensible(line)),
           route,
         ).toEqual([])
+        if (fits) expect(breaks, `${route}: the address fits on a line, whole`).toEqual([])
         expect(right, `the address's right edge on ${route}`).toBeLessThanOrEqual(screenWidth + 1)
         expect(pageWidth, `${route}'s width`).toBeLessThanOrEqual(screenWidth)
       }

@@ -3,7 +3,7 @@ import { graphql, Link } from "gatsby"
 import { useSiteSettings } from "../../hooks/useSiteSettings"
 import { card, container, panel, smallPrint } from "../../theme/styles"
 import { colors, mq, sizes, space } from "../../theme/tokens"
-import { addressBreaks } from "../ui/addressBreaks"
+import { EmailLink } from "../ui/EmailLink"
 import { PageHeader } from "../ui/PageHeader"
 import { pageHead, type ContentPageProps } from "../layout/pageHead"
 import { SignupForm } from "./SignupForm"
@@ -95,8 +95,7 @@ export default function ContactPage({ data: { page } }: ContactPageProps) {
         <div>
           <h2 id="questions-heading">{page.questions.heading}</h2>
           <p>
-            {page.questions.text}{" "}
-            <a href={`mailto:${contactEmail}`}>{addressBreaks(contactEmail)}</a>
+            {page.questions.text} <EmailLink address={contactEmail} />
           </p>
         </div>
       </section>

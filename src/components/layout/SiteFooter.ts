@@ -2,7 +2,7 @@ import { css, jsx } from "@emotion/react"
 import { capsLabel, container, focusOnDark, logoLink } from "../../theme/styles"
 import { alpha, colors, fontSizes, mq, sizes, space } from "../../theme/tokens"
 import { isCurrentPath } from "../../utils/paths"
-import { addressBreaks } from "../ui/addressBreaks"
+import { EmailLink } from "../ui/EmailLink"
 import { PlainLink, type LinkComponent } from "./links"
 import { SiteNavigation, type NavigationLink } from "./SiteNavigation"
 
@@ -144,13 +144,7 @@ export function SiteFooter({ settings, currentPath, link = PlainLink }: SiteFoot
         "div",
         null,
         jsx("h2", { css: heading }, settings.footer.contactHeading),
-        // The address in one box of its own: the link is a flex box, which would make each part
-        // between its break points an item of a row that never wraps.
-        jsx(
-          "a",
-          { href: `mailto:${settings.contactEmail}`, css: contactLink },
-          jsx("span", null, addressBreaks(settings.contactEmail)),
-        ),
+        jsx(EmailLink, { address: settings.contactEmail, style: contactLink }),
       ),
     ),
     jsx(
