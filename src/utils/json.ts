@@ -2,6 +2,13 @@
 // nothing is assumed of its shape until checked.
 
 /** The parsed value, or undefined when the text is not JSON. */
+/** A JSON answer of the endpoints (the route table adds their common headers). */
+export const jsonAnswer = (status: number, body: unknown, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify(body), {
+    status,
+    headers: { ...headers, "Content-Type": "application/json; charset=utf-8" },
+  })
+
 export function parseJson(text: string): unknown {
   try {
     return JSON.parse(text)

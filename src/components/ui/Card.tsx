@@ -42,31 +42,16 @@ interface CardProps {
   /** The card's picture is on the first screen: fetch it at once (the first card of a grid). */
   imagePriority?: boolean
   as?: "article" | "div"
-  /**
-   * A label such as "Featured", at the top of the card's text above its title: over the picture's
-   * corner it covered the figures' heads on a narrow card (a phone at 200 % zoom).
-   */
-  badge?: ReactNode
   children: ReactNode
 }
 
 /** An image above a block of text: the shape of every card on the site. */
-export function Card({
-  image,
-  imageAlt,
-  imagePriority,
-  as: Element = "div",
-  badge,
-  children,
-}: CardProps) {
+export function Card({ image, imageAlt, imagePriority, as: Element = "div", children }: CardProps) {
   const imageData = getImageData(image)
   return (
     <Element css={card}>
       {imageData && <ResponsiveImage image={imageData} alt={imageAlt} priority={imagePriority} />}
-      <div css={body}>
-        {badge}
-        {children}
-      </div>
+      <div css={body}>{children}</div>
     </Element>
   )
 }

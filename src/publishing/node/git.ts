@@ -3,6 +3,7 @@ import { existsSync } from "node:fs"
 import { mkdir } from "node:fs/promises"
 import path from "node:path"
 import { cmsCollections, contentLabel } from "../../content/model"
+import { escapeRegExp } from "../../utils/escapeRegExp"
 import { withoutCredentials } from "./settings"
 
 /**
@@ -53,7 +54,7 @@ const cmsMerge = /^Merge pull request #\d+ from [^/\s]+\/cms\//
  */
 const decapEntryMessage = new RegExp(
   `^(?:Create|Update|Delete) (?:${Object.values(cmsCollections)
-    .map(({ label }) => label.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))
+    .map(({ label }) => escapeRegExp(label))
     .join("|")}) “([^”]+)”$`,
 )
 

@@ -5,6 +5,7 @@ import { failureAnswer } from "../../siteServer/failures"
 import { listenSite, siteApp, type SiteAnswers } from "../../siteServer/siteServer"
 import { signupRefusal } from "../../membership/web/signup/handleSignup"
 import { withEndpointHeaders } from "../../server/app"
+import { noSuchEndpoint } from "../../server/errors"
 import { signupEndpoint } from "../../shared/endpoints"
 import { endpointHeaders } from "../../shared/policy"
 import { previewNameOfHost } from "../web/previewAddress"
@@ -78,6 +79,6 @@ function noEndpoints() {
   const api = new Hono()
   api.use(withEndpointHeaders)
   api.all(signupEndpoint, signupRefusal(403, "preview"))
-  api.all("*", (c) => c.text("Not found\n", 404))
+  api.notFound(noSuchEndpoint)
   return (request: Request) => api.fetch(request)
 }

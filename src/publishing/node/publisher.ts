@@ -135,7 +135,7 @@ type PreviewWanted = { repository: string; action: "update" | "close"; pushes: S
  */
 export function failureReason(error: unknown, words: (what: string) => string) {
   const whole = error instanceof Failure ? error.reason : words((error as Error).message)
-  return { whole, shown: whole.replace(serverPath, "$1(a folder on the server)") }
+  return { whole, shown: whole.replace(serverPath, `$1${failureWords.serverFolder}`) }
 }
 
 /**
@@ -1320,7 +1320,5 @@ async function freeBytesIn(folder: string): Promise<number> {
  */
 export async function checkoutInfo(appDir: string): Promise<CommitInfo> {
   const info = await commitInfo(appDir, "HEAD").catch(() => undefined)
-  return info?.title
-    ? info
-    : { sha: info?.sha ?? "", title: "the version the server was set up with", author: "" }
+  return info?.title ? info : { sha: info?.sha ?? "", title: statusWords.setUpVersion, author: "" }
 }

@@ -24,6 +24,8 @@ export const statusWords = {
     "The live version changed since this page showed it (a publish, another undo, or a dated article's day that made it anew): nothing was undone. Look at what is live now, and undo again if it is still wrong.",
   previewFailed: (reason: string) => `No preview: ${reason}`,
   publishingAgain: "It is being built again: live in about half a minute, if the fault is mended.",
+  /** The first release's name, where the server's app folder is no Git checkout. */
+  setUpVersion: "the version the server was set up with",
   nothingToPublishAgain:
     "There is nothing to publish again: the newest publish is live, under way, or refused for its content (change that in the editor).",
 }
@@ -51,4 +53,6 @@ export const failureWords = {
   draftBehindOnPackages:
     "this draft was begun before the site's code changed, and needs the packages of then: change anything in it and save it again in the editor, which brings it up to date, for a new preview",
   noBranch: (branch: string) => `the branch ${branch} is not in the repository`,
+  /** In place of a path on the server, in a reason the staff and GitHub read. */
+  serverFolder: "(a folder on the server)",
 }

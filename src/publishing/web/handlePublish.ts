@@ -2,6 +2,7 @@ import type { Context } from "hono"
 import { createMiddleware } from "hono/factory"
 import type { PublishEnv, PublishingDesk } from "./desk"
 import { readEvent } from "./events"
+import { jsonAnswer } from "../../utils/json"
 
 /**
  * POST /api/publish: GitHub's webhook. The body's X-Hub-Signature-256 is checked against
@@ -15,11 +16,7 @@ import { readEvent } from "./events"
 /** GitHub caps a webhook's payload at 25 MB. */
 export const maxWebhookBytes = 25 * 1024 * 1024
 
-const answer = (status: number, message: string) =>
-  new Response(JSON.stringify({ message }), {
-    status,
-    headers: { "Content-Type": "application/json; charset=utf-8" },
-  })
+const answer = (status: number, message: string) => jsonAnswer(status, { message })
 
 const notPublishing = () =>
   answer(404, "This server does not publish: set PUBLISH_REPO and PUBLISH_SECRET on it.")

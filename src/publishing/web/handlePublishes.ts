@@ -1,6 +1,6 @@
 import type { Context } from "hono"
 import type { MembershipEnv } from "../../membership/web/memberStore"
-import { isRecord, parseJson } from "../../utils/json"
+import { isRecord, jsonAnswer, parseJson } from "../../utils/json"
 import type { PublishingDesk } from "./desk"
 
 /**
@@ -12,11 +12,7 @@ import type { PublishingDesk } from "./desk"
  * page shows no publishing.
  */
 
-const json = (body: unknown) =>
-  new Response(JSON.stringify(body), {
-    status: 200,
-    headers: { "Content-Type": "application/json; charset=utf-8" },
-  })
+const json = (body: unknown) => jsonAnswer(200, body)
 
 export const showPublishes =
   (desk: PublishingDesk | undefined) => async (c: Context<MembershipEnv>) =>

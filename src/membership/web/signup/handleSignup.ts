@@ -1,6 +1,6 @@
 import type { Context } from "hono"
 import { endpointPageAnswer } from "../../../endpointPages/endpointPage"
-import { isRecord, parseJson } from "../../../utils/json"
+import { isRecord, jsonAnswer, parseJson } from "../../../utils/json"
 import { checkAddress } from "./address"
 import { addressField, honeypotField } from "../../../shared/endpoints"
 import type { MailingList } from "../mailingList"
@@ -144,10 +144,7 @@ function respond(
   headers: Record<string, string>,
 ): Response {
   if (wantsJson) {
-    return new Response(JSON.stringify(result), {
-      status,
-      headers: { ...headers, "Content-Type": `${jsonType}; charset=utf-8` },
-    })
+    return jsonAnswer(status, result, headers)
   }
   const body =
     result.outcome === "joined"

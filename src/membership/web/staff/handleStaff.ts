@@ -13,6 +13,7 @@ import {
 } from "../../membersApi"
 import type { Member, MemberStore, MembershipEnv } from "../memberStore"
 import { dayMs } from "../../../utils/dates"
+import { jsonAnswer } from "../../../utils/json"
 import { membersCsv } from "./membersCsv"
 import { staffProblems, staffResults } from "./staffTexts"
 
@@ -26,13 +27,6 @@ import { staffProblems, staffResults } from "./staffTexts"
 
 type StaffContext = Context<MembershipEnv>
 
-function json(status: number, body: unknown, extra: Record<string, string> = {}) {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { "Content-Type": "application/json; charset=utf-8", ...extra },
-  })
-}
-
 export function refusal(
   status: number,
   problem: StaffProblem["problem"],
@@ -43,7 +37,7 @@ export function refusal(
     ...(status === 401 ? { "WWW-Authenticate": 'Bearer realm="members"' } : {}),
     ...(retryAfterSeconds ? { "Retry-After": String(retryAfterSeconds) } : {}),
   }
-  return json(status, body, extra)
+  return jsonAnswer(status, body, extra)
 }
 
 /**
@@ -106,7 +100,7 @@ export async function showList(c: StaffContext) {
     if (mailDelay) answer.mailDelay = mailDelay
     if (mailOff) answer.mailOff = true
   }
-  return json(200, answer)
+  return jsonAnswer(200, answer)
 }
 
 const record = (store: MemberStore, identity: StaffIdentity, action: StaffAction) =>
@@ -151,6 +145,6 @@ export function memberAction(action: keyof typeof memberActionEndpoints) {
     if (result === "sent" || result === "left" || result === "forgotten" || result === "erased") {
       await record(store, identity, action)
     }
-    return json(200, { result, message: staffResults[result] } satisfies ActionAnswer)
+    return jsonAnswer(200, { result, message: staffResults[result] } satisfies ActionAnswer)
   }
 }
