@@ -1446,11 +1446,10 @@ onScreens(
   },
 )
 
-// At 200 % zoom the boutique's address broke inside a word ("hello@evergrace.ex / ample"), in the
-// footer and in the pages' words (the questions box, the partner's panel, the privacy page): it
-// may break after its "@" or before a "." only, and only where a whole line cannot hold it
-// (at 1280 px it broke "hello@ / evergrace.example" at a line's end), and never runs past the
-// screen, down to 320 px at 200 % zoom (160 px across) and with 32 px text.
+// At 200 % zoom the footer's address broke inside a word ("hello@evergrace.ex / ample"): it may
+// break after its "@" or before a "." only, and only where a whole line cannot hold it, and never
+// runs past the screen, down to 320 px at 200 % zoom (160 px across) and with 32 px text. (Not
+// in running text: src/components/ui/EmailLink.ts says why.)
 onScreens(
   [
     ...designerScreens,
@@ -1458,18 +1457,16 @@ onScreens(
     screenOf(320, 640, { zoom: 2 }),
     screenOf(320, 640, { textSize: 32 }),
   ],
-  "the boutique's address",
+  "the footer's address",
   contact.path,
-  "breaks only at its @ or a dot, and stays on the screen, wherever a page shows it",
+  "breaks only at its @ or a dot where a line cannot hold it, and stays on the screen",
   async (page) => {
-    for (const route of [contact.path, affiliate.path, site.footer.privacyLink.path]) {
-      if (route !== contact.path) {
-        await page.goto(route)
-        await page.evaluate(() => document.fonts.ready)
-      }
-      const addresses = page.getByRole("link", { name: site.contactEmail, exact: true })
-      // The footer's, and any the page's words hold (data/ says where: {email} in a text).
-      expect(await addresses.count(), route).toBeGreaterThan(0)
+    const route = contact.path
+    {
+      const addresses = page
+        .getByRole("contentinfo")
+        .getByRole("link", { name: site.contactEmail, exact: true })
+      expect(await addresses.count(), route).toBe(1)
       for (const address of await addresses.all()) {
         await expect(address).toHaveText(site.contactEmail)
         const { fits, breaks, right, screenWidth, pageWidth } = await address.evaluate((link) => {

@@ -144,7 +144,7 @@ export function SiteFooter({ settings, currentPath, link = PlainLink }: SiteFoot
         "div",
         null,
         jsx("h2", { css: heading }, settings.footer.contactHeading),
-        jsx(EmailLink, { address: settings.contactEmail, style: contactLink }),
+        jsx(EmailLink, { address: settings.contactEmail, style: contactLink, breakable: true }),
       ),
     ),
     jsx(

@@ -1,27 +1,29 @@
-import { css, jsx, type SerializedStyles } from "@emotion/react"
+import { jsx, type SerializedStyles } from "@emotion/react"
 import type { ReactNode } from "react"
 
 /**
- * The boutique's address as a link that opens her e-mail app, in the footer and in the pages'
- * words (data/site.json's `contactEmail`). A box of its own: where it fits on a line it goes to
- * the next one whole; only an address longer than a line breaks, where `addressBreaks` allows.
- * `style`: the place's own look (the footer's tap target). Written with jsx(): the footer is drawn
- * in the endpoints' pages too, which have no JSX.
+ * The boutique's address as a link that opens her e-mail app (data/site.json's `contactEmail`),
+ * in the footer and in the pages' words. `breakable` (the footer, a column of its own): the
+ * address in a box of its own, which goes to the next line whole and breaks only after its "@"
+ * or before a "." where a line cannot hold it. Not in running text: a box there is read out with
+ * a space after it ("…@evergrace.example ."), and its break points were taken at a line's end
+ * where the whole address would have gone to the next line. `style`: the place's own look (the
+ * footer's tap target). Written with jsx(): the footer is drawn in the endpoints' pages too,
+ * which have no JSX.
  */
-export function EmailLink({ address, style }: { address: string; style?: SerializedStyles }) {
-  // The address in a box of its own inside the link: a link made a flex box (the footer's) would
-  // make each part between the break points an item of a row that never wraps.
-  return jsx(
-    "a",
-    { href: `mailto:${address}`, css: [whole, style] },
-    jsx("span", null, addressBreaks(address)),
-  )
+export function EmailLink({
+  address,
+  style,
+  breakable = false,
+}: {
+  address: string
+  style?: SerializedStyles
+  breakable?: boolean
+}) {
+  // The footer's link is a flex box: the address in one item of it, which wraps within itself.
+  const text = breakable ? jsx("span", null, addressBreaks(address)) : address
+  return jsx("a", { href: `mailto:${address}`, css: style }, text)
 }
-
-const whole = css`
-  display: inline-block;
-  max-width: 100%;
-`
 
 /**
  * An e-mail address with the places a line may break marked (`<wbr>`): after its "@" and before
