@@ -167,6 +167,44 @@ test("a publish the server could not build: she publishes it again, and the pane
   expect(screen.queryByText("It is being built again.")).not.toBeInTheDocument()
 })
 
+test("an undo's answer given while a publish is built again stays once that build ends", async () => {
+  const failed: PublishRecord = { ...record("failed"), reason: "the server's disk is full" }
+  const live = {
+    release: "r1",
+    commit: "b".repeat(40),
+    title: "Change A",
+    since: "2026-11-28T09:00:00.000Z",
+    address: "https://www.example.com",
+  }
+  const previous = { commit: "c".repeat(40), title: "Change Z" }
+  const gets: PublishesAnswer[] = [
+    { live, previous, records: [failed], again: { commit: failed.commit, title: failed.title } },
+    { live, previous, records: [record("building")], working: true },
+    { live, previous, records: [record("building")], working: true },
+    { live, previous, records: [record("live")] },
+  ]
+  const answers = [
+    { result: "started", message: "It is being built again." },
+    { result: "busy", message: "Not undone: a publish is being built." },
+  ]
+  fetchMock.mockImplementation((_url: string, init?: RequestInit) => {
+    const next =
+      init?.method === "POST" ? answers.shift() : gets.length > 1 ? gets.shift() : gets[0]
+    return Promise.resolve({ ok: true, status: 200, json: () => Promise.resolve(next) })
+  })
+  const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime })
+  render(<PublishingPanel onSignInNeeded={() => undefined} />)
+  await user.click(await screen.findByRole("button", { name: texts.again.button }))
+  expect(await screen.findByText("It is being built again.")).toBeInTheDocument()
+  await user.click(screen.getByRole("button", { name: texts.undo.button }))
+  await user.click(screen.getByRole("button", { name: texts.undo.yes }))
+  expect(await screen.findByText("Not undone: a publish is being built.")).toBeInTheDocument()
+  // The build ends: the note about it would go, but the note is now the undo's answer.
+  await act(() => jest.advanceTimersByTimeAsync(10_000))
+  expect(await screen.findByText(new RegExp(`: ${texts.states.live}$`))).toBeInTheDocument()
+  expect(screen.getByText("Not undone: a publish is being built.")).toBeInTheDocument()
+})
+
 test("a dated articles' day whose rebuild the server could not finish is offered as that day, not as the publish it rebuilt", async () => {
   const failed: PublishRecord = { ...record("failed"), kind: "goLive", reason: "killed" }
   const answer: PublishesAnswer = {

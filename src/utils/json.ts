@@ -1,7 +1,6 @@
 // Reading JSON that comes from outside (a provider's answer, a request's body, a content file):
 // nothing is assumed of its shape until checked.
 
-/** The parsed value, or undefined when the text is not JSON. */
 /** A JSON answer of the endpoints (the route table adds their common headers). */
 export const jsonAnswer = (status: number, body: unknown, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), {
@@ -9,6 +8,7 @@ export const jsonAnswer = (status: number, body: unknown, headers: Record<string
     headers: { ...headers, "Content-Type": "application/json; charset=utf-8" },
   })
 
+/** The parsed value, or undefined when the text is not JSON. */
 export function parseJson(text: string): unknown {
   try {
     return JSON.parse(text)

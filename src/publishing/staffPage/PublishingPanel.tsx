@@ -75,6 +75,9 @@ function isActionAnswer(value: unknown): value is RollbackAnswer | AgainAnswer {
   return isRecord(value) && typeof value.result === "string" && typeof value.message === "string"
 }
 
+/** `untilBuilt`: the note says a publish is being built again, and goes once the panel shows it ended. */
+type PanelNote = Note & { untilBuilt?: true }
+
 type PanelState =
   | { kind: "loading" }
   /** The host builds by itself (Netlify, Cloudflare Pages): nothing to show here. */
@@ -95,7 +98,7 @@ interface PublishingPanelProps {
 export function PublishingPanel({ onSignInNeeded }: PublishingPanelProps) {
   const [state, setState] = useState<PanelState>({ kind: "loading" })
   const [busy, setBusy] = useState(false)
-  const [note, setNote] = useState<Note>({ kind: "none" })
+  const [note, setNote] = useState<PanelNote>({ kind: "none" })
   const undoRef = useRef<HTMLButtonElement>(null)
   const keepRef = useRef<HTMLButtonElement>(null)
   const { confirming, ask } = useAskFirst(keepRef, undoRef)
@@ -104,8 +107,6 @@ export function PublishingPanel({ onSignInNeeded }: PublishingPanelProps) {
   const [askedAbout, setAskedAbout] = useState<string>()
   /** Loads made, so the panel follows on after one that changed nothing it shows. */
   const [loads, setLoads] = useState(0)
-  /** The note says a publish is being built again: it goes once the panel shows it ended. */
-  const [againNote, setAgainNote] = useState(false)
 
   /** `following`: a failure keeps what the panel shows, and the next look tries again. */
   const load = useCallback(
@@ -150,12 +151,11 @@ export function PublishingPanel({ onSignInNeeded }: PublishingPanelProps) {
       Boolean(state.answer.waiting) ||
       state.answer.records.some((record) => record.state === "building"))
   const following = underWay && !confirming && !busy
-  // "Being built again… in about half a minute" stayed under "Live on the website now".
+  // "Being built again… in about half a minute" stayed under "Live on the website now". The mark
+  // is the note's own: an answer that replaced it (the undo's) stays.
   useEffect(() => {
-    if (!againNote || underWay) return
-    setAgainNote(false)
-    setNote({ kind: "none" })
-  }, [againNote, underWay])
+    if (note.untilBuilt && !underWay) setNote({ kind: "none" })
+  }, [note, underWay])
   useEffect(() => {
     if (!following) return
     const next = setTimeout(() => void load(true), followMs)
@@ -194,21 +194,30 @@ export function PublishingPanel({ onSignInNeeded }: PublishingPanelProps) {
     setNote({ kind: "info", text: texts.again.working })
     const outcome = await staffJson(publishAgainEndpoint, { method: "POST" }, isActionAnswer)
     setBusy(false)
-    await said(outcome, "started", texts.again.failed)
-    // After the panel has loaded what the server does now (the build under way).
-    setAgainNote(outcome.kind === "answer" && outcome.answer.result === "started")
+    await said(outcome, "started", texts.again.failed, true)
   }
 
-  /** An action's answer in the note (`done`: its result when it did it), and the panel anew. */
+  /**
+   * An action's answer in the note (`done`: its result when it did it), and the panel anew;
+   * `buildsWhenDone`: the note goes when the build it started ends.
+   */
   const said = async (
     outcome: StaffOutcome<RollbackAnswer | AgainAnswer>,
     done: string,
     unreached: string,
+    buildsWhenDone = false,
   ) => {
     if (outcome.kind === "answer") {
       const text = outcome.answer.message
-      setNote({ kind: outcome.answer.result === done ? "info" : "problem", text })
+      const didIt = outcome.answer.result === done
+      setNote({ kind: didIt ? "info" : "problem", text })
       await load()
+      // Marked once the panel shows the build under way, or it would go at once.
+      if (didIt && buildsWhenDone) {
+        setNote((shown) =>
+          shown.kind !== "none" && shown.text === text ? { ...shown, untilBuilt: true } : shown,
+        )
+      }
     } else if (outcome.kind === "problem") {
       if (outcome.status === 401) onSignInNeeded(outcome.problem.message)
       else setNote({ kind: "problem", text: outcome.problem.message })
