@@ -209,6 +209,41 @@ test.describe("Decap CMS at /admin/: drafts on the local backend", () => {
     await expect(card).toHaveCount(0)
   })
 
+  test("decap-server has no previews: a saved draft offers no Check for Preview, and once published, View Live opens the page", async ({
+    page,
+  }) => {
+    const shopFile = "data/shop.json"
+    const before = jsonOn(server, server.branch, shopFile)!
+    const site = jsonOn(server, server.branch, "data/site.json")!
+    const heading = `Shop ${Date.now().toString(36)}`
+    await signIn(page, server)
+    await page.getByRole("link", { name: contentModel.shop.label }).click()
+    const field = page.getByLabel("Page heading", { exact: true })
+    await expect(field).toHaveValue(String(before.heading))
+    await field.fill(heading)
+    await page.getByRole("button", { name: "Save", exact: true }).click()
+    await expect(page.getByRole("button", { name: "Status: Draft" })).toBeVisible()
+    // Decap starts its looks as the saved draft opens, with the status: it showed "Check for
+    // Preview" turning then, for two minutes, and a preview never came (src/cms/localEditor.ts).
+    await expect(page.getByRole("button", { name: "Check for Preview" })).toHaveCount(0)
+    await expect(page.getByRole("link", { name: "View Preview" })).toHaveCount(0)
+
+    await page.getByRole("button", { name: "Status: Draft" }).click()
+    await page.getByRole("menuitem", { name: "Ready" }).click()
+    await expect(page.getByRole("button", { name: "Status: Ready" })).toBeVisible()
+    page.once("dialog", (dialog) => void dialog.accept())
+    await page.getByRole("button", { name: "Publish", exact: true }).click()
+    await page.getByRole("menuitem", { name: "Publish now" }).click()
+    await expect
+      .poll(() => jsonOn(server, server.branch, shopFile)?.heading, {
+        message: "Publish merges the draft into main",
+      })
+      .toBe(heading)
+    const viewLive = page.getByRole("link", { name: "View Live" })
+    const livePage = `${String(site.siteUrl).replace(/\/$/, "")}${pageShowing("shop")}`
+    await expect(viewLive).toHaveAttribute("href", livePage)
+  })
+
   test("each picture of an entry shows in its box as the entry opens, not an empty frame", async ({
     page,
   }) => {

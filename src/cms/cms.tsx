@@ -6,7 +6,7 @@ import { notSetUpBackendName, productionBackend } from "./backend"
 import { cmsConfig } from "./config"
 import { jsonFileFormat, jsonFileFormatter } from "./jsonFormat"
 import { CmsCorner } from "./CmsCorner"
-import { localBackendFor, siteUrlFor } from "./localEditor"
+import { localBackendFor, noPreviewsOnDecapServer, siteUrlFor } from "./localEditor"
 import { NotSetUpBackend } from "./notSetUp"
 import { decapStyles } from "./decapStyles"
 import { decapWords, withWords } from "./decapWords"
@@ -50,6 +50,8 @@ for (const file of Object.values(contentModel)) {
 // The members' e-mails file shows the two e-mails themselves, not a page of the site.
 CMS.registerPreviewTemplate(contentModel.membership.name, EmailPreview)
 CMS.registerBackend(notSetUpBackendName, NotSetUpBackend)
+// decap-server on her computer has no previews of drafts: no "Check for Preview" there (./localEditor.ts).
+noPreviewsOnDecapServer(CMS)
 // Save runs the site's content check on the entry first (./saveCheck.ts).
 CMS.registerEventListener(saveCheck)
 // Once this editor publishes, the corner's news of publishing follows closely (./PublishingNews.tsx).

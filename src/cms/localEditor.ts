@@ -1,3 +1,5 @@
+import type { CmsBackendClass, CmsRegistryBackend } from "decap-cms-core"
+
 /**
  * The editor on a computer (`npm run cms`, scripts/cms.ts), as against the live site's: the site it
  * shows her changes on. scripts/cms.ts starts `gatsby develop` with GATSBY_CMS_LOCAL_EDITOR=1,
@@ -28,3 +30,32 @@ export function localBackendFor(env: LocalEditorEnv): true | { url: string } {
   const port = env.GATSBY_CMS_BACKEND_PORT?.trim()
   return port ? { url: `http://localhost:${port}/api/v1` } : true
 }
+
+/** What the CMS's registry gives for a backend's name (CMS.getBackend). */
+interface BackendRegistry {
+  getBackend(name: string): CmsRegistryBackend | undefined
+}
+
+/**
+ * decap-server, which the CMS uses in place of GitHub wherever it runs on the editor's computer
+ * (Decap's "proxy" backend), has no preview of a draft: it answers every look with none. Decap
+ * then showed "Check for Preview" turning for two minutes after each Save, and a button after
+ * that which could never find one. Here its backend says at once that there is nothing to show
+ * (an empty status: Decap shows no button), as docs/editing-content.md tells her; the preview
+ * beside the form is the one there is. "View Live" on a published entry is Decap's own, unchanged.
+ */
+export function noPreviewsOnDecapServer(cms: BackendRegistry) {
+  const proxy = cms.getBackend(decapServerBackend)
+  // Gone from a later Decap: the button is back, nothing else (e2e/cms.spec.ts fails then).
+  if (!proxy) return
+  // Decap calls it with the configuration and its options (the workflow's first status among them).
+  const init = proxy.init as (...args: unknown[]) => CmsBackendClass
+  proxy.init = (...args: unknown[]) =>
+    Object.assign(init(...args), { getDeployPreview: () => Promise.resolve(noPreview) })
+}
+
+/** The name Decap gives the backend it talks to decap-server with (its actions/config.ts). */
+export const decapServerBackend = "proxy"
+
+/** A look's answer with no status: Decap's toolbar then shows no preview control. */
+const noPreview = { url: "", status: "" }
