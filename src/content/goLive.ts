@@ -78,20 +78,14 @@ export function liveContent<Content extends Json>(
  * gives a file's content by name (undefined when it cannot be read).
  */
 export function nextGoLive(read: (name: string) => Json | undefined, now: number) {
-  let next: number | undefined
-  for (const file of contentFiles) {
-    const lists = goLiveLists(file)
-    const content = lists.length > 0 ? read(file.name) : undefined
-    for (const { list, dateField } of lists) {
-      const entries = content?.[list]
-      if (!Array.isArray(entries)) continue
-      for (const entry of entries as Json[]) {
-        const moment = goLiveMoment(String(entry?.[dateField] ?? ""))
-        if (moment > now && (next === undefined || moment < next)) next = moment
-      }
-    }
-  }
-  return next
+  const moments = contentFiles
+    .filter((file) => goLiveLists(file).length > 0)
+    .flatMap((file) => {
+      const content = read(file.name)
+      return content ? waitingEntries(file, content, now) : []
+    })
+    .map(({ day }) => goLiveMoment(day))
+  return moments.length > 0 ? Math.min(...moments) : undefined
 }
 
 /** An entry held back until its day (YYYY-MM-DD), by its name (an article's title). */
