@@ -17,6 +17,7 @@ import {
   postCommitStatus,
   previewContexts,
 } from "../src/previews/commitStatus"
+import { publishFromEditor } from "./support/decapEditor"
 import { forward } from "./support/forward"
 import { skipWithoutGithubStub, startGithubSite, type GithubSite } from "./support/githubSite"
 
@@ -125,6 +126,22 @@ async function startSignIn(page: Page): Promise<Page> {
   return popup
 }
 
+/**
+ * Signed in, a page's browser tab title changed (`addition` after it) and saved as a draft: the
+ * page's file as it was.
+ */
+async function saveTitleDraft(page: Page, name: "about" | "contact", addition: string) {
+  const file = path.join(repoRoot, `data/${name}.json`)
+  const before = JSON.parse(readFileSync(file, "utf8")) as { path: string; title: string }
+  const popup = await startSignIn(page)
+  await popup.getByRole("button", { name: authorizeButton }).click()
+  await expect.poll(() => popup.isClosed(), { timeout: 15_000 }).toBe(true)
+  await page.getByRole("link", { name: contentModel[name].label }).click()
+  await page.getByLabel("Browser tab title", { exact: true }).fill(`${before.title} ${addition}`)
+  await page.getByRole("button", { name: "Save", exact: true }).click()
+  return before
+}
+
 test("signs in with GitHub; Save makes a draft and a pull request, the deploy service's status gives 'View Preview' on the entry's page, and Publish merges it", async ({
   page,
   context,
@@ -197,18 +214,13 @@ test("signs in with GitHub; Save makes a draft and a pull request, the deploy se
   await preview.close()
   expect((await pushes()).filter((push) => push.branch === "main")).toEqual([])
 
-  // Ready, then published from the editor: the pull request is merged and its branch removed.
-  await page.getByRole("button", { name: "Status: Draft" }).click()
-  await page.getByRole("menuitem", { name: "Ready" }).click()
-  await expect(page.getByRole("button", { name: "Status: Ready" })).toBeVisible()
   // The site's corner hears of the publish, to follow its build closely (src/cms/PublishingNews.tsx;
   // e2e/delivery/publishing.spec.ts shows it following one).
   await page.evaluate((name) => {
     window.addEventListener(name, () => document.body.setAttribute("data-published", "yes"))
   }, publishedEvent)
-  page.once("dialog", (dialog) => void dialog.accept())
-  await page.getByRole("button", { name: "Publish", exact: true }).click()
-  await page.getByRole("menuitem", { name: "Publish now" }).click()
+  // Ready, then published from the editor: the pull request is merged and its branch removed.
+  await publishFromEditor(page)
   await expect
     .poll(async () => (await pushes()).filter((push) => push.branch === "main").length, {
       message: "Publish merges the pull request into main",
@@ -230,17 +242,7 @@ test("on Cloudflare Pages, which posts no status, the workflow's status gives 'V
   page,
   context,
 }) => {
-  const aboutFile = "data/about.json"
-  const before = JSON.parse(readFileSync(path.join(repoRoot, aboutFile), "utf8")) as {
-    path: string
-    title: string
-  }
-  const popup = await startSignIn(page)
-  await popup.getByRole("button", { name: authorizeButton }).click()
-  await expect.poll(() => popup.isClosed(), { timeout: 15_000 }).toBe(true)
-  await page.getByRole("link", { name: contentModel.about.label }).click()
-  await page.getByLabel("Browser tab title", { exact: true }).fill(`${before.title} (spring)`)
-  await page.getByRole("button", { name: "Save", exact: true }).click()
+  const before = await saveTitleDraft(page, "about", "(spring)")
   const api = await githubApi()
   await expect
     .poll(async () => (await api.pulls()).map((pull) => pull.head.ref))
@@ -274,30 +276,15 @@ test("on Cloudflare Pages, which posts no status, the workflow's status gives 'V
 test("published before its preview was ready: View Live opens the live page, and stays", async ({
   page,
 }) => {
-  const contactFile = "data/contact.json"
-  const before = JSON.parse(readFileSync(path.join(repoRoot, contactFile), "utf8")) as {
-    path: string
-    title: string
-  }
   const { siteUrl } = JSON.parse(readFileSync(path.join(repoRoot, "data/site.json"), "utf8")) as {
     siteUrl: string
   }
-  const popup = await startSignIn(page)
-  await popup.getByRole("button", { name: authorizeButton }).click()
-  await expect.poll(() => popup.isClosed(), { timeout: 15_000 }).toBe(true)
-  await page.getByRole("link", { name: contentModel.contact.label }).click()
-  await page.getByLabel("Browser tab title", { exact: true }).fill(`${before.title} (winter)`)
-  await page.getByRole("button", { name: "Save", exact: true }).click()
+  const before = await saveTitleDraft(page, "contact", "(winter)")
   // No status on the draft's commit: the CMS looks for one every 5 s.
   await expect(page.getByRole("button", { name: "Check for Preview" })).toBeVisible({
     timeout: 15_000,
   })
-  await page.getByRole("button", { name: "Status: Draft" }).click()
-  await page.getByRole("menuitem", { name: "Ready" }).click()
-  await expect(page.getByRole("button", { name: "Status: Ready" })).toBeVisible()
-  page.once("dialog", (dialog) => void dialog.accept())
-  await page.getByRole("button", { name: "Publish", exact: true }).click()
-  await page.getByRole("menuitem", { name: "Publish now" }).click()
+  await publishFromEditor(page)
   const api = await githubApi()
   // Merged: its pull request is closed (the one before this test's stays open).
   await expect

@@ -19,6 +19,7 @@ import { saveProblems } from "../src/cms/saveCheck"
 import { pictureProblem } from "../src/content/checkContent/pictureFacts"
 import type { Field, ImageField } from "../src/content/fields"
 import { startDecapServer, type DecapServer } from "./support/decapServer"
+import { publishFromEditor } from "./support/decapEditor"
 import { forward } from "./support/forward"
 import { facesDrawn, offFace, siteFaces } from "./support/fonts"
 
@@ -228,12 +229,7 @@ test.describe("Decap CMS at /admin/: drafts on the local backend", () => {
     await expect(page.getByRole("button", { name: "Check for Preview" })).toHaveCount(0)
     await expect(page.getByRole("link", { name: "View Preview" })).toHaveCount(0)
 
-    await page.getByRole("button", { name: "Status: Draft" }).click()
-    await page.getByRole("menuitem", { name: "Ready" }).click()
-    await expect(page.getByRole("button", { name: "Status: Ready" })).toBeVisible()
-    page.once("dialog", (dialog) => void dialog.accept())
-    await page.getByRole("button", { name: "Publish", exact: true }).click()
-    await page.getByRole("menuitem", { name: "Publish now" }).click()
+    await publishFromEditor(page)
     await expect
       .poll(() => jsonOn(server, server.branch, shopFile)?.heading, {
         message: "Publish merges the draft into main",
@@ -549,12 +545,7 @@ test.describe("Decap CMS at /admin/: drafts on the local backend", () => {
       for (const name of ["home", "about"] as const) {
         await page.goto("/admin/#/")
         await page.getByRole("link", { name: labels[name] }).click()
-        await page.getByRole("button", { name: "Status: Draft" }).click()
-        await page.getByRole("menuitem", { name: "Ready" }).click()
-        await expect(page.getByRole("button", { name: "Status: Ready" })).toBeVisible()
-        page.once("dialog", (dialog) => void dialog.accept())
-        await page.getByRole("button", { name: "Publish", exact: true }).click()
-        await page.getByRole("menuitem", { name: "Publish now" }).click()
+        await publishFromEditor(page)
         await expect
           .poll(() => server.git("rev-parse", "--verify", "--quiet", `cms/pages/${name}`), {
             message: `${name}'s draft is published`,
