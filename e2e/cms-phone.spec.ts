@@ -1,6 +1,7 @@
+import { readFileSync } from "node:fs"
 import path from "node:path"
-import { expect, test } from "@playwright/test"
-import { contentModel } from "../src/content/model"
+import { expect, test, type Page } from "@playwright/test"
+import { contentModel, isPageName, type ContentName } from "../src/content/model"
 import { startDecapServer, type DecapServer } from "./support/decapServer"
 import { forward } from "./support/forward"
 
@@ -10,18 +11,59 @@ import { forward } from "./support/forward"
 test.use({ bypassCSP: true, viewport: { width: 390, height: 844 }, hasTouch: true })
 test.describe.configure({ timeout: 120_000 })
 
+// A decap-server for each test: the drafts one makes are not on the other's Workflow board.
 let server: DecapServer
-test.beforeAll(async () => {
+test.beforeEach(async () => {
   server = await startDecapServer(path.resolve(__dirname, "..", "data"))
 })
-test.afterAll(() => server?.stop())
+test.afterEach(async ({ page }) => {
+  // The CMS may still be asking decap-server something.
+  await page.close()
+  server?.stop()
+})
+
+/** The CMS signed in to this test's decap-server. */
+async function signIn(page: Page) {
+  await forward(page, "http://localhost:8081/api/v1", server.api)
+  await page.goto("/admin/")
+  await page.getByRole("button", { name: "Login" }).click()
+}
+
+/**
+ * A draft of a page marked Ready, as Save and the Status menu make it, through decap-server's API
+ * (the CMS's own calls): its title changed on its branch.
+ */
+async function readyDraft(name: ContentName) {
+  const file = `data/${name}.json`
+  const saved = JSON.parse(readFileSync(path.join(server.repoDir, file), "utf8")) as {
+    title: string
+  }
+  const raw = `${JSON.stringify({ ...saved, title: `${saved.title} (new)` }, null, 2)}\n`
+  const answer = await fetch(server.api, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({
+      action: "persistEntry",
+      params: {
+        branch: server.branch,
+        entry: { slug: name, path: file, raw },
+        assets: [],
+        options: {
+          collectionName: "pages",
+          commitMessage: `Update Pages “${name}”`,
+          useWorkflow: true,
+          status: "pending_publish",
+        },
+      },
+    }),
+  })
+  expect(answer.ok, `decap-server saves the draft of ${name}`).toBe(true)
+}
 
 test("at 390 pixels: a text changed and saved as a draft, the editor within the screen, a date's box too", async ({
   page,
 }) => {
-  await forward(page, "http://localhost:8081/api/v1", server.api)
-  await page.goto("/admin/")
-  await page.getByRole("button", { name: "Login" }).click()
+  await signIn(page)
   // The way to the members' list is in the corner of the lists, and not over the form.
   const membersLink = page.locator("#members-link")
   await expect(membersLink).toBeVisible()
@@ -96,4 +138,33 @@ test("at 390 pixels: a text changed and saved as a draft, the editor within the 
     ).toBe(true)
   }
   await expect(row.getByText("UTC", { exact: true })).toBeHidden()
+})
+
+// The Workflow board is a screen high in Decap (its WorkflowContainer): cards beyond it ran past the
+// page's end, where the room kept for the Members' list link is, and the link covered the last one.
+test("at 390 pixels: on a Workflow board longer than the screen, the last card's buttons are clear of the Members' list link", async ({
+  page,
+}) => {
+  const pages = Object.values(contentModel)
+    .map((file) => file.name)
+    .filter(isPageName)
+    .slice(0, 4)
+  for (const name of pages) await readyDraft(name)
+  await signIn(page)
+  await page.getByRole("link", { name: "Workflow" }).click()
+  const ready = page
+    .locator("div")
+    .filter({ has: page.getByRole("heading", { name: "Ready", exact: true }) })
+    .last()
+  const publish = ready.getByRole("button", { name: "Publish changes" })
+  await expect(publish).toHaveCount(pages.length)
+  const membersLink = page.locator("#members-link")
+  await expect(membersLink).toBeVisible()
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight))
+  const last = await publish.last().boundingBox()
+  const link = await membersLink.boundingBox()
+  expect(
+    last && link && last.y + last.height <= link.y,
+    `the last card's Publish changes (${last?.y}–${last && last.y + last.height}) above the link (from ${link?.y})`,
+  ).toBe(true)
 })

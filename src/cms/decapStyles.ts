@@ -91,4 +91,15 @@ body [class*="-WorkflowTopRow"] [class*="-StyledDropdownButton"] {
 body {
   padding-bottom: 80px;
 }
+/* The Workflow board grows with its cards. Decap makes it a screen high, and the cards beyond ran
+   past the page's end, over the room kept above for the Members' list link: at 390 pixels the link
+   covered the last card's Publish changes. Its columns keep the height Decap gave them to drop a
+   card on. */
+body [class*="-WorkflowContainer"] {
+  height: auto;
+  min-height: 100vh;
+}
+body [class*="-WorkflowListContainer"] {
+  min-height: 60vh;
+}
 `
