@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs"
 import path from "node:path"
 import { expect, test, type Page } from "@playwright/test"
 import { contentModel, isPageName, type ContentName } from "../src/content/model"
+import { focusRing } from "./support/cmsLook"
 import { startDecapServer, type DecapServer } from "./support/decapServer"
 import { forward } from "./support/forward"
 
@@ -60,7 +61,7 @@ async function readyDraft(name: ContentName) {
   expect(answer.ok, `decap-server saves the draft of ${name}`).toBe(true)
 }
 
-test("at 390 pixels: a text changed and saved as a draft, the editor within the screen, a date's box too", async ({
+test("at 390 pixels: a text changed and saved as a draft, the editor within the screen, its box's focus clear, a date's box too", async ({
   page,
 }) => {
   await signIn(page)
@@ -87,6 +88,14 @@ test("at 390 pixels: a text changed and saved as a draft, the editor within the 
     expect(box && box.x >= 0 && box.x + box.width <= 390).toBe(true)
   }
   await expect(heading).toBeInViewport()
+  // Reached with the keyboard, the box wears a ring that stands out from the form.
+  await page.keyboard.press("Shift+Tab")
+  await page.keyboard.press("Tab")
+  await expect(heading).toBeFocused()
+  const ring = await focusRing(page)
+  expect(ring.style).toBe("solid")
+  expect(ring.width).toBeGreaterThanOrEqual(2)
+  expect(ring.contrast).toBeGreaterThanOrEqual(3)
 
   await save.tap()
   await expect

@@ -18,6 +18,7 @@ import { pageShowing } from "../src/cms/savedContent"
 import { saveProblems } from "../src/cms/saveCheck"
 import { pictureProblem } from "../src/content/checkContent/pictureFacts"
 import type { Field, ImageField } from "../src/content/fields"
+import { focusRing } from "./support/cmsLook"
 import { startDecapServer, type DecapServer } from "./support/decapServer"
 import { publishFromEditor } from "./support/decapEditor"
 import { forward } from "./support/forward"
@@ -597,6 +598,41 @@ test.describe("Decap CMS at /admin/: drafts on the local backend", () => {
             ?.articles[0]?.category,
       )
       .toBe(chosen)
+  })
+
+  // Decap shows a field's focus as its box's border turning from grey to blue, and its menus none
+  // at all: hard to find at a glance for whoever moves through the form with the keyboard.
+  test("each field reached with Tab wears a clear focus ring, at least 2 px and 3:1 against the form: a text box, a text area, an article's toggle, its date and its menu", async ({
+    page,
+  }) => {
+    const journal = JSON.parse(readFileSync(path.join(realData, "journal.json"), "utf8")) as {
+      articles: { title: string }[]
+    }
+    const [first] = journal.articles
+    const field = (label: string) => page.getByLabel(label, { exact: true }).locator("visible=true")
+
+    await signIn(page, server)
+    await page.getByRole("link", { name: contentModel.journal.label }).click()
+    await expect(field("Browser tab title")).toBeVisible()
+    await openListEntry(page, first!.title)
+    const faint: string[] = []
+    for (const control of [
+      field("Browser tab title"),
+      field("Search description"),
+      listEntryToggle(page, first!.title),
+      field("Date"),
+      field("Category"),
+    ]) {
+      // By the keyboard, as she reaches it: from the control before it.
+      await control.focus()
+      await page.keyboard.press("Shift+Tab")
+      await page.keyboard.press("Tab")
+      await expect(control).toBeFocused()
+      const ring = await focusRing(page)
+      if (ring.style !== "solid" || ring.width < 2 || ring.contrast < 3)
+        faint.push(`${ring.name}: ${ring.style} ${ring.width}px at ${ring.contrast.toFixed(2)}:1`)
+    }
+    expect(faint).toEqual([])
   })
 
   test("the preview's heading is drawn in the site's display face, even when the face arrives a second late, and in a letter no build has seen", async ({

@@ -15,7 +15,11 @@
  * are found by the names emotion writes into their class names; e2e/cms-phone.spec.ts fails if
  * they change.
  */
+import { colors } from "../theme/tokens"
+
 const toolbarRow = "56px"
+/** The site's focus ring, as its pages draw it (src/theme/GlobalStyles.ts), for Decap's form. */
+const focusRing = `outline: 3px solid ${colors.focus}; outline-offset: 3px;`
 
 // Each rule starts at `body`: emotion writes Decap's styles after this sheet, and one class each.
 
@@ -101,5 +105,19 @@ body [class*="-WorkflowContainer"] {
 }
 body [class*="-WorkflowListContainer"] {
   min-height: 60vh;
+}
+/* A field she reaches with the keyboard wears the site's focus ring, 6.1:1 on the form's white:
+   Decap showed only its box's border turning from grey to blue, and round a menu nothing. */
+body [class*="-ControlPaneContainer"] :focus-visible {
+  ${focusRing}
+}
+/* A menu (react-select) has a text box a few pixels wide inside: the ring goes round the menu's
+   box, whose outline react-select sets to 0 with !important. */
+body [class*="-ControlPaneContainer"] input[role="combobox"]:focus-visible {
+  outline: none;
+}
+body [class*="-ControlPaneContainer"] [class*="-control"]:has(input[role="combobox"]:focus-visible) {
+  outline: 3px solid ${colors.focus} !important;
+  outline-offset: 3px;
 }
 `
