@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs"
 import path from "node:path"
 import { expect, test, type Page } from "@playwright/test"
 import { contentModel, isPageName, type ContentName } from "../src/content/model"
-import { focusRing } from "./support/cmsLook"
+import { arrived, coveredToolbarControls, focusRing } from "./support/cmsLook"
 import { startDecapServer, type DecapServer } from "./support/decapServer"
 import { forward } from "./support/forward"
 
@@ -61,7 +61,7 @@ async function readyDraft(name: ContentName) {
   expect(answer.ok, `decap-server saves the draft of ${name}`).toBe(true)
 }
 
-test("at 390 pixels: a text changed and saved as a draft, the editor within the screen, its box's focus clear, a date's box too", async ({
+test("at 390 pixels: a text changed and saved as a draft, the editor within the screen, its box's focus clear, the notice of the save off the toolbar, a date's box too", async ({
   page,
 }) => {
   await signIn(page)
@@ -98,6 +98,11 @@ test("at 390 pixels: a text changed and saved as a draft, the editor within the 
   expect(ring.contrast).toBeGreaterThanOrEqual(3)
 
   await save.tap()
+  // Decap's notice is read out (an alert), and the toolbar's three rows stay free under it.
+  const notice = page.getByRole("alert").filter({ hasText: "Entry saved" })
+  await expect(notice).toBeInViewport()
+  await arrived(notice)
+  expect(await coveredToolbarControls(page)).toEqual([])
   await expect
     .poll(() => server.git("show", "cms/pages/shop:data/shop.json"), {
       message: "the draft is committed on its branch",

@@ -18,7 +18,7 @@ import { pageShowing } from "../src/cms/savedContent"
 import { saveProblems } from "../src/cms/saveCheck"
 import { pictureProblem } from "../src/content/checkContent/pictureFacts"
 import type { Field, ImageField } from "../src/content/fields"
-import { focusRing } from "./support/cmsLook"
+import { arrived, coveredToolbarControls, focusRing, uncovered } from "./support/cmsLook"
 import { startDecapServer, type DecapServer } from "./support/decapServer"
 import { publishFromEditor } from "./support/decapEditor"
 import { forward } from "./support/forward"
@@ -633,6 +633,34 @@ test.describe("Decap CMS at /admin/: drafts on the local backend", () => {
         faint.push(`${ring.name}: ${ring.style} ${ring.width}px at ${ring.contrast.toFixed(2)}:1`)
     }
     expect(faint).toEqual([])
+  })
+
+  // Decap's notices showed top right, over the toolbar's Publish, for the 4 s each stays.
+  test("the notice of a save is read out, and leaves the toolbar free while it shows: Save, Status, Publish and the Status menu", async ({
+    page,
+  }) => {
+    await signIn(page, server)
+    await page.getByRole("link", { name: contentModel.home.label }).click()
+    const headline = page.getByLabel("Headline", { exact: true })
+    await expect(headline).toHaveValue(/./, { timeout: 20_000 })
+    await headline.fill(`Style for every season ${Date.now().toString(36)}`)
+    await page.getByRole("button", { name: "Save", exact: true }).click()
+    // An alert, so a screen reader reads it out wherever her focus is.
+    const notice = page.getByRole("alert").filter({ hasText: "Entry saved" })
+    await expect(notice).toBeVisible()
+    await expect(notice).toBeInViewport()
+    await arrived(notice)
+    expect(await coveredToolbarControls(page)).toEqual([])
+    // The menu under Status opens over the notice, not under it.
+    await page.getByRole("button", { name: "Status: Draft" }).click()
+    const items = page.getByRole("menuitem")
+    await expect(items.first()).toBeVisible()
+    const hidden: string[] = []
+    for (const item of await items.all()) {
+      if (!(await uncovered(item))) hidden.push((await item.textContent()) ?? "")
+    }
+    await expect(notice, "the notice was still up as the menu was looked at").toBeVisible()
+    expect(hidden).toEqual([])
   })
 
   test("the preview's heading is drawn in the site's display face, even when the face arrives a second late, and in a letter no build has seen", async ({

@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test"
+import type { Locator, Page } from "@playwright/test"
 
 // What the CMS's screens look like to her, for e2e/cms.spec.ts and e2e/cms-phone.spec.ts: what the
 // site changes in Decap's look is src/cms/decapStyles.ts.
@@ -55,5 +55,41 @@ export function focusRing(page: Page): Promise<FocusRing> {
       width: parseFloat(style.outlineWidth) || 0,
       contrast: (light! + 0.05) / (dark! + 0.05),
     }
+  })
+}
+
+/**
+ * The editor's toolbar controls (the way back, Save, Status, Publish, the preview's) that something
+ * else lies over at their middle, where she presses: by their text.
+ */
+export function coveredToolbarControls(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll('[class*="-ToolbarContainer"] :is(a, button, [role="button"])')]
+      .filter((control) => control.getBoundingClientRect().width > 0)
+      .filter((control) => {
+        const box = control.getBoundingClientRect()
+        const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2)
+        return !hit || !control.contains(hit)
+      })
+      .map((control) => control.textContent?.trim() ?? ""),
+  )
+}
+
+/** Whether a press at the middle of `control` reaches it, not something lying over it. */
+export function uncovered(control: Locator): Promise<boolean> {
+  return control.evaluate((element) => {
+    const box = element.getBoundingClientRect()
+    const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2)
+    return hit !== null && element.contains(hit)
+  })
+}
+
+/**
+ * Waits until a notice has slid in to its place: its own animations, not its parts' (the bar that
+ * shows the time left runs until it goes).
+ */
+export async function arrived(notice: Locator) {
+  await notice.evaluate(async (element) => {
+    await Promise.all(element.getAnimations().map((animation) => animation.finished))
   })
 }

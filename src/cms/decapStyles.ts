@@ -18,6 +18,8 @@
 import { colors } from "../theme/tokens"
 
 const toolbarRow = "56px"
+/** The editor's toolbar on a wider screen: Decap's ToolbarContainer, one row. */
+const toolbarHeight = "66px"
 /** The site's focus ring, as its pages draw it (src/theme/GlobalStyles.ts), for Decap's form. */
 const focusRing = `outline: 3px solid ${colors.focus}; outline-offset: 3px;`
 
@@ -119,5 +121,24 @@ body [class*="-ControlPaneContainer"] input[role="combobox"]:focus-visible {
 body [class*="-ControlPaneContainer"] [class*="-control"]:has(input[role="combobox"]:focus-visible) {
   outline: 3px solid ${colors.focus} !important;
   outline-offset: 3px;
+}
+/* Decap's notices ("Entry saved", a refusal) showed over the top right of the toolbar for the
+   seconds each stays (on a phone over its first row, the way back). They show under it instead,
+   and beneath its layer (Decap's z-index 300), so the Status and Publish menus open over them;
+   left of the preview's two round buttons (40 pixels wide, 10 from the edge), which would cover
+   a notice's close button. A notice while the picture library is open is shown over it, as
+   before. */
+body .notif__container {
+  top: calc(${toolbarHeight} + 8px);
+  right: 60px;
+  z-index: 299;
+}
+body:has(.ReactModalPortal > *) .notif__container {
+  z-index: 100000;
+}
+@media (max-width: 799px) {
+  body .notif__container {
+    top: calc(3 * ${toolbarRow} + 8px);
+  }
 }
 `
