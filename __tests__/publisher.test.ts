@@ -958,6 +958,40 @@ test("a build stopped with the server: the restart's build that fails is built a
   expect(existsSync(brokenCache)).toBe(false)
 })
 
+test("a build Gatsby failed leaves no cache behind: publishing it again builds from nothing", async () => {
+  const { git, build, restart } = await publisherWith()
+  // What a failed build may leave: a cache that says its pages are made, and old pages.
+  const staleState = path.join(stateDir, "work", ".cache", "redux", "pages-made")
+  const stalePage = path.join(stateDir, "work", "public", "shop", "index.html")
+  const leftBehind: boolean[] = []
+  const run = build.run
+  let failNext = true
+  build.run = (commitOf) => async (options) => {
+    leftBehind.push(existsSync(staleState) || existsSync(stalePage))
+    if (!failNext) return run(commitOf)(options)
+    failNext = false
+    for (const file of [staleState, stalePage]) {
+      await mkdir(path.dirname(file), { recursive: true })
+      await writeFile(file, "")
+    }
+    return { ok: false, kind: "build", reason: "Worker exited before finishing task" }
+  }
+  const publisher = await restart() // one with the build above
+  const failed = git.commit()
+  await publisher.receive({
+    kind: "push",
+    delivery: failed,
+    repository: repo,
+    branch: "main",
+    commit: failed,
+  })
+  await publisher.idle()
+  expect((await publisher.publishes()).again).toMatchObject({ commit: failed })
+  expect((await publisher.publishAgain("eve-editor")).result).toBe("started")
+  await publisher.idle()
+  expect(leftBehind).toEqual([false, false])
+})
+
 test("a push of the head that comes while the build fetches joins that build too: a failing head is built once", async () => {
   const { git, github, build, publisher, push, finalStatus } = await publisherWith()
   const first = git.commit()

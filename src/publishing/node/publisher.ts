@@ -56,8 +56,8 @@ import { failureWords, statusWords } from "./statusWords"
  * - A build is the content check, then `gatsby build`, at low priority (./build.ts). Only a
  *   complete build becomes a release, and only a release whose server started goes live
  *   (./liveSite.ts): a refused edit, a build error, a build killed, a full disk all leave the live
- *   site as it was, and the next push builds again (after a stopped build, from a clean cache if
- *   the cached one fails).
+ *   site as it was, and the next push builds again: after a build Gatsby failed, from a clean
+ *   cache; after a stopped build, from a clean cache if the cached one fails.
  * - Each pushed commit gets a commit status: pending, then success with the live address, or
  *   failure with the reason; the staff's page lists the same (./history.ts).
  * - Undo puts back the release that was live before the live one, and writes it into the branch
@@ -1103,8 +1103,7 @@ export class Publisher implements PublishingDesk {
         if (!outcome.ok && outcome.kind === "build" && this.cacheSuspect) {
           // The last build was stopped half-way: its cache may be what fails. Once more, clean.
           this.log("building again from a clean cache")
-          await rm(path.join(this.workDir, ".cache"), { recursive: true, force: true })
-          await rm(path.join(this.workDir, "public"), { recursive: true, force: true })
+          await this.cleanCache()
           outcome = await build(options)
         }
       } catch (error) {
@@ -1132,6 +1131,14 @@ export class Publisher implements PublishingDesk {
         this.cacheSuspect = true
         throw new SetAside()
       }
+      if (outcome.kind === "build") {
+        // Gatsby failed on its way and may have kept its state as if every page were made: the
+        // next build of this very commit ("Publish it again") then made none and put live the
+        // pages an earlier version had left (seen in a staff member's walk, an undone change
+        // among them). The next build starts from nothing: slower, and right.
+        this.log("the build failed: its cache is set aside, and the next build starts clean")
+        await this.cleanCache()
+      }
       const suspect = outcome.kind === "stopped" || outcome.kind === "disk"
       const lasting = outcome.kind === "content"
       throw new Failure(
@@ -1151,6 +1158,12 @@ export class Publisher implements PublishingDesk {
       this.building = undefined
       this.previewBuild = undefined
     }
+  }
+
+  /** Gatsby's cache and the pages it made, gone: the next build makes everything anew. */
+  private async cleanCache() {
+    await rm(path.join(this.workDir, ".cache"), { recursive: true, force: true })
+    await rm(path.join(this.workDir, "public"), { recursive: true, force: true })
   }
 
   /** A build needs room: the cache grows, and a release is written. */
