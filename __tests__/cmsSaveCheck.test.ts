@@ -78,13 +78,16 @@ describe("Save in the CMS runs the site's content check", () => {
 
   describe("a picture uploaded to the entry", () => {
     // As the editor hands them to Save: a JPEG it made 2400 wide from a portrait taller than
-    // twice its width, an AVIF it left as it came, the first bytes of a JPEG (a copy cut short), and a phone's
+    // twice its width, an AVIF it left as it came, the first bytes of a JPEG and half of a JPEG and of a PNG (copies cut short), and a phone's
     // portrait as it makes one, with as much detail as a photo has.
     const made: Record<string, Buffer> = {}
     beforeAll(async () => {
       made.tall = await plainPicture(2400, 6000).jpeg().toBuffer()
       made.avif = await plainPicture(3200, 2400).avif({ effort: 0 }).toBuffer()
       made.cut = made.tall.subarray(0, 20)
+      // Cut past its header: its size reads well, and sharp failed half-way through the build.
+      made.half = made.tall.subarray(0, made.tall.length / 2)
+      made.halfpng = (await plainPicture(800, 600).png().toBuffer()).subarray(0, 600)
       made.portrait = await detailedPhoto(2400, 4267)
     }, 60_000)
 
@@ -116,6 +119,8 @@ describe("Save in the CMS runs the site's content check", () => {
       ["tall.jpg", "about", "which is 2400 × 6000 pixels"],
       ["avif.avif", "about", "which is 3200 × 2400 pixels"],
       ["cut.jpg", "about", "which cannot be read as a picture"],
+      ["half.jpg", "about", "which cannot be read as a picture"],
+      ["halfpng.png", "shop", "which cannot be read as a picture"],
       ["tall.jpg", "shop", "which is 2400 × 6000 pixels"],
     ] as const)(
       "is refused at Save when the build would refuse it (%s in %s), in the build's words",

@@ -40,6 +40,36 @@ function pictureFormat(head: Uint8Array): PictureFormat | undefined {
   return undefined
 }
 
+/**
+ * Whether a picture's bytes reach its format's end: a JPEG's end-of-image marker after its
+ * first scan, a PNG's IEND chunk, a WebP's RIFF length. A copy cut short keeps its first bytes,
+ * so its size reads well, and sharp refuses it only half-way through the build ("VipsJpeg:
+ * Premature end of input file"), in words that name no file. Bytes after the end (a phone's
+ * motion photo appends a video to the JPEG) are no fault. AVIF is not looked into.
+ */
+function reachesItsEnd(format: PictureFormat, data: Uint8Array): boolean {
+  if (format === "jpeg") {
+    // The segments before the first scan have lengths; inside a scan 0xFF is never followed by
+    // 0xD9 but at the end, and an EXIF thumbnail's own end comes before the scan.
+    let at = 2
+    while (at + 4 <= data.length && data[at] === 0xff && data[at + 1] !== 0xda) {
+      at += data[at + 1] === 0xff ? 1 : 2 + ((data[at + 2]! << 8) | data[at + 3]!)
+    }
+    for (; at + 1 < data.length; at++) if (data[at] === 0xff && data[at + 1] === 0xd9) return true
+    return false
+  }
+  const view = new DataView(data.buffer, data.byteOffset, data.byteLength)
+  if (format === "png") {
+    // Chunks after the 8-byte signature: length, type, data, CRC, up to IEND.
+    for (let at = 8; at + 8 <= data.length; at += 12 + view.getUint32(at)) {
+      if (ascii(data, at + 4, at + 8) === "IEND") return true
+    }
+    return false
+  }
+  if (format === "webp") return data.length >= 8 && 8 + view.getUint32(4, true) <= data.length
+  return true
+}
+
 /** A picture's format, size in pixels and bytes. */
 export function pictureFacts(data: Uint8Array): PictureFacts {
   const format = pictureFormat(data)
@@ -47,7 +77,7 @@ export function pictureFacts(data: Uint8Array): PictureFacts {
   if (!format) return facts
   try {
     const { width, height } = imageSize(data)
-    return { ...facts, width, height }
+    return { ...facts, width, height, ...(reachesItsEnd(format, data) ? {} : { damaged: true }) }
   } catch {
     // image-size throws on a picture cut short ("Corrupt JPG"): sharp would refuse it too.
     return { ...facts, damaged: true }
