@@ -7,6 +7,7 @@ import {
   type PublishRecord,
 } from "../src/publishing/publishesApi"
 import { PublishingPanel } from "../src/publishing/staffPage/PublishingPanel"
+import { lookMs } from "../src/publishing/staffPage/publishNews"
 import { publishingTexts as texts } from "../src/publishing/staffPage/publishingTexts"
 
 // The staff's publishing panel while a publish is under way: it follows the build by itself, so
@@ -52,12 +53,34 @@ test("a build under way: the panel says what waits, and shows 'live now' on its 
   expect(await screen.findByText(new RegExp(`: ${texts.states.live}$`))).toBeInTheDocument()
   expect(screen.queryByText(texts.waiting(1))).not.toBeInTheDocument()
 
-  // Nothing under way: it asks no more.
+  // Nothing under way: it asks less often, every lookMs.
   const asked = fetchMock.mock.calls.length
   await act(async () => {
-    jest.advanceTimersByTime(60_000)
+    jest.advanceTimersByTime(lookMs - 1)
   })
   expect(fetchMock.mock.calls.length).toBe(asked)
+  await act(async () => {
+    jest.advanceTimersByTime(1)
+  })
+  expect(fetchMock.mock.calls.length).toBe(asked + 1)
+})
+
+test("opened while nothing is under way, it shows a colleague's publish by itself", async () => {
+  const quiet: PublishesAnswer = { records: [record("live")] }
+  const colleague: PublishRecord = { ...record("building"), id: "2", title: "Update About page" }
+  const queue: PublishesAnswer[] = [quiet, { records: [colleague, record("live")], working: true }]
+  fetchMock.mockImplementation(() =>
+    Promise.resolve({
+      ok: true,
+      status: 200,
+      json: () => Promise.resolve(queue.length > 1 ? queue.shift() : queue[0]),
+    }),
+  )
+  render(<PublishingPanel onSignInNeeded={() => undefined} />)
+  expect(await screen.findByText(new RegExp(`: ${texts.states.live}$`))).toBeInTheDocument()
+  await act(() => jest.advanceTimersByTimeAsync(lookMs))
+  expect(await screen.findByText(new RegExp(`: ${texts.states.building}$`))).toBeInTheDocument()
+  expect(screen.getByText(/Update About page/)).toBeInTheDocument()
 })
 
 describe("while it follows a build", () => {

@@ -12,6 +12,7 @@ import {
   endedPublishes,
   fileOpenAt,
   followMs,
+  lookMs,
   hearWithinMs,
   isPublishesAnswer,
   newestPublish,
@@ -36,9 +37,6 @@ const panelAddress = `${membersPagePath}#${publishingPanelId}`
 
 /** Sent on the window by the CMS's `postPublish` (./cms.tsx): the corner follows closely then. */
 export const publishedEvent = "evergrace:published"
-
-/** How often the corner asks when nothing is under way and nothing was just published here. */
-const lookMs = 15_000
 
 /**
  * The news of publishing on the site's own server (GET /api/publishes, as the members' list page

@@ -20,7 +20,7 @@ import {
   type RollbackRequest,
 } from "../publishesApi"
 import { PublishHeadline } from "./PublishHeadline"
-import { followMs, isPublishesAnswer, shortCommit } from "./publishNews"
+import { followMs, isPublishesAnswer, lookMs, shortCommit } from "./publishNews"
 import { publishingTexts as texts, stateWords } from "./publishingTexts"
 
 const panel = [
@@ -150,7 +150,9 @@ export function PublishingPanel({ onSignInNeeded }: PublishingPanelProps) {
     (Boolean(state.answer.working) ||
       Boolean(state.answer.waiting) ||
       state.answer.records.some((record) => record.state === "building"))
-  const following = underWay && !confirming && !busy
+  // Nothing under way, it still looks now and then: a colleague's publish, a push or a dated
+  // article's day shows too (a panel opened while all was quiet stayed as it was, a walk found).
+  const following = state.kind === "ready" && !confirming && !busy
   // "Being built again… in about half a minute" stayed under "Live on the website now". The mark
   // is the note's own: an answer that replaced it (the undo's) stays.
   useEffect(() => {
@@ -158,9 +160,9 @@ export function PublishingPanel({ onSignInNeeded }: PublishingPanelProps) {
   }, [note, underWay])
   useEffect(() => {
     if (!following) return
-    const next = setTimeout(() => void load(true), followMs)
+    const next = setTimeout(() => void load(true), underWay ? followMs : lookMs)
     return () => clearTimeout(next)
-  }, [following, loads, load])
+  }, [following, underWay, loads, load])
 
   const askUndo = () => {
     setAskedAbout(state.kind === "ready" ? state.answer.live?.release : undefined)

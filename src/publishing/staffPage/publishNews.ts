@@ -4,6 +4,11 @@ import type { PublishesAnswer, PublishRecord } from "../publishesApi"
 
 /** How often the staff's page and the editor's corner ask again while a publish is under way. */
 export const followMs = 5_000
+/**
+ * How often they ask when nothing is under way: a colleague's publish, a push, a dated article's
+ * day shows within this, without a reload.
+ */
+export const lookMs = 15_000
 /** How long the end of a publish (live, or not published) stays news in the editor's corner. */
 export const newsForMs = 10 * 60_000
 /** How long after Publish the server is expected to have heard of it (GitHub's webhook). */
