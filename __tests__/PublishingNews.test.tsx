@@ -19,6 +19,9 @@ import { contentFilePath } from "../src/content/fields"
 // played by a fake fetch; the words are the corner's own (publishingTexts).
 
 const address = "https://www.example.com/"
+/** The version before the live one, which the staff's page can go back to. */
+const earlier = { commit: "c".repeat(40), title: "Change Y" }
+
 const record = (
   state: PublishRecord["state"],
   extra: Partial<PublishRecord> = {},
@@ -93,7 +96,7 @@ test("a publish being built, then live: the corner says so on its own, and links
   const headers = (fetchMock.mock.calls[0] as [string, RequestInit])[1].headers as Headers
   expect(headers.get("Authorization")).toBe("Bearer t1")
 
-  served = () => ({ records: [record("live")] })
+  served = () => ({ records: [record("live")], previous: earlier })
   await wait(5_000)
   expect(status).toHaveTextContent(`${texts.states.live}.`)
   expect(screen.getByRole("link", { name: texts.news.seeLive })).toHaveAttribute("href", address)
@@ -125,7 +128,10 @@ test.each([
 )
 
 test("an undo live: the corner's link offers to go further back; after a publish, to undo it", async () => {
-  served = () => ({ records: [record("live", { kind: "rollback", title: "Change Z" })] })
+  served = () => ({
+    records: [record("live", { kind: "rollback", title: "Change Z" })],
+    previous: earlier,
+  })
   await showCorner()
   const status = await screen.findByRole("status")
   expect(status).toHaveTextContent(`${texts.kinds.rollback} Change Z: ${texts.states.live}.`)
@@ -135,10 +141,16 @@ test("an undo live: the corner's link offers to go further back; after a publish
     `${membersPagePath}#${publishingPanelId}`,
   )
 
-  served = () => ({ records: [record("live", { id: "2" })] })
+  served = () => ({ records: [record("live", { id: "2" })], previous: earlier })
   await wait(60_000)
   expect(status).toHaveTextContent(`${texts.kinds.publish} Update Shop page: ${texts.states.live}.`)
   expect(screen.getByRole("link", { name: texts.news.undo })).toBeInTheDocument()
+
+  // Undone to the oldest version kept: the page has no Undo, so no link leads there for one.
+  served = () => ({ records: [record("live", { id: "3", kind: "rollback", title: "Change Y" })] })
+  await wait(60_000)
+  expect(status).toHaveTextContent(`${texts.kinds.rollback} Change Y: ${texts.states.live}.`)
+  expect(screen.queryByRole("link", { name: texts.news.undoFurther })).not.toBeInTheDocument()
 })
 
 test("a publish the site refused: the corner gives the reason's first problems, and leads to the whole", async () => {

@@ -202,11 +202,14 @@ export function PublishingNews({ focusAfterHide }: { focusAfterHide?: string }) 
               <a href={shown.record.address}>{texts.seeLive}</a>
             </p>
           )}
-          <p>
-            <a href={panelAddress}>
-              {shown.record.kind === "rollback" ? texts.undoFurther : texts.undo}
-            </a>
-          </p>
+          {/* Past the oldest version kept, the page has no Undo to send her to. */}
+          {shown.undoable && (
+            <p>
+              <a href={panelAddress}>
+                {shown.record.kind === "rollback" ? texts.undoFurther : texts.undo}
+              </a>
+            </p>
+          )}
         </>
       )}
       {(shown?.kind === "failed" || shown?.kind === "previewFailed") && (

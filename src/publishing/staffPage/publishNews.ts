@@ -24,8 +24,9 @@ export const shortCommit = (sha: string) => sha.slice(0, 7)
 export type PublishNews =
   /** A publish being built (`record`), or being fetched, or `waiting` for the one being built. */
   | { kind: "underWay"; record?: PublishRecord; waiting: number }
-  /** The last publish's end, while it is fresh. */
-  | { kind: "live" | "failed"; record: PublishRecord }
+  /** The last publish's end, while it is fresh; `undoable` while an earlier version is kept. */
+  | { kind: "live"; record: PublishRecord; undoable: boolean }
+  | { kind: "failed"; record: PublishRecord }
   /** Published in this editor, and the server has not taken it up: yet, or `late`. */
   | { kind: "notHeard"; late: boolean }
   /** The preview of the draft open in the editor, being built or not built (and why). */
@@ -134,9 +135,9 @@ function publishingNews(
     return since < newsForMs ? { kind: "notHeard", late: since >= hearWithinMs } : null
   }
   if (!last?.finishedAt || now - Date.parse(last.finishedAt) > newsForMs) return null
-  return last.state === "live" || last.state === "failed"
-    ? { kind: last.state, record: last }
-    : null
+  if (last.state === "live")
+    return { kind: "live", record: last, undoable: Boolean(answer.previous) }
+  return last.state === "failed" ? { kind: "failed", record: last } : null
 }
 
 const previewBuilding = (record: PublishRecord) =>
