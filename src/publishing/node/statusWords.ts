@@ -23,7 +23,8 @@ export const statusWords = {
   undoOfAnother:
     "The live version changed since this page showed it (a publish, another undo, or a dated article's day that made it anew): nothing was undone. Look at what is live now: if it is still wrong, undo it here where an earlier version is kept, or change it in the editor and publish.",
   previewFailed: (reason: string) => `No preview: ${reason}`,
-  publishingAgain: "It is being built again: live in about half a minute, if the fault is mended.",
+  publishingAgain:
+    "It is being built again, and this list follows it: live within a few minutes, if the fault is mended.",
   /** The first release's name, where the server's app folder is no Git checkout. */
   setUpVersion: "the version the server was set up with",
   nothingToPublishAgain:

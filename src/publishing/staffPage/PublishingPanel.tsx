@@ -153,7 +153,7 @@ export function PublishingPanel({ onSignInNeeded }: PublishingPanelProps) {
   // Nothing under way, it still looks now and then: a colleague's publish, a push or a dated
   // article's day shows too (a panel opened while all was quiet stayed as it was, a walk found).
   const following = state.kind === "ready" && !confirming && !busy
-  // "Being built again… in about half a minute" stayed under "Live on the website now". The mark
+  // "It is being built again…" stayed under "Live on the website now". The mark
   // is the note's own: an answer that replaced it (the undo's) stays.
   useEffect(() => {
     if (note.untilBuilt && !underWay) setNote({ kind: "none" })

@@ -75,7 +75,7 @@ export const publishingTexts = {
   /** The editor's corner (src/cms/PublishingNews.tsx), while a publish is news. */
   news: {
     label: "Publishing",
-    underWay: "It is live in about half a minute.",
+    underWay: "It is usually live in under a minute.",
     fetching: "The website is taking up the newest change, to build it.",
     onItsWay: "Your publish is on its way to the website.",
     notHeard:
