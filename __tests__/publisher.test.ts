@@ -1492,6 +1492,32 @@ test("a draft whose preview could not be built, once published or deleted, leave
   expect(await newest("cms/pages/about", started)).toBe("removed")
 })
 
+test("a draft's preview built again, then removed: its earlier records no longer say it is ready", async () => {
+  const { git, publisher } = await publisherWith()
+  const branch = "cms/pages/shop"
+  const saved = async () => {
+    const draft = git.commit()
+    git.heads.set(branch, draft)
+    await publisher.receive(draftSaved(branch, draft))
+    await publisher.idle()
+  }
+  const states = async () =>
+    (await publisher.publishes()).records
+      .filter((record) => record.branch === branch)
+      .map((record) => record.state)
+  await saved()
+  await saved()
+  expect(await states()).toEqual(["ready", "replaced"])
+  git.heads.delete(branch)
+  await publisher.receive({
+    ...draftSaved(branch, git.commit()),
+    delivery: "closed",
+    action: "close",
+  })
+  await publisher.idle()
+  expect(await states()).toEqual(["removed", "replaced", "replaced"])
+})
+
 test("a draft merged or deleted while the server was down loses its preview when the server starts", async () => {
   const { git, publisher, restart } = await publisherWith()
   const draft = git.commit()

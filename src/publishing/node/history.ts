@@ -186,6 +186,19 @@ export class History {
       ...record,
     }
     this.saved.records = [started, ...this.saved.records].slice(0, recordsKept)
+    // A draft's preview is one address: a newer build of it, or its removal, ends what its
+    // earlier records said ("ready", or "waiting" where a publish set one aside).
+    if (started.kind === "preview") {
+      for (const other of this.saved.records) {
+        const earlier = other !== started && other.kind === "preview"
+        if (
+          earlier &&
+          other.branch === started.branch &&
+          ["ready", "waiting"].includes(other.state)
+        )
+          other.state = "replaced"
+      }
+    }
     // The command line's undo, with no server running, starts its record live.
     if (started.state === "live") this.replaceLiveBefore(started)
     this.save()

@@ -42,6 +42,8 @@ export const publishingTexts = {
   },
   /** A draft's preview that failed was never to be published: it was not built. */
   previewFailed: "not built",
+  /** A draft's preview built again since, or removed: its address shows it no more. */
+  previewReplaced: "shown no more (a newer preview, or the draft ended)",
   by: "by",
   /** Before the earlier publishes built with one (PublishRecord's `togetherWith`). */
   togetherWith: "with",
@@ -102,4 +104,6 @@ export const publishingTexts = {
 export const stateWords = (record: PublishRecord) =>
   record.kind === "preview" && record.state === "failed"
     ? publishingTexts.previewFailed
-    : publishingTexts.states[record.state]
+    : record.kind === "preview" && record.state === "replaced"
+      ? publishingTexts.previewReplaced
+      : publishingTexts.states[record.state]
