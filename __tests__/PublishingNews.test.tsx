@@ -1,6 +1,7 @@
 import { act, render, screen } from "@testing-library/react"
 import userEvent from "@testing-library/user-event"
 import { publishedEvent, PublishingNews } from "../src/cms/PublishingNews"
+import { pageShowing } from "../src/cms/savedContent"
 import { cmsUserKey } from "../src/membership/staffPage/session"
 import {
   publishesEndpoint,
@@ -99,6 +100,7 @@ test("a publish being built, then live: the corner says so on its own, and links
   served = () => ({ records: [record("live")], previous: earlier })
   await wait(5_000)
   expect(status).toHaveTextContent(`${texts.states.live}.`)
+  // No content file named (the change's files unknown): the site's home page.
   expect(screen.getByRole("link", { name: texts.news.seeLive })).toHaveAttribute("href", address)
   // A mistake seen now: the undo is on the members' list page, which asks first.
   expect(screen.getByRole("link", { name: texts.news.undo })).toHaveAttribute(
@@ -273,6 +275,37 @@ test("the preview of the draft open in the editor, before a publish that ended: 
   })
   expect(screen.getByRole("status")).toHaveTextContent("Update Home page")
   expect(screen.getByRole("status")).not.toHaveTextContent(texts.news.previewFailed)
+})
+
+// Decap looks for a preview for 15 s after a second save: one that took longer never showed its
+// View Preview, and the corner's "being built" just went (a staff member's walk).
+test("the preview of the draft open in the editor, once built: ready, with a link to the draft's page of it", async () => {
+  window.history.replaceState(null, "", "#/collections/pages/entries/shop")
+  const previewAddress = "https://cms-pages-shop.preview.example.com"
+  const preview = (state: PublishRecord["state"], extra: Partial<PublishRecord> = {}) =>
+    record(state, { kind: "preview", branch: "cms/pages/shop", title: "Shop page", ...extra })
+  served = () => ({ records: [preview("building")] })
+  await showCorner()
+  expect(screen.getByRole("status")).toHaveTextContent(texts.news.previewBuilding)
+  served = () => ({ records: [preview("ready", { id: "2", address: previewAddress })] })
+  await wait(followMs)
+  expect(screen.getByRole("status")).toHaveTextContent(texts.news.previewReady)
+  expect(screen.getByRole("link", { name: texts.news.viewPreview })).toHaveAttribute(
+    "href",
+    `${previewAddress}${pageShowing("shop")}`,
+  )
+})
+
+test("a publish of one page, live: See the website opens that page", async () => {
+  served = () => ({
+    records: [record("live", { contentChanged: ["data/shop.json"] })],
+    previous: earlier,
+  })
+  await showCorner()
+  expect(screen.getByRole("link", { name: texts.news.seeLive })).toHaveAttribute(
+    "href",
+    `${address.replace(/\/$/, "")}${pageShowing("shop")}`,
+  )
 })
 
 test("a draft's preview is not news of publishing, where no draft is open", async () => {

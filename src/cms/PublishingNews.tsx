@@ -1,9 +1,11 @@
 import { useEffect, useState } from "react"
+import { contentModel, type ContentName } from "../content/model"
 import { readToken, staffJson } from "../membership/staffPage/session"
 import {
   publishesEndpoint,
   publishingPanelId,
   type PublishesAnswer,
+  type PublishRecord,
 } from "../publishing/publishesApi"
 import { PublishHeadline } from "../publishing/staffPage/PublishHeadline"
 import {
@@ -30,6 +32,7 @@ import {
   cornerLabel as label,
 } from "./decapLook"
 import { useFocusReturn } from "./focusReturn"
+import { pageShowing } from "./savedContent"
 
 const texts = publishingTexts.news
 /** The members' list page's publishing panel: the whole reason, and the undo. */
@@ -135,6 +138,23 @@ function usePublishNews(): PublishNews | null {
 
 const reason = { color: "#d5342b", overflowWrap: "anywhere" } as const
 
+/**
+ * The page of a site (the live one, or a draft's preview at `address`) that shows what a record
+ * changed, as Decap's View Preview opens it: a draft's own page (cms/pages/shop), or the one
+ * content file a publish changed; the home page where it changed several, or none.
+ */
+function pageAt(address: string, record: PublishRecord): string {
+  const [changed, ...more] = record.contentChanged ?? []
+  const name =
+    record.kind === "preview"
+      ? record.branch?.split("/").at(-1)
+      : more.length === 0
+        ? /^data\/(.+)\.json$/.exec(changed ?? "")?.[1]
+        : undefined
+  const page = name && name in contentModel ? pageShowing(name as ContentName) : "/"
+  return `${address.replace(/\/$/, "")}${page}`
+}
+
 /** The news in words: what the live region reads out. */
 function NewsWords({ news }: { news: PublishNews }) {
   if (news.kind === "notHeard") return <p>{news.late ? texts.notHeard : texts.onItsWay}</p>
@@ -157,6 +177,7 @@ function NewsWords({ news }: { news: PublishNews }) {
       )}
       {news.kind === "changedSinceOpened" && <p>{texts.changedSinceOpened}</p>}
       {news.kind === "previewBuilding" && <p>{texts.previewBuilding}</p>}
+      {news.kind === "previewReady" && <p>{texts.previewReady}</p>}
       {(news.kind === "failed" || news.kind === "previewFailed") && (
         <>
           <p>{news.kind === "failed" ? texts.failed : texts.previewFailed}</p>
@@ -199,7 +220,7 @@ export function PublishingNews({ focusAfterHide }: { focusAfterHide?: string }) 
         <>
           {shown.record.address && (
             <p>
-              <a href={shown.record.address}>{texts.seeLive}</a>
+              <a href={pageAt(shown.record.address, shown.record)}>{texts.seeLive}</a>
             </p>
           )}
           {/* Past the oldest version kept, the page has no Undo to send her to. */}
@@ -211,6 +232,13 @@ export function PublishingNews({ focusAfterHide }: { focusAfterHide?: string }) 
             </p>
           )}
         </>
+      )}
+      {shown?.kind === "previewReady" && shown.record.address && (
+        <p>
+          <a href={pageAt(shown.record.address, shown.record)} target="_blank" rel="noreferrer">
+            {texts.viewPreview}
+          </a>
+        </p>
       )}
       {(shown?.kind === "failed" || shown?.kind === "previewFailed") && (
         <p>

@@ -29,8 +29,8 @@ export type PublishNews =
   | { kind: "failed"; record: PublishRecord }
   /** Published in this editor, and the server has not taken it up: yet, or `late`. */
   | { kind: "notHeard"; late: boolean }
-  /** The preview of the draft open in the editor, being built or not built (and why). */
-  | { kind: "previewBuilding" | "previewFailed"; record: PublishRecord }
+  /** The preview of the draft open in the editor: being built, not built (and why), or ready. */
+  | { kind: "previewBuilding" | "previewFailed" | "previewReady"; record: PublishRecord }
   /** A publish or an undo that changed the page open in the editor after she opened it. */
   | { kind: "changedSinceOpened"; record: PublishRecord }
 
@@ -62,9 +62,9 @@ export const endedPublishes = (answer: PublishesAnswer): ReadonlySet<string> =>
  * in this editor, the previous publish's end is not news: hers is on its way until the server
  * lists it, and past `hearWithinMs` the server has not heard of it (a webhook that did not come).
  * With no publish under way, the preview of the draft open in the editor (`openDraft`, its branch)
- * comes before how the last publish ended: while it is built, or for as long as it is the draft's
- * last and could not be built (Decap's own "View Preview" shows a ready one, and cannot tell a
- * failed one from one not there).
+ * comes before how the last publish ended: while it is built, for a while once it is ready
+ * (Decap's own "View Preview" looks for it for only 15 s after a second save), or for as long as
+ * it is the draft's last and could not be built (Decap cannot tell a failed one from one not there).
  */
 export function publishNews(
   answer: PublishesAnswer,
@@ -77,7 +77,7 @@ export function publishNews(
   if (publishing?.kind === "underWay" || publishing?.kind === "notHeard") return publishing
   const changed = openEntry && changedSinceOpened(answer, openEntry, publishedHere)
   if (changed) return { kind: "changedSinceOpened", record: changed }
-  return (openDraft && previewNews(answer, openDraft)) || publishing
+  return (openDraft && previewNews(answer, openDraft, now)) || publishing
 }
 
 /**
@@ -110,10 +110,13 @@ export function changedSinceOpened(
   )
 }
 
-function previewNews(answer: PublishesAnswer, branch: string): PublishNews | null {
+function previewNews(answer: PublishesAnswer, branch: string, now: number): PublishNews | null {
   const record = answer.records.find((each) => each.kind === "preview" && each.branch === branch)
   if (record?.state === "building") return { kind: "previewBuilding", record }
   if (record?.state === "failed") return { kind: "previewFailed", record }
+  // Fresh: Decap looks for it for 15 s after a second save, and a build may take longer.
+  const fresh = record?.finishedAt && now - Date.parse(record.finishedAt) < newsForMs
+  if (record?.state === "ready" && fresh) return { kind: "previewReady", record }
   return null
 }
 

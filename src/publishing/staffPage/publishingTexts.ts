@@ -95,6 +95,8 @@ export const publishingTexts = {
     previewBuilding:
       "View Preview appears at the top when it is ready; if it does not, click Check for Preview.",
     previewFailed: "It could not be built, so this draft has no View Preview. Why:",
+    previewReady: "Your draft is on it as the website would show it.",
+    viewPreview: "View the preview",
     why: "The whole reason, on the members’ list page",
     hide: "Hide",
   },
