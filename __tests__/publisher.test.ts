@@ -115,6 +115,19 @@ function fakeSource() {
   }
 }
 
+/** `commit` pushed to main, its webhook received by `publisher`, and that publisher done with it. */
+async function pushedTo(publisher: Publisher, commit: string) {
+  await publisher.receive({
+    kind: "push",
+    delivery: commit,
+    repository: repo,
+    branch: "main",
+    commit,
+  })
+  await publisher.idle()
+  return commit
+}
+
 /** A build that writes a page naming the commit checked out, held until let go. */
 function fakeBuild() {
   const built: string[] = []
@@ -977,15 +990,7 @@ test("a build Gatsby failed leaves no cache behind: publishing it again builds f
     return { ok: false, kind: "build", reason: "Worker exited before finishing task" }
   }
   const publisher = await restart() // one with the build above
-  const failed = git.commit()
-  await publisher.receive({
-    kind: "push",
-    delivery: failed,
-    repository: repo,
-    branch: "main",
-    commit: failed,
-  })
-  await publisher.idle()
+  const failed = await pushedTo(publisher, git.commit())
   expect((await publisher.publishes()).again).toMatchObject({ commit: failed })
   expect((await publisher.publishAgain("eve-editor")).result).toBe("started")
   await publisher.idle()
@@ -1026,18 +1031,7 @@ test("a build killed at its time limit, then a restart: the next build that fail
       : run(commitOf)(options)
   }
   /** A new commit pushed to this server's publisher, and that publisher done with it. */
-  const publishOn = async (publisher: Publisher) => {
-    const commit = git.commit()
-    await publisher.receive({
-      kind: "push",
-      delivery: commit,
-      repository: repo,
-      branch: "main",
-      commit,
-    })
-    await publisher.idle()
-    return commit
-  }
+  const publishOn = (publisher: Publisher) => pushedTo(publisher, git.commit())
   await publishOn(await restart()) // a publisher with the build above
   const second = await publishOn(await restart()) // a deploy before the next push
   expect(await servedCommit()).toBe(second)
