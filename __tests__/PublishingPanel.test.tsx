@@ -65,6 +65,27 @@ test("a build under way: the panel says what waits, and shows 'live now' on its 
   expect(fetchMock.mock.calls.length).toBe(asked + 1)
 })
 
+test("a publish built again for a dated article's day is not said to be replaced: it is what is live", async () => {
+  const publish = { ...record("replaced"), id: "1" }
+  const dayCame: PublishRecord = { ...record("live"), id: "2", kind: "goLive" }
+  const answer: PublishesAnswer = {
+    live: {
+      release: "r2",
+      commit: publish.commit,
+      title: publish.title,
+      since: "2026-11-28T10:01:00.000Z",
+      address: "https://www.example.com",
+    },
+    records: [dayCame, publish],
+  }
+  fetchMock.mockImplementation(() =>
+    Promise.resolve({ ok: true, status: 200, json: () => Promise.resolve(answer) }),
+  )
+  render(<PublishingPanel onSignInNeeded={() => undefined} />)
+  expect(await screen.findByText(new RegExp(`: ${texts.liveAsBuiltAgain}$`))).toBeInTheDocument()
+  expect(screen.queryByText(new RegExp(`: ${texts.states.replaced}$`))).not.toBeInTheDocument()
+})
+
 test("opened while nothing is under way, it shows a colleague's publish by itself", async () => {
   const quiet: PublishesAnswer = { records: [record("live")] }
   const colleague: PublishRecord = { ...record("building"), id: "2", title: "Update About page" }

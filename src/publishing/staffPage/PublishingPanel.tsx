@@ -292,7 +292,7 @@ export function PublishingPanel({ onSignInNeeded }: PublishingPanelProps) {
               {state.answer.records.map((record) => (
                 <li key={record.id}>
                   <StaffTime iso={record.finishedAt ?? record.startedAt} withTime />
-                  <Entry record={record} />
+                  <Entry record={record} liveCommit={state.answer.live?.commit} />
                 </li>
               ))}
             </ul>
@@ -304,10 +304,10 @@ export function PublishingPanel({ onSignInNeeded }: PublishingPanelProps) {
 }
 
 /** One publish: what, its state in words, and why when it failed. */
-function Entry({ record }: { record: PublishRecord }) {
+function Entry({ record, liveCommit }: { record: PublishRecord; liveCommit?: string }) {
   return (
     <span>
-      <PublishHeadline record={record} whole />: {stateWords(record)}
+      <PublishHeadline record={record} whole />: {stateWords(record, liveCommit)}
       {record.by && ` (${texts.by} ${record.by})`}
       {record.reason && <span css={reason}>{record.reason}</span>}
       {record.state === "live" && record.waiting && (

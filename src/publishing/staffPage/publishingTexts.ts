@@ -44,6 +44,8 @@ export const publishingTexts = {
   previewFailed: "not built",
   /** A draft's preview built again since, or removed: its address shows it no more. */
   previewReplaced: "shown no more (a newer preview, or the draft ended)",
+  /** Replaced by the same version built again (a dated article's day) or put back by an undo. */
+  liveAsBuiltAgain: "live, this same version, as listed above it",
   by: "by",
   /** Before the earlier publishes built with one (PublishRecord's `togetherWith`). */
   togetherWith: "with",
@@ -103,9 +105,11 @@ export const publishingTexts = {
 }
 
 /** A record's state in words: "not built" for a draft's preview that failed. */
-export const stateWords = (record: PublishRecord) =>
+export const stateWords = (record: PublishRecord, liveCommit?: string) =>
   record.kind === "preview" && record.state === "failed"
     ? publishingTexts.previewFailed
     : record.kind === "preview" && record.state === "replaced"
       ? publishingTexts.previewReplaced
-      : publishingTexts.states[record.state]
+      : record.state === "replaced" && record.commit === liveCommit
+        ? publishingTexts.liveAsBuiltAgain
+        : publishingTexts.states[record.state]
