@@ -353,3 +353,19 @@ test("a publish live whose article waits for its date says so, by title and date
   expect(said).toContain("“And Another” on 5 Jan 2027")
   expect(screen.queryByText(texts.waitingForDay(waiting.slice(0, 1)))).not.toBeInTheDocument()
 })
+
+test("a dated article's day, live: the list names what it put on the website", async () => {
+  const appeared = [{ name: "An Article For Today", day: "2026-12-04" }]
+  const dayCame: PublishRecord = { ...record("live"), id: "2", kind: "goLive", appeared }
+  fetchMock.mockResolvedValue({
+    ok: true,
+    status: 200,
+    json: () => Promise.resolve({ records: [dayCame] } satisfies PublishesAnswer),
+  })
+  render(<PublishingPanel onSignInNeeded={() => undefined} />)
+  expect(await screen.findByText(texts.appeared(appeared))).toBeInTheDocument()
+  expect(texts.appeared(appeared)).toBe("“An Article For Today” is on the website now.")
+  expect(texts.appeared([...appeared, { day: "2026-12-04" }])).toBe(
+    "On the website now: “An Article For Today” and one dated entry.",
+  )
+})

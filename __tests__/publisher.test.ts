@@ -831,10 +831,15 @@ test("a dated article's day: the live version is built again at that moment, by 
   clock.advance(Date.parse("2030-01-03T00:00:00"))
   await publisher.idle()
   expect(build.built).toEqual([dated, dated])
+  // What it put on the website, by title: the staff are told (the list, the editor's corner).
   expect((await publisher.publishes()).records[0]).toMatchObject({
     kind: "goLive",
     commit: dated,
     state: "live",
+    appeared: springOnJanuary3.journal.articles.map(({ title, date }) => ({
+      name: title,
+      day: date,
+    })),
   })
 })
 

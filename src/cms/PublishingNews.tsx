@@ -175,6 +175,9 @@ function NewsWords({ news }: { news: PublishNews }) {
       {news.kind === "live" && news.record.waiting && (
         <p>{publishingTexts.waitingForDay(news.record.waiting)}</p>
       )}
+      {news.kind === "live" && news.record.appeared && (
+        <p>{publishingTexts.appeared(news.record.appeared)}</p>
+      )}
       {news.kind === "changedSinceOpened" && <p>{texts.changedSinceOpened}</p>}
       {news.kind === "previewBuilding" && <p>{texts.previewBuilding}</p>}
       {news.kind === "previewReady" && <p>{texts.previewReady}</p>}

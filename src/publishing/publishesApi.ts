@@ -64,6 +64,8 @@ export interface PublishRecord {
    * name: an article's title (src/content/goLive.ts, waitingEntries).
    */
   waiting?: { name?: string; day: string }[]
+  /** A dated day's rebuild (`goLive`), live: the entries it put on the website, as `waiting`. */
+  appeared?: { name?: string; day: string }[]
 }
 
 /** A commit as the staff read it: its full SHA, its first line and its author. */

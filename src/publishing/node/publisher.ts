@@ -200,6 +200,23 @@ function waitingIn(release: Release, changed: readonly string[]): WaitingEntry[]
     })
 }
 
+/**
+ * The entries a dated day's rebuild put on the website: held back at the moment the release
+ * before it was built, on the website at this one's.
+ */
+function appearedIn(release: Release, before: Release | undefined): WaitingEntry[] {
+  if (!before) return []
+  const read = contentOf(release)
+  const moment = (built: Release) => Date.parse(built.goLiveNow ?? built.builtAt)
+  const key = ({ name, day }: WaitingEntry) => `${day}\0${name ?? ""}`
+  return contentFiles.flatMap((file) => {
+    const content = read(file.name)
+    if (!content) return []
+    const still = new Set(waitingEntries(file, content, moment(release)).map(key))
+    return waitingEntries(file, content, moment(before)).filter((entry) => !still.has(key(entry)))
+  })
+}
+
 /** The CMS's drafts' branches (editorial workflow), each with its preview. */
 const draftPrefix = "cms/"
 
@@ -801,11 +818,13 @@ export class Publisher implements PublishingDesk {
       if (!goLive) history.lastHead = commit
       this.publishing = undefined
       const waiting = waitingIn(release, contentChanged)
+      const appeared = goLive ? appearedIn(release, live) : []
       history.update(record, {
         state: "live",
         finishedAt: this.iso(),
         address: settings.siteUrl,
         ...(waiting.length > 0 ? { waiting } : {}),
+        ...(appeared.length > 0 ? { appeared } : {}),
       })
       this.log(`${commit.slice(0, 7)} is live (${release.id})`)
       await history.flushed()

@@ -313,6 +313,7 @@ function Entry({ record, liveCommit }: { record: PublishRecord; liveCommit?: str
       {record.state === "live" && record.waiting && (
         <span css={note}>{texts.waitingForDay(record.waiting)}</span>
       )}
+      {record.appeared && <span css={note}>{texts.appeared(record.appeared)}</span>}
     </span>
   )
 }

@@ -40,6 +40,13 @@ export const publishingTexts = {
     )
     return `These wait for their dates, and appear on the website by themselves: ${each.slice(0, -1).join(", ")} and ${each.at(-1)}.`
   },
+  /** A dated day's rebuild live: what it put on the website (PublishRecord's `appeared`). */
+  appeared: (entries: NonNullable<PublishRecord["appeared"]>) => {
+    const named = entries.map(({ name }) => (name ? `“${name}”` : "one dated entry"))
+    return named.length === 1
+      ? `${named[0]} is on the website now.`
+      : `On the website now: ${named.slice(0, -1).join(", ")} and ${named.at(-1)}.`
+  },
   /** A draft's preview that failed was never to be published: it was not built. */
   previewFailed: "not built",
   /** A draft's preview built again since, or removed: its address shows it no more. */
