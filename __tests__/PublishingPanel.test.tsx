@@ -247,6 +247,10 @@ test("an undo's answer given while a publish is built again stays once that buil
   await act(() => jest.advanceTimersByTimeAsync(10_000))
   expect(await screen.findByText(new RegExp(`: ${texts.states.live}$`))).toBeInTheDocument()
   expect(screen.getByText("Not undone: a publish is being built.")).toBeInTheDocument()
+  // Until she asks to undo again: that answer is not under the new question.
+  await user.click(screen.getByRole("button", { name: texts.undo.button }))
+  expect(screen.getByText(texts.undo.question)).toBeInTheDocument()
+  expect(screen.queryByText("Not undone: a publish is being built.")).not.toBeInTheDocument()
 })
 
 test("a dated articles' day whose rebuild the server could not finish is offered as that day, not as the publish it rebuilt", async () => {

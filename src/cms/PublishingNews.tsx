@@ -223,7 +223,10 @@ export function PublishingNews({ focusAfterHide }: { focusAfterHide?: string }) 
         <>
           {shown.record.address && (
             <p>
-              <a href={pageAt(shown.record.address, shown.record)}>{texts.seeLive}</a>
+              {/* A tab of its own, as Decap's View Live and the preview's: the editor stays. */}
+              <a href={pageAt(shown.record.address, shown.record)} target="_blank" rel="noreferrer">
+                {texts.seeLive}
+              </a>
             </p>
           )}
           {/* Past the oldest version kept, the page has no Undo to send her to. */}

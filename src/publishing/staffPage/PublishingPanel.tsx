@@ -166,6 +166,8 @@ export function PublishingPanel({ onSignInNeeded }: PublishingPanelProps) {
 
   const askUndo = () => {
     setAskedAbout(state.kind === "ready" ? state.answer.live?.release : undefined)
+    // The last action's answer is not this question's: it sat under it.
+    setNote({ kind: "none" })
     ask(true)
   }
 
