@@ -1,5 +1,5 @@
 /** @jest-environment node */
-import { errorIn } from "../src/publishing/node/build"
+import { errorIn, pictureIn } from "../src/publishing/node/build"
 
 // What the staff's panel says of a build that failed after the content check: Gatsby's own error,
 // as it prints it under the publisher (CI=true: "error …" in lower case) or in a terminal.
@@ -65,4 +65,24 @@ test("no error heading: the output's last lines, where a failure ends", () => {
   const output = [...stepsThatWentWell, "Killed", "npm ERR! code 137"].join("\n")
   expect(errorIn(output)).not.toContain("compile gatsby files")
   expect(errorIn(output)).toContain("Killed")
+})
+
+test("a picture the build could not read: named as the content names it, not by the worker's error after it", () => {
+  const workDir = "/var/lib/evergrace/publish/work"
+  // As a walk on the real publisher saw it: sharp's refusal, then the worker's pipe breaking.
+  const output = [
+    ...stepsThatWentWell,
+    `error Failed to process image ${workDir}/data/images/dresses-new.jpg.`,
+    "  VipsJpeg: Corrupt JPEG data: premature end of data segment",
+    "error UNHANDLED EXCEPTION write EPIPE",
+    "  Error: write EPIPE",
+  ].join("\n")
+  expect(pictureIn(output, workDir)).toBe("data/images/dresses-new.jpg")
+  expect(errorIn(output)).toContain("EPIPE")
+  // With the next output glued on, as one publisher's log had it; and as a terminal prints it.
+  const glued = `error Failed to process image ${workDir}/data/images/dresses-new.jpg.node:internal/errors:541`
+  expect(pictureIn(glued, workDir)).toBe("data/images/dresses-new.jpg")
+  const terminal = `error converting image Processing ${workDir}/data/images/about-hero.jpg SharpError: Processing ${workDir}/data/images/about-hero.jpg failed`
+  expect(pictureIn(terminal, workDir)).toBe("data/images/about-hero.jpg")
+  expect(pictureIn(stepsThatWentWell.join("\n"), workDir)).toBeUndefined()
 })

@@ -1002,6 +1002,16 @@ test("a build Gatsby failed leaves no cache behind: publishing it again builds f
   expect(leftBehind).toEqual([false, false])
 })
 
+test("a picture the build could not read: the list names it and what to do, and does not offer to publish it again as it is", async () => {
+  const { build, publisher, publish } = await publisherWith()
+  const picture = "data/images/dresses-new.jpg"
+  build.fail({ ok: false, kind: "picture", reason: picture })
+  await publish()
+  const { records, again } = await publisher.publishes()
+  expect(records[0]).toMatchObject({ state: "failed", reason: failureWords.picture(picture) })
+  expect(again).toBeUndefined()
+})
+
 test("a push of the head that comes while the build fetches joins that build too: a failing head is built once", async () => {
   const { git, github, build, publisher, push, finalStatus } = await publisherWith()
   const first = git.commit()

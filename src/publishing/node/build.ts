@@ -19,11 +19,15 @@ export type BuildOutcome =
   | {
       ok: false
       /**
-       * `content`: the check refused the content; `stopped`: killed, or out of time; `start`: a
-       * step could not start (the machine out of processes or files), which may pass by itself.
+       * `content`: the check refused the content; `picture`: Gatsby could not read a picture the
+       * check let through (damaged inside); `stopped`: killed, or out of time; `start`: a step
+       * could not start (the machine out of processes or files), which may pass by itself.
        */
-      kind: "content" | "build" | "stopped" | "disk" | "start"
-      /** In plain words, for the staff: the check's list of problems, or the build's last error. */
+      kind: "content" | "picture" | "build" | "stopped" | "disk" | "start"
+      /**
+       * In plain words, for the staff: the check's list of problems, the picture's file
+       * (data/images/…), or the build's last error.
+       */
       reason: string
     }
 
@@ -114,10 +118,13 @@ function run(options: BuildOptions, step: BuildStep, args: string[]): Promise<Bu
     const stop = () => stopGroup(child)
     options.signal?.addEventListener("abort", stop, { once: true })
     let tail = ""
+    let picture: string | undefined
     const take = (chunk: Buffer) => {
       const text = chunk.toString()
       options.log(text)
       tail = (tail + text).slice(-tailBytes)
+      // Looked for as it comes: the errors after it (a worker's EPIPE) can push it out of the tail.
+      picture ??= pictureIn(plain(tail), options.workDir)
     }
     child.stdout?.on("data", take)
     child.stderr?.on("data", take)
@@ -136,6 +143,9 @@ function run(options: BuildOptions, step: BuildStep, args: string[]): Promise<Bu
           ? `it took longer than ${options.timeoutMs / 60_000} minutes`
           : `it was stopped (${signal})`
         return resolve({ ok: false, kind: "stopped", reason: `the ${step} did not finish: ${why}` })
+      }
+      if (step === "gatsby build" && picture) {
+        return resolve({ ok: false, kind: "picture", reason: picture })
       }
       resolve({
         ok: false,
@@ -156,6 +166,23 @@ function stopGroup(child: ChildProcess) {
 
 /** The output without terminal colours and Gatsby's box drawing. */
 const plain = (text: string) => stripVTControlCharacters(text).replace(/\r/g, "\n")
+
+/**
+ * The picture a build could not read, as the content names it (data/images/dresses.jpg);
+ * undefined where none is named. gatsby-plugin-sharp says "Failed to process image <path>." (as
+ * the publisher runs it, sometimes with the next output glued on) or "SharpError: Processing
+ * <path> failed" (in a terminal); the build's own last error is then a worker's ("write EPIPE"),
+ * which names no file.
+ */
+export function pictureIn(output: string, workDir: string): string | undefined {
+  const named =
+    /(?:Failed to process image|SharpError: Processing)\s+(\S+?\.(?:jpe?g|png|webp|avif|gif|tiff?))(?!\w)/i.exec(
+      output,
+    )?.[1]
+  if (!named) return undefined
+  const relative = path.relative(workDir, path.resolve(workDir, named))
+  return relative.startsWith("..") ? path.basename(named) : relative
+}
 
 /** The content check's report: its list of problems, as `npm run check-content` prints it. */
 function problemsIn(output: string): string {

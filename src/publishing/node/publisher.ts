@@ -1150,7 +1150,7 @@ export class Publisher implements PublishingDesk {
         this.cacheSuspect = true
         throw new SetAside()
       }
-      if (outcome.kind === "build") {
+      if (outcome.kind === "build" || outcome.kind === "picture") {
         // Gatsby failed on its way and may have kept its state as if every page were made: the
         // next build of this very commit ("Publish it again") then made none and put live the
         // pages an earlier version had left (seen in a staff member's walk, an undone change
@@ -1159,17 +1159,19 @@ export class Publisher implements PublishingDesk {
         await this.cleanCache()
       }
       const suspect = outcome.kind === "stopped" || outcome.kind === "disk"
-      const lasting = outcome.kind === "content"
+      const lasting = outcome.kind === "content" || outcome.kind === "picture"
       throw new Failure(
         outcome.kind === "content"
           ? failureWords.content(outcome.reason)
-          : outcome.kind === "stopped"
-            ? (kind === "preview" ? failureWords.previewStopped : failureWords.stopped)(
-                outcome.reason,
-              )
-            : outcome.kind === "disk"
-              ? failureWords.diskDuring
-              : failureWords.build(outcome.reason),
+          : outcome.kind === "picture"
+            ? failureWords.picture(outcome.reason)
+            : outcome.kind === "stopped"
+              ? (kind === "preview" ? failureWords.previewStopped : failureWords.stopped)(
+                  outcome.reason,
+                )
+              : outcome.kind === "disk"
+                ? failureWords.diskDuring
+                : failureWords.build(outcome.reason),
         suspect,
         lasting,
       )

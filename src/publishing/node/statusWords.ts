@@ -35,6 +35,9 @@ export const statusWords = {
 export const failureWords = {
   content: (problems: string) => `the content check refused it: ${problems}`,
   build: (error: string) => `the site could not be built (${error})`,
+  /** A picture the content check let through, that the build could not read. */
+  picture: (file: string) =>
+    `the site could not be built: the picture ${file} cannot be read (it may be damaged); save it again in a photo app, upload it again in the editor, and publish`,
   stopped: (what: string) => `${what}; publish it again from the members' list page (Publishing)`,
   /** A draft's preview has no "publish again": a new save builds a new one. */
   previewStopped: (what: string) =>
