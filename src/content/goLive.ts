@@ -78,14 +78,25 @@ export function liveContent<Content extends Json>(
  * gives a file's content by name (undefined when it cannot be read).
  */
 export function nextGoLive(read: (name: string) => Json | undefined, now: number) {
-  const moments = contentFiles
+  const moments = waitingInContent(read, now).map(({ day }) => goLiveMoment(day))
+  return moments.length > 0 ? Math.min(...moments) : undefined
+}
+
+/**
+ * The entries of `files` (every content file) that wait for a day after `now`, each file's
+ * soonest first; a file with no go-live list is not read. `read` as for nextGoLive.
+ */
+export function waitingInContent(
+  read: (name: string) => Json | undefined,
+  now: number,
+  files: readonly ContentFile[] = contentFiles,
+): WaitingEntry[] {
+  return files
     .filter((file) => goLiveLists(file).length > 0)
     .flatMap((file) => {
       const content = read(file.name)
       return content ? waitingEntries(file, content, now) : []
     })
-    .map(({ day }) => goLiveMoment(day))
-  return moments.length > 0 ? Math.min(...moments) : undefined
 }
 
 /** An entry held back until its day (YYYY-MM-DD), by its name (an article's title). */

@@ -1,5 +1,5 @@
-// Reading JSON that comes from outside (a provider's answer, a request's body, a content file):
-// nothing is assumed of its shape until checked.
+// JSON in and out: the endpoints' JSON answers, and reading JSON that comes from outside (a
+// provider's answer, a request's body, a content file), of which nothing is assumed until checked.
 
 /** A JSON answer of the endpoints (the route table adds their common headers). */
 export const jsonAnswer = (status: number, body: unknown, headers: Record<string, string> = {}) =>

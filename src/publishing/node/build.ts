@@ -123,8 +123,9 @@ function run(options: BuildOptions, step: BuildStep, args: string[]): Promise<Bu
       const text = chunk.toString()
       options.log(text)
       tail = (tail + text).slice(-tailBytes)
-      // Looked for as it comes: the errors after it (a worker's EPIPE) can push it out of the tail.
-      picture ??= pictureIn(plain(tail), options.workDir)
+      // Looked for as it comes (in this chunk, and the end of the last one for a line cut in
+      // two): the errors after it (a worker's EPIPE) can push it out of the tail.
+      picture ??= pictureIn(plain(tail.slice(-(text.length + 1024))), options.workDir)
     }
     child.stdout?.on("data", take)
     child.stderr?.on("data", take)

@@ -4,7 +4,12 @@ import { mkdir, readdir, rm, statfs, writeFile } from "node:fs/promises"
 import path from "node:path"
 import { contentFilePath, dataFolder } from "../../content/fields"
 import { contentFiles, contentLabel } from "../../content/model"
-import { nextGoLive, showEveryEntry, waitingEntries, type WaitingEntry } from "../../content/goLive"
+import {
+  nextGoLive,
+  showEveryEntry,
+  waitingInContent,
+  type WaitingEntry,
+} from "../../content/goLive"
 import { membersPagePath } from "../../shared/endpoints"
 import { errorMessage } from "../../utils/errorMessage"
 import {
@@ -185,19 +190,16 @@ function contentOf(release: Release) {
   }
 }
 
+/** The moment a release was built for (GO_LIVE_NOW): its dated entries are judged at it. */
+const builtFor = (release: Release) => Date.parse(release.goLiveNow ?? release.builtAt)
+
 /**
  * The entries of the content files a publish changed (`data/journal.json`) that the release
  * holds back until their day: live on the website, the staff's change is not on its pages yet.
  */
 function waitingIn(release: Release, changed: readonly string[]): WaitingEntry[] {
-  const read = contentOf(release)
-  const now = Date.parse(release.goLiveNow ?? release.builtAt)
-  return contentFiles
-    .filter((file) => changed.includes(contentFilePath(file.name)))
-    .flatMap((file) => {
-      const content = read(file.name)
-      return content ? waitingEntries(file, content, now) : []
-    })
+  const files = contentFiles.filter((file) => changed.includes(contentFilePath(file.name)))
+  return waitingInContent(contentOf(release), builtFor(release), files)
 }
 
 /**
@@ -207,14 +209,9 @@ function waitingIn(release: Release, changed: readonly string[]): WaitingEntry[]
 function appearedIn(release: Release, before: Release | undefined): WaitingEntry[] {
   if (!before) return []
   const read = contentOf(release)
-  const moment = (built: Release) => Date.parse(built.goLiveNow ?? built.builtAt)
   const key = ({ name, day }: WaitingEntry) => `${day}\0${name ?? ""}`
-  return contentFiles.flatMap((file) => {
-    const content = read(file.name)
-    if (!content) return []
-    const still = new Set(waitingEntries(file, content, moment(release)).map(key))
-    return waitingEntries(file, content, moment(before)).filter((entry) => !still.has(key(entry)))
-  })
+  const still = new Set(waitingInContent(read, builtFor(release)).map(key))
+  return waitingInContent(read, builtFor(before)).filter((entry) => !still.has(key(entry)))
 }
 
 /** The CMS's drafts' branches (editorial workflow), each with its preview. */
@@ -1274,7 +1271,7 @@ export class Publisher implements PublishingDesk {
     const read = contentOf(live)
     // Judged from the moment the release was built for: a day that came since (the server down,
     // a build running over midnight, an undo to an older release) is due at once.
-    const next = nextGoLive(read, Date.parse(live.goLiveNow ?? live.builtAt))
+    const next = nextGoLive(read, builtFor(live))
     if (next === undefined || !contentFiles.length) return
     this.log(`next go-live: ${new Date(next).toISOString()}`)
     this.cancelGoLive = this.parts.clock.at(next, () => {
